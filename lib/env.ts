@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+
+// The only module that reads process.env. Everything else imports `env`.
+
+// Unset and empty both mean "not configured".
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.url().optional(),
+);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z.string().trim().min(1).default("file:./data/gauntlet.db"),
+  APP_URL: z.url().default("http://localhost:3000"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "ENCRYPTION_KEY must be 32 bytes, base64-encoded")
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  OPENAI_API_KEY: z.string().trim().optional(),
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),
+  OPENAI_API_MODE: z.enum(["responses", "chat"]).optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Gauntlet <no-reply@gauntlet.local>"),
+  REDIS_URL: optionalUrl,
+  RATE_LIMIT_STORE: z.enum(["database", "memory", "redis"]).optional(),
+  AUTO_MIGRATE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  SEED_DEMO: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & {
+  AUTH_SECRET: string;
+  ENCRYPTION_KEY: string;
+  databaseKind: "sqlite" | "postgresql";
+};
+
+function readOrCreateKeyFile(dataDir: string): { authSecret: string; encryptionKey: string } {
+  // With no configuration the app must still start: keys are generated once and kept beside the
+  // SQLite database, so sessions and encrypted secrets survive restarts.
+  const file = resolve(dataDir, "keys.json");
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ authSecret: z.string().min(32), encryptionKey: z.string().min(40) })
+      .parse(JSON.parse(readFileSync(file, "utf8")));
+    return parsed;
+  }
+  const keys = {
+    authSecret: randomBytes(32).toString("base64url"),
+    encryptionKey: randomBytes(32).toString("base64"),
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  return keys;
+}
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const url = e.DATABASE_URL;
+  let databaseKind: Env["databaseKind"];
+  if (url.startsWith("file:")) databaseKind = "sqlite";
+  else if (/^postgres(ql)?:\/\//.test(url)) databaseKind = "postgresql";
+  else throw new Error("DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL)");
+
+  let authSecret = e.AUTH_SECRET;
+  let encryptionKey = e.ENCRYPTION_KEY;
+  if (!authSecret || !encryptionKey) {
+    const keys = readOrCreateKeyFile(e.DATA_DIR);
+    authSecret ??= keys.authSecret;
+    encryptionKey ??= keys.encryptionKey;
+  }
+  return { ...e, AUTH_SECRET: authSecret, ENCRYPTION_KEY: encryptionKey, databaseKind };
+}
+
+let cached: Env | undefined;
+
+/** Validated configuration. Parsed on first use so tests can set variables before. */
+export const env: Env = new Proxy({} as Env, {
+  get(_t, key: string) {
+    cached ??= load();
+    return cached[key as keyof Env];
+  },
+});
+
+/** Tests change variables between suites; this drops the cached parse. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
