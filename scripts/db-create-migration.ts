@@ -77,7 +77,6 @@ async function diffFor(kind: DbKind): Promise<string> {
         to: { tag: "schemaDatamodel", files },
         script: true,
         exitCode: null,
-        shadowDatabaseUrl: null,
         filters: { externalTables: [], externalEnums: [] },
       });
       return result.stdout ?? "";

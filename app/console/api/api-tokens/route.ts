@@ -1,0 +1,21 @@
+import { json, route } from "@/lib/api/handler";
+import { forbidden } from "@/lib/errors";
+import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
+import { apiTokenCreateSchema } from "@/lib/validation/console";
+
+export const GET = route({ auth: "workspace" }, async ({ caller }) => ({
+  data: await listApiTokens(caller.workspaceId),
+}));
+
+// Tokens are managed by people (owners and admins), not by other tokens.
+export const POST = route(
+  { auth: "workspace", roles: ["owner", "admin"], body: apiTokenCreateSchema },
+  async ({ caller, body }) => {
+    if (!caller.account) throw forbidden("API tokens cannot create API tokens");
+    const { token, apiToken } = await createApiToken(caller.workspaceId, caller.account.id, {
+      name: body.name,
+      expiresInDays: body.expires_in_days,
+    });
+    return json({ token, api_token: apiToken }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  },
+);

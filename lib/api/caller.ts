@@ -1,0 +1,83 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { unauthorized } from "@/lib/errors";
+import { readSessionToken, sessionCookieName } from "@/lib/auth/session";
+import { getActiveAccount, type PublicAccount } from "@/lib/services/accounts";
+import { resolveApiToken, TOKEN_PREFIX } from "@/lib/services/api-tokens";
+import { resolveMembership, type Role } from "@/lib/services/workspaces";
+
+export type Caller =
+  | { kind: "anonymous" }
+  | { kind: "user"; account: PublicAccount; via: "cookie" | "bearer" };
+
+export interface WorkspaceCaller {
+  workspaceId: string;
+  role: Role;
+  /** The signed-in account, or null when an API token is calling. */
+  account: PublicAccount | null;
+  tokenId: string | null;
+  via: "cookie" | "bearer" | "api-token";
+}
+
+export function bearerOf(headers: Headers): string | null {
+  const h = headers.get("authorization");
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  if (!m) throw unauthorized("Malformed Authorization header; expected 'Bearer <token>'");
+  return m[1]!;
+}
+
+function cookieValue(headers: Headers, name: string): string | undefined {
+  const raw = headers.get("cookie");
+  if (!raw) return undefined;
+  for (const part of raw.split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return undefined;
+}
+
+/** Who is calling a player-facing route: a session (cookie or bearer access token) or nobody. */
+export async function resolveCaller(headers: Headers): Promise<Caller> {
+  const bearer = bearerOf(headers);
+  if (bearer) {
+    const claims = await readSessionToken(bearer);
+    const account = claims && (await getActiveAccount(claims.accountId));
+    if (!account) throw unauthorized("Invalid or expired access token");
+    return { kind: "user", account, via: "bearer" };
+  }
+  const claims = await readSessionToken(cookieValue(headers, sessionCookieName()));
+  const account = claims && (await getActiveAccount(claims.accountId));
+  return account ? { kind: "user", account, via: "cookie" } : { kind: "anonymous" };
+}
+
+/**
+ * Console callers: a workspace API token (Bearer gnt_…), or a signed-in member. Unknown or
+ * revoked tokens are 401; a signed-in account without membership is 403.
+ */
+export async function resolveWorkspaceCaller(headers: Headers): Promise<WorkspaceCaller> {
+  const bearer = bearerOf(headers);
+  if (bearer?.startsWith(TOKEN_PREFIX)) {
+    const token = await resolveApiToken(bearer);
+    if (!token) throw unauthorized("Invalid, expired or revoked API token");
+    return { workspaceId: token.workspaceId, role: "editor", account: null, tokenId: token.id, via: "api-token" };
+  }
+  const caller = await resolveCaller(headers);
+  if (caller.kind === "anonymous") throw unauthorized();
+  const ws = await resolveMembership(caller.account.id, headers.get("x-workspace-id"));
+  return { workspaceId: ws.id, role: ws.role, account: caller.account, tokenId: null, via: caller.via };
+}
+
+/**
+ * CSRF: a cookie-authenticated request that changes state must come from our own origin.
+ * Browsers send Origin on every cross-site POST; Sec-Fetch-Site is the fallback.
+ */
+export function isSameOrigin(headers: Headers, requestUrl: string): boolean {
+  const origin = headers.get("origin");
+  const allowed = new Set([new URL(requestUrl).origin, new URL(env.APP_URL).origin]);
+  const host = headers.get("x-forwarded-host") ?? headers.get("host");
+  if (host) allowed.add(`${new URL(requestUrl).protocol}//${host}`);
+  if (origin) return allowed.has(origin);
+  const site = headers.get("sec-fetch-site");
+  return site === "same-origin" || site === "none";
+}

@@ -1,0 +1,144 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import { z, ZodError, type ZodType } from "zod";
+import { AppError, forbidden, fromDatabaseError, type ErrorBody } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { clientKey } from "@/lib/http/client-ip";
+import {
+  isSameOrigin,
+  resolveCaller,
+  resolveWorkspaceCaller,
+  type Caller,
+  type WorkspaceCaller,
+} from "@/lib/api/caller";
+import type { Role } from "@/lib/services/workspaces";
+
+// One wrapper for every JSON route handler: resolves the caller, parses params/query/body with
+// zod, enforces CSRF for cookie sessions, and maps every error to { error: { code, message } }.
+
+type AuthMode = "public" | "user" | "workspace";
+
+interface Options<P, Q, B, A extends AuthMode> {
+  auth: A;
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  roles?: readonly Role[];
+  /** Largest accepted body in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+}
+
+interface BaseCtx<P, Q, B> {
+  req: NextRequest;
+  params: P;
+  query: Q;
+  body: B;
+  clientKey: string;
+}
+
+type Ctx<P, Q, B, A extends AuthMode> = BaseCtx<P, Q, B> &
+  (A extends "workspace"
+    ? { caller: WorkspaceCaller }
+    : A extends "user"
+      ? { caller: Extract<Caller, { kind: "user" }> }
+      : { caller: Caller });
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function json<T>(data: T, init?: ResponseInit): NextResponse {
+  return NextResponse.json(data, init);
+}
+
+export function errorResponse(err: AppError): NextResponse {
+  return NextResponse.json<ErrorBody>(err.toBody(), { status: err.status, headers: err.headers });
+}
+
+function zodToAppError(err: ZodError, where: string): AppError {
+  const issues = err.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = issues[0];
+  const message = first
+    ? `Invalid ${where}: ${first.path ? `${first.path}: ` : ""}${first.message}`
+    : `Invalid ${where}`;
+  return new AppError("validation_failed", message, { details: { issues } });
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return zodToAppError(err, "input");
+  const mapped = fromDatabaseError(err);
+  if (mapped) return mapped;
+  log.error("unhandled error in route handler", { error: err instanceof Error ? err.message : String(err) });
+  return new AppError("internal", "Something went wrong on our side. Please try again.");
+}
+
+async function readBody(req: NextRequest, max: number): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > max) throw new AppError("payload_too_large", `Request body is larger than ${max} bytes`);
+  const text = await req.text();
+  if (Buffer.byteLength(text) > max) throw new AppError("payload_too_large", `Request body is larger than ${max} bytes`);
+  if (text.trim() === "") return undefined;
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("invalid_json", "The request body is not valid JSON");
+  }
+}
+
+function parseWith<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const res = schema.safeParse(value);
+  if (!res.success) throw zodToAppError(res.error, where);
+  return res.data;
+}
+
+export function route<A extends AuthMode, P = undefined, Q = undefined, B = undefined>(
+  opts: Options<P, Q, B, A>,
+  handler: (ctx: Ctx<P, Q, B, A>) => Promise<Response | object | null>,
+) {
+  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+    try {
+      let caller: Caller | WorkspaceCaller;
+      if (opts.auth === "workspace") {
+        const wc = await resolveWorkspaceCaller(req.headers);
+        if (opts.roles && !opts.roles.includes(wc.role)) throw forbidden();
+        caller = wc;
+      } else {
+        caller = await resolveCaller(req.headers);
+        if (opts.auth === "user" && caller.kind !== "user") {
+          throw new AppError("unauthorized", "Log in to do this");
+        }
+      }
+      const cookieAuthed =
+        ("via" in caller && caller.via === "cookie") || (req.headers.get("cookie") ?? "").includes("session-token");
+      if (MUTATING.has(req.method) && cookieAuthed && !isSameOrigin(req.headers, req.url)) {
+        throw forbidden("Cross-site request refused");
+      }
+      const rawParams = await context.params;
+      const params = parseWith(opts.params, rawParams, "path parameter");
+      const query = parseWith(opts.query, Object.fromEntries(req.nextUrl.searchParams), "query parameter");
+      const body = MUTATING.has(req.method)
+        ? parseWith(opts.body, await readBody(req, opts.maxBodyBytes ?? 64 * 1024), "request body")
+        : (undefined as B);
+      const result = await handler({ req, params, query, body, caller, clientKey: clientKey(req.headers) } as unknown as Ctx<
+        P,
+        Q,
+        B,
+        A
+      >);
+      if (result instanceof Response) return result;
+      if (result === null) return new NextResponse(null, { status: 204 });
+      return NextResponse.json(result);
+    } catch (err) {
+      return errorResponse(toAppError(err));
+    }
+  };
+}
+
+/** A body schema that must be a JSON object (not an array or a scalar). */
+export const objectBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape);

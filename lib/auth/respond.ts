@@ -1,0 +1,28 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import {
+  createSessionToken,
+  sessionCookieName,
+  sessionCookieOptions,
+  sessionMaxAgeSeconds,
+} from "@/lib/auth/session";
+import type { PublicAccount } from "@/lib/services/accounts";
+
+/**
+ * A successful login or registration answer for API clients: the session cookie for browsers
+ * and the same token as a Bearer access token for everything else.
+ */
+export async function sessionResponse(account: PublicAccount, status = 200): Promise<NextResponse> {
+  const token = await createSessionToken(account);
+  const res = NextResponse.json(
+    {
+      account: { id: account.id, email: account.email, name: account.name },
+      access_token: token,
+      token_type: "Bearer",
+      expires_in: sessionMaxAgeSeconds(),
+    },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
+  res.cookies.set(sessionCookieName(), token, sessionCookieOptions());
+  return res;
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import { randomToken, sha256 } from "@/lib/crypto";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+
+// Workspace API tokens: "gnt_" + 32 random bytes. Only a SHA-256 hash is stored; the token is
+// shown once at creation.
+export const TOKEN_PREFIX = "gnt_";
+
+export interface ApiTokenView {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+const viewSelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  scopes: true,
+  createdAt: true,
+  lastUsedAt: true,
+  expiresAt: true,
+  revokedAt: true,
+} as const;
+
+function toView(row: { scopes: unknown } & Omit<ApiTokenView, "scopes">): ApiTokenView {
+  return { ...row, scopes: Array.isArray(row.scopes) ? row.scopes.map(String) : [] };
+}
+
+export async function createApiToken(
+  workspaceId: string,
+  createdById: string | null,
+  input: { name: string; expiresInDays?: number | undefined },
+): Promise<{ token: string; apiToken: ApiTokenView }> {
+  const token = TOKEN_PREFIX + randomToken(32);
+  const row = await db.apiToken.create({
+    data: {
+      workspaceId,
+      createdById,
+      name: input.name,
+      tokenHash: sha256(token),
+      prefix: token.slice(0, 10),
+      scopes: ["console"],
+      expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null,
+    },
+    select: viewSelect,
+  });
+  return { token, apiToken: toView(row) };
+}
+
+export async function listApiTokens(workspaceId: string): Promise<ApiTokenView[]> {
+  const rows = await db.apiToken.findMany({ where: { workspaceId }, orderBy: { createdAt: "desc" }, select: viewSelect });
+  return rows.map(toView);
+}
+
+export async function revokeApiToken(workspaceId: string, id: string): Promise<ApiTokenView> {
+  const res = await db.apiToken.updateMany({
+    where: { id, workspaceId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  const row = await db.apiToken.findFirst({ where: { id, workspaceId }, select: viewSelect });
+  if (!row || (res.count === 0 && !row.revokedAt)) throw notFound("API token");
+  return toView(row);
+}
+
+/** Resolves a presented token; null when unknown, revoked or expired. */
+export async function resolveApiToken(token: string): Promise<{ id: string; workspaceId: string } | null> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
+  const row = await db.apiToken.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: { id: true, workspaceId: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
+  });
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) return null;
+  // Touch at most once a minute to keep hot tokens from writing on every request.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  }
+  return { id: row.id, workspaceId: row.workspaceId };
+}

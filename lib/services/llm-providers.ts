@@ -1,0 +1,76 @@
+import "server-only";
+import { encryptSecret } from "@/lib/crypto";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+
+// Per-workspace LLM providers. The API key is write-only: views say whether one is set.
+export interface ProviderView {
+  id: string;
+  name: string;
+  kind: string;
+  baseUrl: string | null;
+  models: string[];
+  isDefault: boolean;
+  hasApiKey: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ProviderInput {
+  name: string;
+  kind: "openai" | "openai-compatible";
+  baseUrl?: string | null | undefined;
+  apiKey?: string | null | undefined;
+  models: string[];
+  isDefault?: boolean | undefined;
+}
+
+const select = {
+  id: true,
+  name: true,
+  kind: true,
+  baseUrl: true,
+  models: true,
+  isDefault: true,
+  createdAt: true,
+  updatedAt: true,
+  apiKeyEncrypted: true,
+} as const;
+
+type Row = { apiKeyEncrypted: string | null; models: unknown } & Omit<ProviderView, "models" | "hasApiKey">;
+
+function toView({ apiKeyEncrypted, models, ...rest }: Row): ProviderView {
+  return { ...rest, models: Array.isArray(models) ? models.map(String) : [], hasApiKey: !!apiKeyEncrypted };
+}
+
+export async function createProvider(workspaceId: string, input: ProviderInput): Promise<ProviderView> {
+  const row = await db.llmProvider.create({
+    data: {
+      workspaceId,
+      name: input.name,
+      kind: input.kind,
+      baseUrl: input.baseUrl ?? null,
+      apiKeyEncrypted: input.apiKey ? encryptSecret(input.apiKey) : null,
+      models: input.models,
+      isDefault: input.isDefault ?? false,
+    },
+    select,
+  });
+  return toView(row);
+}
+
+export async function listProviders(workspaceId: string): Promise<ProviderView[]> {
+  const rows = await db.llmProvider.findMany({ where: { workspaceId }, orderBy: { name: "asc" }, select });
+  return rows.map(toView);
+}
+
+export async function getProvider(workspaceId: string, id: string): Promise<ProviderView> {
+  const row = await db.llmProvider.findFirst({ where: { id, workspaceId }, select });
+  if (!row) throw notFound("LLM provider");
+  return toView(row);
+}
+
+export async function deleteProvider(workspaceId: string, id: string): Promise<void> {
+  const res = await db.llmProvider.deleteMany({ where: { id, workspaceId } });
+  if (res.count === 0) throw notFound("LLM provider");
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError, forbidden, notFound } from "@/lib/errors";
+
+export const ROLES = ["owner", "admin", "editor"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface WorkspaceSummary {
+  id: string;
+  name: string;
+  slug: string;
+  role: Role;
+}
+
+function slugify(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return base || "workspace";
+}
+
+/** Creates a workspace with the caller as owner, plus its default app. */
+export async function createWorkspace(accountId: string, name: string): Promise<WorkspaceSummary> {
+  const base = slugify(name);
+  for (let i = 0; i < 5; i++) {
+    const slug = i === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 7)}`;
+    const taken = await db.workspace.findUnique({ where: { slug }, select: { id: true } });
+    if (taken) continue;
+    const ws = await db.workspace.create({
+      data: {
+        name,
+        slug,
+        memberships: { create: { accountId, role: "owner" } },
+        apps: { create: { name: "Default app" } },
+      },
+      select: { id: true, name: true, slug: true },
+    });
+    return { ...ws, role: "owner" };
+  }
+  throw new AppError("conflict", "Could not find a free address for this workspace; try another name");
+}
+
+export async function listWorkspacesFor(accountId: string): Promise<WorkspaceSummary[]> {
+  const rows = await db.membership.findMany({
+    where: { accountId },
+    orderBy: { createdAt: "asc" },
+    select: { role: true, workspace: { select: { id: true, name: true, slug: true } } },
+  });
+  return rows.map((r) => ({ ...r.workspace, role: r.role as Role }));
+}
+
+/**
+ * The workspace a signed-in account acts in: the one asked for (by id or slug) if they belong
+ * to it, else their first. No membership at all is 403; asking for someone else's is 404.
+ */
+export async function resolveMembership(accountId: string, wanted?: string | null): Promise<WorkspaceSummary> {
+  const all = await listWorkspacesFor(accountId);
+  if (all.length === 0) throw forbidden("Your account is not a member of any workspace");
+  if (!wanted) return all[0]!;
+  const hit = all.find((w) => w.id === wanted || w.slug === wanted);
+  if (!hit) throw notFound("Workspace");
+  return hit;
+}
+
+export function hasRole(role: Role, allowed: readonly Role[]): boolean {
+  return allowed.includes(role);
+}

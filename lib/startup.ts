@@ -1,0 +1,24 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { migrate } from "@/lib/migrate";
+import { DEMO, seedDemo } from "@/lib/seed";
+
+/** Runs once when the server starts: apply migrations, seed the demo, say how to log in. */
+export async function startup(): Promise<void> {
+  if (env.AUTO_MIGRATE) {
+    const res = await migrate(env.DATABASE_URL);
+    if (res.applied.length) log.info("migrations applied", { database: env.databaseKind, applied: res.applied });
+    if (res.changedChecksums.length) {
+      log.warn("applied migrations were edited after they ran", { migrations: res.changedChecksums });
+    }
+  }
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemo();
+    if (seeded.created) log.info("demo workspace seeded");
+    log.info("demo accounts", {
+      creator: `${DEMO.creator.email} / ${DEMO.creator.password}`,
+      player: `${DEMO.player.email} / ${DEMO.player.password}`,
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+// Client-safe input schemas shared by server actions, route handlers and (later) the OpenAPI
+// document.
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .min(3, "Enter a valid email address")
+  .max(254, "Email is too long")
+  .pipe(z.email({ error: "Enter a valid email address" }));
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(10, "Use at least 10 characters")
+  .max(200, "Password is too long (200 characters at most)");
+
+export const nameSchema = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(80, "Name is too long (80 characters at most)");
+
+export const codeSchema = z
+  .string({ error: "Code is required" })
+  .trim()
+  .regex(/^\d{6}$/, "The code is 6 digits");
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+});
+
+export const registerInputSchema = z
+  .object({
+    email: emailSchema,
+    name: nameSchema,
+    password: passwordSchema.optional(),
+    code: codeSchema.optional(),
+  })
+  .refine((v) => (v.password === undefined) !== (v.code === undefined), {
+    message: "Give either a password or an email code",
+    path: ["password"],
+  });
+
+export const emailCodeSendSchema = z.object({
+  email: emailSchema,
+  purpose: z.enum(["login", "register"]).default("login"),
+});
+
+export const emailCodeVerifySchema = z.object({ email: emailSchema, code: codeSchema });
+
+export type RegisterInput = z.infer<typeof registerInputSchema>;

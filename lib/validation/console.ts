@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const idParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
+
+export const apiTokenCreateSchema = z.strictObject({
+  name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(80, "name is too long"),
+  expires_in_days: z.number().int().min(1).max(3650).optional(),
+});
+
+export const secretSetSchema = z.strictObject({
+  name: z
+    .string({ error: "name is required" })
+    .trim()
+    .regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/, "Use letters, digits, _ . - (64 at most), starting with a letter or _"),
+  value: z.string({ error: "value is required" }).min(1, "value is required").max(4096, "value is too long"),
+});
+
+export const providerCreateSchema = z.strictObject({
+  name: z.string({ error: "name is required" }).trim().min(1).max(60),
+  kind: z.enum(["openai", "openai-compatible"]),
+  base_url: z.url({ protocol: /^https?$/, error: "base_url must be an http(s) URL" }).max(500).optional(),
+  api_key: z.string().min(1).max(500).optional(),
+  models: z.array(z.string().trim().min(1).max(120)).min(1, "List at least one model").max(50),
+  is_default: z.boolean().optional(),
+});
+
+export const workspaceCreateSchema = z.strictObject({
+  name: z.string({ error: "Name is required" }).trim().min(2, "Use at least 2 characters").max(60, "Name is too long"),
+});
