@@ -42,6 +42,8 @@ if (process.env.TEST_DATABASE_URL) projects.push(integration("postgres", "tests/
 export default defineConfig({
   test: {
     projects,
-    reporters: process.env.CI ? ["default"] : ["default"],
+    reporters: process.env.CI
+      ? ["default", ["json", { outputFile: "tests/artifacts/reports/vitest.json" }]]
+      : ["default"],
   },
 });

@@ -14,7 +14,7 @@ export function kindOf(url: string): DbKind {
   return url.startsWith("file:") ? "sqlite" : "postgresql";
 }
 
-export function migrationsDir(kind: DbKind, root = process.cwd()): string {
+export function migrationsDir(kind: DbKind, root = /*turbopackIgnore: true*/ process.cwd()): string {
   return kind === "sqlite" ? join(root, "prisma/migrations") : join(root, "prisma/postgres/migrations");
 }
 

@@ -44,7 +44,7 @@ async function startSession(account: PublicAccount): Promise<void> {
   jar.set(sessionCookieName(), await createSessionToken(account), sessionCookieOptions());
 }
 
-async function failure(err: unknown, fallbackKey: string): Promise<AuthFormState> {
+async function failure(err: unknown, fallbackKey: "generic"): Promise<AuthFormState> {
   const t = await getTranslations("auth.errors");
   if (err instanceof AppError) {
     if (err.code === "rate_limited") {

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startSmtpReceiver, type SmtpReceiver } from "../helpers/smtp-receiver";
+
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `tests/artifacts/screenshots/${name}.png`, fullPage: true });
+
+let smtp: SmtpReceiver;
+test.beforeAll(async () => {
+  smtp = await startSmtpReceiver({ port: SMTP_PORT });
+});
+test.afterAll(async () => {
+  await smtp?.close();
+});
+
+test("register, log out, log in with password, then with an emailed code", async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+  const email = `e2e-${Date.now()}@example.test`;
+  const password = "a long enough password";
+
+  await page.goto("/register");
+  await page.getByLabel("Name").fill("Playwright Player");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await shot(page, "01-register");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/console$/);
+  await expect(page.getByTestId("console-empty-state")).toBeVisible();
+  await shot(page, "02-console-after-register");
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+
+  // A wrong password gets the generic message, never "no such account" or "wrong password".
+  await page.goto("/login");
+  await page.locator("#login-email").fill(email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  await shot(page, "03-wrong-password");
+
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/console$/);
+  await expect(page.getByTestId("console-empty-state")).toBeVisible();
+  await shot(page, "04-console-after-password-login");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/login");
+  await page.getByLabel("Email for code").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  const mail = await smtp.waitFor((m) => m.to.includes(email), 15_000);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel("Code", { exact: true }).fill(code!);
+  await shot(page, "05-email-code");
+  await page.getByRole("button", { name: "Verify code" }).click();
+  await expect(page).toHaveURL(/\/console$/);
+  const empty = page.getByTestId("console-empty-state");
+  await expect(empty).toBeVisible();
+  await shot(page, "06-console-empty-state");
+
+  expect(consoleErrors).toEqual([]);
+});
