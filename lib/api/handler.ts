@@ -121,7 +121,9 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
       }
       const rawParams = await context.params;
       const params = parseWith(opts.params, rawParams, "path parameter");
-      const query = parseWith(opts.query, Object.fromEntries(req.nextUrl.searchParams), "query parameter");
+      const query = opts.query
+        ? parseWith(opts.query, Object.fromEntries(req.nextUrl.searchParams), "query parameter")
+        : (undefined as Q);
       const body = MUTATING.has(req.method)
         ? parseWith(opts.body, await readBody(req, opts.maxBodyBytes ?? 64 * 1024), "request body")
         : (undefined as B);
