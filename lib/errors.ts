@@ -66,7 +66,14 @@ export const rateLimited = (retryAfterSeconds: number, message = "Too many reque
 
 interface PrismaLikeError {
   code?: unknown;
-  meta?: { target?: unknown; modelName?: unknown; field_name?: unknown; driverAdapterError?: unknown };
+  meta?: {
+    target?: unknown;
+    modelName?: unknown;
+    model?: unknown;
+    operation?: unknown;
+    field_name?: unknown;
+    driverAdapterError?: unknown;
+  };
   name?: unknown;
 }
 
@@ -84,18 +91,28 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
       const fields = uniqueFields(e.meta);
       return new AppError(
         "conflict",
-        fields ? `A ${model} with this ${fields} already exists` : `This ${model} already exists`,
+        fields
+          ? `${article(model)} ${model} with this ${fields} already exists`
+          : `This ${model} already exists`,
         { cause: err },
       );
     }
     case "P2003":
+    case "P2018": // a to-many `connect` whose record does not exist
       return new AppError("validation_failed", `A referenced record does not exist (${model})`, {
         cause: err,
       });
     case "P2025":
     case "P2001":
-    case "P2015":
-      return new AppError("not_found", `${model} not found`, { cause: err });
+    case "P2015": {
+      // Nested writes name the related model that was missing in meta.model (meta.modelName is
+      // the model being written). A missing record to connect is a bad reference, like P2003.
+      const missing = typeof e.meta?.model === "string" ? e.meta.model : model;
+      if (e.meta?.operation === "a nested connect") {
+        return new AppError("validation_failed", `The referenced ${missing} does not exist`, { cause: err });
+      }
+      return new AppError("not_found", `${missing} not found`, { cause: err });
+    }
     case "P2000":
       return new AppError("validation_failed", "A value is too long for its field", { cause: err });
     case "P2034":
@@ -107,10 +124,58 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
 
 function uniqueFields(meta: PrismaLikeError["meta"]): string | undefined {
   const target = meta?.target;
-  if (Array.isArray(target)) return target.join(", ");
+  if (Array.isArray(target)) return target.map((t) => fieldName(String(t))).join(", ");
   if (typeof target === "string") return target;
-  const cause = meta?.driverAdapterError as { cause?: { constraint?: { fields?: unknown } } } | undefined;
-  const fields = cause?.cause?.constraint?.fields;
-  if (Array.isArray(fields)) return fields.map(String).join(", ");
-  return undefined;
+  // Driver adapters report the violated constraint differently per database: SQLite gives the
+  // column names ({ fields: ["workspace_id", "account_id"] }), PostgreSQL only the index name
+  // ({ index: "memberships_workspace_id_account_id_key" }, with the table beside it). Both are
+  // turned into the same Prisma field names.
+  const cause = (meta?.driverAdapterError as { cause?: AdapterCause } | undefined)?.cause;
+  // A primary key is reported by column on SQLite but only as `<table>_pkey` on PostgreSQL; name
+  // no fields on either, so the message is the same.
+  if (cause?.originalCode === "SQLITE_CONSTRAINT_PRIMARYKEY") return undefined;
+  const columns = Array.isArray(cause?.constraint?.fields)
+    ? cause.constraint.fields.map(String)
+    : columnsFromIndexName(cause?.constraint?.index, cause?.table);
+  return columns && columns.length > 0 ? columns.map(fieldName).join(", ") : undefined;
+}
+
+interface AdapterCause {
+  originalCode?: unknown;
+  table?: unknown;
+  constraint?: { fields?: unknown; index?: unknown };
+}
+
+// Prisma names unique indexes `<table>_<col>_<col>_key`. A primary key (`<table>_pkey`) does not
+// name its columns, so it yields no fields.
+function columnsFromIndexName(index: unknown, table: unknown): string[] | undefined {
+  if (typeof index !== "string" || typeof table !== "string") return undefined;
+  const prefix = `${table}_`;
+  if (!index.startsWith(prefix) || !index.endsWith("_key")) return undefined;
+  const joined = index.slice(prefix.length, -"_key".length);
+  // Column names themselves contain underscores; in this schema every multi-column unique key is
+  // made of foreign keys ending in `_id` plus at most one trailing plain column, so split after
+  // each `id` word.
+  const columns: string[] = [];
+  let current: string[] = [];
+  for (const word of joined.split("_")) {
+    current.push(word);
+    if (word === "id") {
+      columns.push(current.join("_"));
+      current = [];
+    }
+  }
+  if (current.length > 0) columns.push(current.join("_"));
+  return columns;
+}
+
+// Column name → Prisma field name: snake_case → camelCase; seed tables call the workspace
+// column tenant_id (Prisma field workspaceId).
+function fieldName(column: string): string {
+  if (column === "tenant_id") return "workspaceId";
+  return column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+function article(word: string): string {
+  return /^[AEIOU]/i.test(word) ? "An" : "A";
 }
