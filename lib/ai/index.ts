@@ -1,0 +1,182 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { createOpenAI, type OpenAIProvider } from "@ai-sdk/openai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { parseModelRef, type ModelRef } from "@/lib/ai/model-ref";
+import { OFFLINE_PROVIDER_ID, type OfflineModelOptions } from "@/lib/ai/offline/base-model";
+import { JudgeModel } from "@/lib/ai/offline/judge";
+import type { OfflineModelName } from "@/lib/ai/offline/levels";
+import { PracticeModel } from "@/lib/ai/offline/practice-model";
+import { decryptSecret } from "@/lib/crypto";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+
+// The one seam between the app and language models. Everything that calls a model gets it
+// from getModel(ref): real providers over HTTP, or the offline practice model and judge.
+
+export {
+  formatModelRef,
+  isOfflineRef,
+  parseModelRef,
+  safeParseModelRef,
+  type ModelRef,
+} from "@/lib/ai/model-ref";
+export { fromModelError } from "@/lib/ai/errors";
+export { OFFLINE_PROVIDER_ID };
+
+const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+export interface GetModelOptions {
+  /** Required for provider: references; the provider is looked up in this workspace only. */
+  workspaceId?: string;
+}
+
+/** A small LRU, so rotating keys or many workspaces cannot grow it without bound. */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) {
+      const oldest = this.map.keys().next();
+      if (!oldest.done) this.map.delete(oldest.value);
+    }
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+// Cache keys hold a hash of the key material, never the key itself.
+const providers = new Lru<OpenAIProvider>(64);
+const fingerprint = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 22);
+
+/** Drops cached provider instances (tests change the environment between cases). */
+export function resetModelCacheForTests(): void {
+  providers.clear();
+}
+
+// Removes the Authorization header for keyless OpenAI-compatible servers (Ollama, llama.cpp).
+const fetchWithoutAuthorization: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.delete("authorization");
+  return fetch(input, { ...init, headers });
+};
+
+function openAIProvider(cacheKey: string, baseURL: string, apiKey: string | undefined): OpenAIProvider {
+  const key = `${cacheKey}|${baseURL}|${apiKey ? fingerprint(apiKey) : "-"}`;
+  let provider = providers.get(key);
+  if (!provider) {
+    // baseURL and apiKey are always explicit: createOpenAI would otherwise fall back to
+    // process.env and could send one workspace's key to the instance's own endpoint.
+    provider = apiKey
+      ? createOpenAI({ baseURL, apiKey })
+      : createOpenAI({ baseURL, apiKey: "", fetch: fetchWithoutAuthorization });
+    providers.set(key, provider);
+  }
+  return provider;
+}
+
+function offlineModel(name: OfflineModelName): LanguageModelV4 {
+  // A short pause between streamed chunks lets a page show the answer arriving; tests skip it.
+  const opts: OfflineModelOptions = { chunkDelayMs: env.NODE_ENV === "test" ? 0 : 30 };
+  return name === "judge" ? new JudgeModel(opts) : new PracticeModel(name, opts);
+}
+
+function envModel(modelId: string): LanguageModelV4 {
+  const apiKey = env.OPENAI_API_KEY;
+  if (!apiKey) {
+    throw new AppError(
+      "unavailable",
+      "OpenAI models are not configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for an " +
+        "OpenAI-compatible server), or use the offline practice model (offline:level-1).",
+    );
+  }
+  const baseURL = env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL;
+  const provider = openAIProvider("env", baseURL, apiKey);
+  // OpenAI-compatible servers speak chat completions; OpenAI itself gets the Responses API.
+  const chat = env.OPENAI_API_MODE ? env.OPENAI_API_MODE === "chat" : env.OPENAI_BASE_URL !== undefined;
+  return chat ? provider.chat(modelId) : provider.responses(modelId);
+}
+
+async function workspaceModel(
+  ref: Extract<ModelRef, { kind: "provider" }>,
+  workspaceId?: string,
+): Promise<LanguageModelV4> {
+  if (!workspaceId) {
+    throw new AppError("validation_failed", "provider: model references need a workspace");
+  }
+  const row = await db.llmProvider.findFirst({
+    where: { workspaceId, name: ref.providerName },
+    omit: { apiKeyEncrypted: false },
+  });
+  if (!row) throw new AppError("not_found", "LLM provider not found");
+  if (row.kind !== "openai" && row.kind !== "openai-compatible") {
+    throw new AppError(
+      "validation_failed",
+      `LLM provider "${row.name}" has an unsupported kind "${row.kind}"`,
+    );
+  }
+  let apiKey: string | undefined;
+  if (row.apiKeyEncrypted) {
+    try {
+      apiKey = decryptSecret(row.apiKeyEncrypted);
+    } catch (err) {
+      log.error("llm provider key could not be decrypted", { providerId: row.id, workspaceId });
+      throw new AppError(
+        "internal",
+        `The API key of LLM provider "${row.name}" cannot be decrypted; enter it again in the console`,
+        { cause: err },
+      );
+    }
+  }
+  if (!apiKey && row.kind === "openai") {
+    throw new AppError("validation_failed", `LLM provider "${row.name}" has no API key`);
+  }
+  const baseURL = row.baseUrl?.trim() || OPENAI_DEFAULT_BASE_URL;
+  // Ciphertext changes with every key change, so an edited provider gets a fresh instance.
+  const provider = openAIProvider(
+    `ws:${row.id}:${row.kind}:${fingerprint(row.apiKeyEncrypted ?? "")}`,
+    baseURL,
+    apiKey,
+  );
+  return row.kind === "openai-compatible" ? provider.chat(ref.modelId) : provider.responses(ref.modelId);
+}
+
+/**
+ * Resolves a model reference (see model-ref.ts) to an AI SDK language model.
+ * Throws AppError: validation_failed (malformed ref), unavailable (openai: without a key),
+ * not_found (provider: unknown in this workspace).
+ */
+export async function getModel(ref: string, opts: GetModelOptions = {}): Promise<LanguageModelV4> {
+  const parsed = parseModelRef(ref);
+  switch (parsed.kind) {
+    case "offline":
+      return offlineModel(parsed.name);
+    case "openai":
+      return envModel(parsed.modelId);
+    case "provider":
+      return workspaceModel(parsed, opts.workspaceId);
+  }
+}
+
+/** The model used when a challenge names none: OpenAI when a key is set, else offline level 1. */
+export function defaultModelRef(): string {
+  return env.OPENAI_API_KEY ? `openai:${env.OPENAI_MODEL}` : "offline:level-1";
+}
+
+/** True for the built-in offline models, so pages can label them as simulators. */
+export function isOfflineModel(model: LanguageModelV4): boolean {
+  return model.provider === OFFLINE_PROVIDER_ID;
+}

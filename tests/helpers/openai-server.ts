@@ -1,0 +1,352 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A small OpenAI-compatible server for tests: POST /v1/chat/completions and POST /v1/responses,
+// JSON or SSE (streamed in several chunks, with usage), in the wire formats @ai-sdk/openai
+// parses. It records every request and can be told to fail the next N requests.
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface ReplyContext {
+  api: "chat" | "responses";
+  model: string;
+  /** Text of each input message, with its role ("developer" is reported as "system"). */
+  messages: { role: string; text: string }[];
+  stream: boolean;
+}
+
+export interface Failure {
+  status: number;
+  message?: string;
+  /** Sent as retry-after-ms so the AI SDK's retries do not wait seconds in tests. */
+  retryAfterMs?: number;
+}
+
+export interface OpenAITestServer {
+  /** Base URL including /v1, for OPENAI_BASE_URL or a provider's baseUrl. */
+  url: string;
+  requests: RecordedRequest[];
+  /** Fails the next `count` model requests with this status (default 500). */
+  failNext(count: number, failure?: Partial<Failure>): void;
+  setReply(reply: string | ((ctx: ReplyContext) => string)): void;
+  /** Clears recorded requests, pending failures and a custom reply. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** The default reply, so tests can predict it. */
+export function defaultReply(ctx: ReplyContext): string {
+  const lastUser = ctx.messages.filter((m) => m.role === "user").at(-1)?.text ?? "";
+  return `Hello from the test server (${ctx.api}, ${ctx.model}). You said: ${lastUser}`;
+}
+
+/** The server's token count: words, so tests can compute the usage they expect. */
+export function countTokens(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Stream deltas of two words each (with their spacing), at least two for two words or more. */
+export function splitDeltas(text: string): string[] {
+  const words = text.split(/(?<=\s)(?=\S)/);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i += 2) out.push(words.slice(i, i + 2).join(""));
+  return out;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((p: { type?: string; text?: string }) =>
+        (p.type === "text" || p.type === "input_text" || p.type === "output_text") &&
+        typeof p.text === "string"
+          ? p.text
+          : "",
+      )
+      .join("");
+  }
+  return "";
+}
+
+function readMessages(api: ReplyContext["api"], body: Record<string, unknown>): ReplyContext["messages"] {
+  const role = (r: unknown) => (r === "developer" ? "system" : String(r));
+  if (api === "chat") {
+    const messages = Array.isArray(body.messages)
+      ? (body.messages as { role: unknown; content: unknown }[])
+      : [];
+    return messages.map((m) => ({ role: role(m.role), text: textOf(m.content) }));
+  }
+  const out: ReplyContext["messages"] = [];
+  if (typeof body.instructions === "string") out.push({ role: "system", text: body.instructions });
+  if (typeof body.input === "string") out.push({ role: "user", text: body.input });
+  else if (Array.isArray(body.input)) {
+    for (const item of body.input as { role?: unknown; content?: unknown }[]) {
+      if (item.role !== undefined) out.push({ role: role(item.role), text: textOf(item.content) });
+    }
+  }
+  return out;
+}
+
+function sse(res: ServerResponse, events: { event?: string; data: unknown }[], done: boolean): void {
+  res.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
+  for (const e of events) {
+    res.write(`${e.event ? `event: ${e.event}\n` : ""}data: ${JSON.stringify(e.data)}\n\n`);
+  }
+  if (done) res.write("data: [DONE]\n\n");
+  res.end();
+}
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function chatCompletion(
+  res: ServerResponse,
+  n: number,
+  ctx: ReplyContext,
+  text: string,
+  body: Record<string, unknown>,
+) {
+  const id = `chatcmpl-test${n}`;
+  const created = 1_700_000_000 + n;
+  const promptTokens = ctx.messages.reduce((sum, m) => sum + countTokens(m.text), 0);
+  const completionTokens = countTokens(text);
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
+  if (!ctx.stream) {
+    return json(res, 200, {
+      id,
+      object: "chat.completion",
+      created,
+      model: ctx.model,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: text, refusal: null },
+          logprobs: null,
+          finish_reason: "stop",
+        },
+      ],
+      usage,
+      system_fingerprint: "fp_test",
+    });
+  }
+  const base = {
+    id,
+    object: "chat.completion.chunk",
+    created,
+    model: ctx.model,
+    system_fingerprint: "fp_test",
+  };
+  const events: { data: unknown }[] = [
+    {
+      data: {
+        ...base,
+        choices: [
+          { index: 0, delta: { role: "assistant", content: "" }, logprobs: null, finish_reason: null },
+        ],
+      },
+    },
+    ...splitDeltas(text).map((delta) => ({
+      data: {
+        ...base,
+        choices: [{ index: 0, delta: { content: delta }, logprobs: null, finish_reason: null }],
+      },
+    })),
+    { data: { ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: "stop" }] } },
+  ];
+  const options = body.stream_options as { include_usage?: boolean } | undefined;
+  if (options?.include_usage) events.push({ data: { ...base, choices: [], usage } });
+  sse(res, events, true);
+}
+
+function responsesApi(res: ServerResponse, n: number, ctx: ReplyContext, text: string) {
+  const id = `resp_test${n}`;
+  const itemId = `msg_test${n}`;
+  const createdAt = 1_700_000_000 + n;
+  const inputTokens = ctx.messages.reduce((sum, m) => sum + countTokens(m.text), 0);
+  const outputTokens = countTokens(text);
+  const usage = {
+    input_tokens: inputTokens,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: outputTokens,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: inputTokens + outputTokens,
+  };
+  const part = { type: "output_text", text, annotations: [], logprobs: [] };
+  const item = { type: "message", id: itemId, status: "completed", role: "assistant", content: [part] };
+  const response = (status: string, output: unknown[], withUsage: boolean) => ({
+    id,
+    object: "response",
+    created_at: createdAt,
+    status,
+    model: ctx.model,
+    output,
+    incomplete_details: null,
+    error: null,
+    usage: withUsage ? usage : null,
+  });
+  if (!ctx.stream) return json(res, 200, response("completed", [item], true));
+
+  let seq = 0;
+  const ev = (type: string, data: Record<string, unknown>) => ({
+    event: type,
+    data: { type, sequence_number: seq++, ...data },
+  });
+  const events = [
+    ev("response.created", { response: response("in_progress", [], false) }),
+    ev("response.in_progress", { response: response("in_progress", [], false) }),
+    ev("response.output_item.added", {
+      output_index: 0,
+      item: { type: "message", id: itemId, status: "in_progress", role: "assistant", content: [] },
+    }),
+    ev("response.content_part.added", {
+      item_id: itemId,
+      output_index: 0,
+      content_index: 0,
+      part: { type: "output_text", text: "", annotations: [] },
+    }),
+    ...splitDeltas(text).map((delta) =>
+      ev("response.output_text.delta", {
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        delta,
+        logprobs: [],
+      }),
+    ),
+    ev("response.output_text.done", {
+      item_id: itemId,
+      output_index: 0,
+      content_index: 0,
+      text,
+      logprobs: [],
+    }),
+    ev("response.content_part.done", { item_id: itemId, output_index: 0, content_index: 0, part }),
+    ev("response.output_item.done", { output_index: 0, item }),
+    ev("response.completed", { response: response("completed", [item], true) }),
+  ];
+  sse(res, events, false);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startOpenAIServer(): Promise<OpenAITestServer> {
+  const requests: RecordedRequest[] = [];
+  let failures: { remaining: number; failure: Failure } | undefined;
+  let reply: (ctx: ReplyContext) => string = defaultReply;
+  let served = 0;
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const raw = await readBody(req);
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        // Recorded as text; answered below as a bad request.
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
+      const path = (req.url ?? "/").split("?")[0] ?? "/";
+      requests.push({ method: req.method ?? "GET", path, headers, body });
+
+      const api =
+        path === "/v1/chat/completions" ? "chat" : path === "/v1/responses" ? "responses" : undefined;
+      if (req.method !== "POST" || !api) {
+        return json(res, 404, {
+          error: {
+            message: `Unknown endpoint ${req.method} ${path}`,
+            type: "invalid_request_error",
+            param: null,
+            code: null,
+          },
+        });
+      }
+      if (failures && failures.remaining > 0) {
+        failures.remaining--;
+        const { status, message, retryAfterMs } = failures.failure;
+        const type =
+          status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error";
+        return json(
+          res,
+          status,
+          {
+            error: {
+              message: message ?? `Test failure ${status}`,
+              type,
+              param: null,
+              code: status === 429 ? "rate_limit_exceeded" : null,
+            },
+          },
+          retryAfterMs === undefined ? {} : { "retry-after-ms": String(retryAfterMs) },
+        );
+      }
+      if (!body || typeof body !== "object") {
+        return json(res, 400, {
+          error: { message: "Invalid JSON body", type: "invalid_request_error", param: null, code: null },
+        });
+      }
+      const b = body as Record<string, unknown>;
+      const ctx: ReplyContext = {
+        api,
+        model: typeof b.model === "string" ? b.model : "unknown",
+        messages: readMessages(api, b),
+        stream: b.stream === true,
+      };
+      served++;
+      const text = reply(ctx);
+      if (api === "chat") chatCompletion(res, served, ctx, text, b);
+      else responsesApi(res, served, ctx, text);
+    })().catch((err: unknown) => {
+      if (!res.headersSent)
+        json(res, 500, { error: { message: String(err), type: "server_error", param: null, code: null } });
+      else res.end();
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    failNext(count, failure = {}) {
+      failures = { remaining: count, failure: { status: 500, retryAfterMs: 1, ...failure } };
+    },
+    setReply(r) {
+      reply = typeof r === "string" ? () => r : r;
+    },
+    reset() {
+      requests.length = 0;
+      failures = undefined;
+      reply = defaultReply;
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}
