@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { CodeLoginForm } from "@/components/auth/code-login-form";
+import { PasswordLoginForm } from "@/components/auth/password-login-form";
+import styles from "@/components/auth/auth-page.module.css";
+import { safeNextPath } from "@/components/auth/safe-next-path";
+import { Card } from "@/components/ui/card";
+import { getViewer } from "@/lib/auth/viewer";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.login");
+  return { title: t("metaTitle") };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function LoginPage({ searchParams }: Props) {
+  const next = safeNextPath((await searchParams).next);
+  if (await getViewer()) redirect(next);
+
+  const t = await getTranslations("auth.login");
+  const registerHref = `/register?${new URLSearchParams({ next }).toString()}`;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <h1>{t("title")}</h1>
+        <p className="lead">{t("lead")}</p>
+      </div>
+      <div className={styles.methods}>
+        <Card title={t("passwordHeading")} description={t("passwordDescription")}>
+          <PasswordLoginForm next={next} />
+        </Card>
+        <Card title={t("codeHeading")} description={t("codeDescription")}>
+          <CodeLoginForm next={next} />
+        </Card>
+      </div>
+      <p className={styles.switch}>
+        {t.rich("noAccount", { link: (chunks) => <Link href={registerHref}>{chunks}</Link> })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useActionState, useState } from "react";
+import { type AuthFormState, sendLoginCodeAction, verifyLoginCodeAction } from "@/app/(auth)/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import styles from "./auth.module.css";
+
+const idle: AuthFormState = { status: "idle" };
+
+/** Two steps: ask for a code, then verify it. "Use a different email" starts over with fresh state. */
+export function CodeLoginForm({ next }: { next: string }) {
+  const [round, setRound] = useState(0);
+  return (
+    <CodeLoginSteps key={round} next={next} focusEmail={round > 0} onRestart={() => setRound((r) => r + 1)} />
+  );
+}
+
+function CodeLoginSteps({
+  next,
+  focusEmail,
+  onRestart,
+}: {
+  next: string;
+  focusEmail: boolean;
+  onRestart: () => void;
+}) {
+  const t = useTranslations("auth.code");
+  const [sendState, sendAction, sending] = useActionState(sendLoginCodeAction, idle);
+  const [verifyState, verifyAction, verifying] = useActionState(verifyLoginCodeAction, idle);
+  const [email, setEmail] = useState("");
+
+  const sentTo = sendState.status === "code_sent" ? (sendState.email ?? email) : null;
+
+  if (sentTo === null) {
+    return (
+      <form action={sendAction} noValidate className="stack" aria-busy={sending || undefined}>
+        {sendState.status === "error" && sendState.message ? (
+          <Alert tone="error">{sendState.message}</Alert>
+        ) : null}
+        <Field
+          id="code-email"
+          name="email"
+          type="email"
+          label={t("emailLabel")}
+          hint={t("emailHint")}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus={focusEmail}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={sendState.fieldErrors?.email}
+        />
+        <div>
+          <SubmitButton pending={sending} variant="secondary">
+            {t("send")}
+          </SubmitButton>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form action={verifyAction} noValidate className="stack" aria-busy={verifying || sending || undefined}>
+      <Alert tone="info">{t("sent", { email: sentTo })}</Alert>
+      {/* A failed verification keeps status "code_sent" (the code step stays); any message is an error. */}
+      {verifyState.message ? <Alert tone="error">{verifyState.message}</Alert> : null}
+      <input type="hidden" name="email" value={sentTo} />
+      <input type="hidden" name="next" value={next} />
+      <Field
+        id="login-code"
+        name="code"
+        label={t("codeLabel")}
+        hint={t("codeHint")}
+        className={styles.codeField}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        // The "Send code" button the user just pressed is gone; keep keyboard focus in the form.
+        autoFocus
+        error={verifyState.fieldErrors?.code}
+      />
+      <div className="cluster">
+        <SubmitButton pending={verifying}>{t("verify")}</SubmitButton>
+        <SubmitButton pending={sending} variant="ghost" formAction={sendAction} formNoValidate>
+          {t("resend")}
+        </SubmitButton>
+        <Button variant="ghost" onClick={onRestart}>
+          {t("differentEmail")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useActionState, useState } from "react";
+import { type AuthFormState, loginWithPasswordAction } from "@/app/(auth)/actions";
+import { Alert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+
+const idle: AuthFormState = { status: "idle" };
+
+export function PasswordLoginForm({ next }: { next: string }) {
+  const t = useTranslations("auth.login");
+  const [state, formAction, pending] = useActionState(loginWithPasswordAction, idle);
+  // Controlled so the address survives the form reset React does after each action.
+  const [email, setEmail] = useState("");
+
+  return (
+    // noValidate: the server's messages (in the catalog's language, wired to each field) are the
+    // single source of validation feedback; the attributes below still describe the fields.
+    <form action={formAction} noValidate className="stack" aria-busy={pending || undefined}>
+      {state.status === "error" && state.message ? <Alert tone="error">{state.message}</Alert> : null}
+      <input type="hidden" name="next" value={next} />
+      <Field
+        id="login-email"
+        name="email"
+        type="email"
+        label={t("emailLabel")}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={state.fieldErrors?.email}
+      />
+      <Field
+        id="login-password"
+        name="password"
+        type="password"
+        label={t("passwordLabel")}
+        autoComplete="current-password"
+        required
+        error={state.fieldErrors?.password}
+      />
+      <div>
+        <SubmitButton pending={pending}>{t("submit")}</SubmitButton>
+      </div>
+    </form>
+  );
+}

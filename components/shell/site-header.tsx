@@ -1,0 +1,57 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { logoutAction } from "@/app/(auth)/actions";
+import { LogoMark } from "@/components/brand/logo";
+import { Button, ButtonLink } from "@/components/ui/button";
+import type { Viewer } from "@/lib/auth/viewer";
+import { NavLinks, type NavItem } from "./nav-links";
+import styles from "./site-header.module.css";
+
+export async function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+  const t = await getTranslations("shell");
+  const navItems: NavItem[] = [
+    { href: "/challenges", label: t("nav.challenges") },
+    { href: "/challenge-collections", label: t("nav.collections") },
+    { href: "/red-blue", label: t("nav.redBlue") },
+    { href: "/arena", label: t("nav.arena") },
+    { href: "/console", label: t("nav.console") },
+  ];
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link href="/" className={styles.brand} aria-label={t("homeLink")}>
+          <LogoMark />
+          <span className={styles.wordmark}>{t("appName")}</span>
+        </Link>
+        <div className={styles.nav}>
+          <NavLinks items={navItems} label={t("primaryNav")} />
+        </div>
+        <div className={styles.account} role="group" aria-label={t("accountArea")}>
+          {viewer ? (
+            <>
+              <span className={styles.viewerName} title={viewer.email}>
+                <span className="visually-hidden">{t("signedInAs")} </span>
+                {viewer.displayName ?? viewer.name}
+              </span>
+              <form action={logoutAction}>
+                <Button type="submit" variant="secondary" size="sm">
+                  {t("logOut")}
+                </Button>
+              </form>
+            </>
+          ) : (
+            <>
+              <ButtonLink href="/login" variant="ghost" size="sm">
+                {t("logIn")}
+              </ButtonLink>
+              <ButtonLink href="/register" size="sm">
+                {t("register")}
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
