@@ -1,0 +1,211 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { rateLimited } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { getRateLimitStore, type LimiterSpec, type RateLimitStore } from "@/lib/rate-limit/stores";
+
+export {
+  closeRateLimitStores,
+  rateLimitStoreKind,
+  RATE_LIMIT_TABLE,
+  type RateLimitStoreKind,
+} from "@/lib/rate-limit/stores";
+
+export interface LimiterOptions {
+  /** Unique per limit; part of every stored key (`gauntlet:<name>:<key>`). */
+  name: string;
+  /** Points allowed per window. */
+  points: number;
+  durationSec: number;
+  /** Once over the limit, refuse the key for this long instead of until the window ends. */
+  blockSec?: number;
+  /** Message of the 429 error. */
+  message?: string;
+}
+
+export interface Limiter {
+  readonly name: string;
+  readonly points: number;
+  readonly durationSec: number;
+  /** Takes points atomically; throws `rateLimited` (429 + Retry-After) when over. Returns what is left. */
+  consume(key: string, points?: number): Promise<number>;
+  /** Throws `rateLimited` when the key has used all its points; takes nothing. */
+  assertNotBlocked(key: string): Promise<void>;
+  /** Takes points without ever throwing (count failures only). Returns what is left. */
+  penalize(key: string, points?: number): Promise<number>;
+  /** Gives back points taken in the current window (never more than were taken). */
+  refund(key: string, points?: number): Promise<void>;
+  /** Forgets the key. */
+  reset(key: string): Promise<void>;
+}
+
+const NAME = /^[a-z0-9][a-z0-9_.-]{0,63}$/i;
+const MAX_KEY_LENGTH = 128;
+const STORE_ERROR_LOG_EVERY_MS = 30_000;
+
+/**
+ * A named limit on the configured store. The store is resolved on each call (created once per
+ * process), so a limiter can be declared at module level before configuration is read.
+ *
+ * If the store fails (database or Redis unreachable) the call is answered by a per-process
+ * memory limiter with the same settings and the failure is logged: limits keep holding per
+ * process instead of either failing every request or letting everything through.
+ */
+export function createLimiter(options: LimiterOptions): Limiter {
+  const { name, points, durationSec, blockSec = 0, message } = options;
+  if (!NAME.test(name)) throw new Error(`Invalid rate-limit name: ${name}`);
+  for (const [field, value] of Object.entries({ points, durationSec, blockSec })) {
+    if (!Number.isInteger(value) || value < 0 || (value === 0 && field !== "blockSec")) {
+      throw new Error(`Rate limit ${name}: ${field} must be a positive integer`);
+    }
+  }
+  const spec: LimiterSpec = {
+    keyPrefix: `gauntlet:${name}`,
+    points,
+    duration: durationSec,
+    blockDuration: blockSec,
+  };
+  const instances = new WeakMap<RateLimitStore, RateLimiterAbstract>();
+  let fallback: RateLimiterMemory | undefined;
+  let lastStoreErrorLog = 0;
+
+  async function run<T>(op: string, fn: (rl: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    // Configuration errors (e.g. RATE_LIMIT_STORE=redis without REDIS_URL) throw here and surface.
+    const pending = getRateLimitStore();
+    try {
+      const store = await pending;
+      let rl = instances.get(store);
+      if (!rl) {
+        rl = store.make(spec);
+        instances.set(store, rl);
+      }
+      return await fn(rl);
+    } catch (err) {
+      // Over the limit is an answer, not a failure.
+      if (err instanceof RateLimiterRes) throw err;
+      if (Date.now() - lastStoreErrorLog > STORE_ERROR_LOG_EVERY_MS) {
+        lastStoreErrorLog = Date.now();
+        log.error("Rate-limit store failed; using in-memory limits for now", { limit: name, op, error: err });
+      }
+      fallback ??= new RateLimiterMemory(spec);
+      return fn(fallback);
+    }
+  }
+
+  const tooMany = (res: RateLimiterRes) => rateLimited(res.msBeforeNext / 1000, message);
+
+  return {
+    name,
+    points,
+    durationSec,
+    async consume(key, n = 1) {
+      const k = storeKey(key);
+      const count = pointCount(n);
+      try {
+        const res = await run("consume", (rl) => rl.consume(k, count));
+        return res.remainingPoints;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) throw tooMany(err);
+        throw err;
+      }
+    },
+    async assertNotBlocked(key) {
+      const k = storeKey(key);
+      const res = await run("get", (rl) => rl.get(k));
+      if (res && res.consumedPoints >= points) throw tooMany(res);
+    },
+    async penalize(key, n = 1) {
+      const k = storeKey(key);
+      const count = pointCount(n);
+      const res = await run("penalty", (rl) => rl.penalty(k, count));
+      // penalty() never blocks by itself; apply blockSec when this call crossed the limit.
+      if (blockSec > 0 && res.consumedPoints >= points && res.consumedPoints - count < points) {
+        await run("block", (rl) => rl.block(k, blockSec));
+      }
+      return res.remainingPoints;
+    },
+    async refund(key, n = 1) {
+      const k = storeKey(key);
+      const count = pointCount(n);
+      // Rewarding a missing or expired key would store a negative count, i.e. extra allowance.
+      const res = await run("get", (rl) => rl.get(k));
+      if (!res || res.consumedPoints <= 0) return;
+      await run("reward", (rl) => rl.reward(k, Math.min(count, res.consumedPoints)));
+    },
+    async reset(key) {
+      const k = storeKey(key);
+      await run("delete", (rl) => rl.delete(k));
+    },
+  };
+}
+
+function pointCount(n: number): number {
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`Rate-limit points must be a positive integer, got ${n}`);
+  return n;
+}
+
+/** Keeps stored keys bounded (PostgreSQL column is varchar(255)): long keys are hashed. */
+function storeKey(key: string): string {
+  if (!key) throw new Error("Rate-limit key must not be empty");
+  if (key.length <= MAX_KEY_LENGTH) return key;
+  return `sha256:${createHash("sha256").update(key).digest("hex")}`;
+}
+
+/** Key for per-email limits, so case and spacing variants of one address share a counter. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// Windows are fixed from the first point in them. Per-client keys come from clientKey().
+export const limits = {
+  /**
+   * 5 failed password logins per minute per client; the 6th attempt in the window is refused
+   * even with the right password. Preferred use: consume() before checking the password and
+   * refund() on success — atomic, so parallel guesses cannot all slip past a check. The
+   * assertNotBlocked() + penalize() pair also works but lets concurrent requests through.
+   * Do not reset() on success: a client could clear its count with its own account.
+   */
+  loginFailures: createLimiter({
+    name: "login-failures",
+    points: 5,
+    durationSec: 60,
+    message: "Too many failed sign-in attempts. Try again shortly.",
+  }),
+  /** Account creation: 10 per hour per client. */
+  register: createLimiter({
+    name: "register",
+    points: 10,
+    durationSec: 60 * 60,
+    message: "Too many accounts created from this network. Try again later.",
+  }),
+  /**
+   * Login-code emails: per address (stops mailbox flooding) and per client (stops one client
+   * spraying many addresses). Consume both; perClient first.
+   */
+  emailCodeSend: {
+    perEmail: createLimiter({
+      name: "email-code-send-email",
+      points: 3,
+      durationSec: 10 * 60,
+      message: "Too many codes sent to this address. Try again in a few minutes.",
+    }),
+    perClient: createLimiter({
+      name: "email-code-send-client",
+      points: 20,
+      durationSec: 60 * 60,
+      message: "Too many code requests. Try again later.",
+    }),
+  },
+  /**
+   * Code checks: 10 per 10 minutes per client. Guessing a single code is also bounded by its own
+   * attempts counter in the database.
+   */
+  emailCodeVerify: createLimiter({
+    name: "email-code-verify",
+    points: 10,
+    durationSec: 10 * 60,
+    message: "Too many code attempts. Try again in a few minutes.",
+  }),
+} as const;

@@ -1,0 +1,211 @@
+import "server-only";
+import type Database from "better-sqlite3";
+import { Redis } from "ioredis";
+import pg from "pg";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { sqliteFilePath } from "@/lib/db-url";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { openSqlite } from "@/lib/migrate";
+
+// Where rate-limit counters live. Every store but memory is shared by all app processes and
+// updates a counter in one atomic statement (SQLite/PostgreSQL upsert, Redis Lua script), so
+// limits hold when several workers or instances serve the same users.
+
+export type RateLimitStoreKind = "sqlite" | "postgresql" | "redis" | "memory";
+
+/** Table holding the counters on SQLite and PostgreSQL, outside the Prisma schema. */
+export const RATE_LIMIT_TABLE = "rate_limits";
+
+const CLEANUP_EVERY_MS = 5 * 60_000;
+
+export interface LimiterSpec {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+  blockDuration: number;
+}
+
+export interface RateLimitStore {
+  kind: RateLimitStoreKind;
+  make(spec: LimiterSpec): RateLimiterAbstract;
+  close(): Promise<void>;
+}
+
+/**
+ * RATE_LIMIT_STORE wins; otherwise Redis when REDIS_URL is set, else the app database — so the
+ * default install needs no extra service. Memory is per process and only used when asked for.
+ */
+export function rateLimitStoreKind(): RateLimitStoreKind {
+  const choice = env.RATE_LIMIT_STORE ?? (env.REDIS_URL ? "redis" : "database");
+  if (choice === "memory") return "memory";
+  if (choice === "redis") {
+    if (!env.REDIS_URL) throw new Error("RATE_LIMIT_STORE=redis needs REDIS_URL");
+    return "redis";
+  }
+  return env.databaseKind;
+}
+
+/** Stores are created once per process and per target, so tests can switch databases. */
+const globalStores = globalThis as unknown as {
+  __gauntletRateLimitStores?: Map<string, Promise<RateLimitStore>>;
+};
+const stores = (globalStores.__gauntletRateLimitStores ??= new Map<string, Promise<RateLimitStore>>());
+
+export function getRateLimitStore(): Promise<RateLimitStore> {
+  const kind = rateLimitStoreKind();
+  const id = storeId(kind);
+  let store = stores.get(id);
+  if (!store) {
+    store = openStore(kind);
+    stores.set(id, store);
+    // A store that failed to open (database briefly down) is retried on the next call.
+    store.catch(() => {
+      if (stores.get(id) === store) stores.delete(id);
+    });
+  }
+  return store;
+}
+
+/** Closes every store this process opened (tests, graceful shutdown). */
+export async function closeRateLimitStores(): Promise<void> {
+  const all = [...stores.values()];
+  stores.clear();
+  await Promise.all(all.map((p) => p.then((s) => s.close()).catch(() => undefined)));
+}
+
+function storeId(kind: RateLimitStoreKind): string {
+  switch (kind) {
+    case "sqlite":
+      return `sqlite:${sqliteFilePath(env.DATABASE_URL)}`;
+    case "postgresql":
+      return `postgresql:${env.DATABASE_URL}`;
+    case "redis":
+      return `redis:${env.REDIS_URL ?? ""}`;
+    case "memory":
+      return "memory";
+  }
+}
+
+async function openStore(kind: RateLimitStoreKind): Promise<RateLimitStore> {
+  switch (kind) {
+    case "sqlite":
+      return openSqliteStore(env.DATABASE_URL);
+    case "postgresql":
+      return openPostgresStore(env.DATABASE_URL);
+    case "redis":
+      return openRedisStore(env.REDIS_URL ?? "");
+    case "memory":
+      return { kind, make: (spec) => new RateLimiterMemory(spec), close: () => Promise.resolve() };
+  }
+}
+
+function openSqliteStore(url: string): RateLimitStore {
+  // Its own connection on the app's database file (WAL + busy timeout), so a counter update
+  // never waits behind a Prisma transaction in this process and locks across processes.
+  const conn: Database.Database = openSqlite(url);
+  conn.exec(`CREATE TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (
+    key TEXT PRIMARY KEY,
+    points INTEGER NOT NULL DEFAULT 0,
+    expire INTEGER
+  )`);
+  const deleteExpired = conn.prepare(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE expire < ?`);
+  const timer = setInterval(() => {
+    try {
+      deleteExpired.run(Date.now() - 60_000);
+    } catch (err) {
+      log.warn("Rate-limit cleanup failed", { store: "sqlite", error: err });
+    }
+  }, CLEANUP_EVERY_MS);
+  timer.unref();
+  return {
+    kind: "sqlite",
+    make: (spec) =>
+      new RateLimiterSQLite({
+        ...spec,
+        storeClient: conn,
+        storeType: "better-sqlite3",
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+      }),
+    close: () => {
+      clearInterval(timer);
+      conn.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+async function openPostgresStore(url: string): Promise<RateLimitStore> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 5,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client dropped by the server must not crash the process; the pool reconnects.
+  pool.on("error", (err) => log.warn("Rate-limit database connection error", { error: err }));
+  try {
+    await pool.query(`CREATE TABLE IF NOT EXISTS "${RATE_LIMIT_TABLE}" (
+      key varchar(255) PRIMARY KEY,
+      points integer NOT NULL DEFAULT 0,
+      expire bigint
+    )`);
+  } catch (err) {
+    // Two processes creating the table at once: the loser sees a duplicate type, table exists.
+    if ((err as { code?: unknown }).code !== "23505") {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
+  }
+  const timer = setInterval(() => {
+    pool
+      .query(`DELETE FROM "${RATE_LIMIT_TABLE}" WHERE expire < $1`, [Date.now() - 60_000])
+      .catch((err: unknown) => log.warn("Rate-limit cleanup failed", { store: "postgresql", error: err }));
+  }, CLEANUP_EVERY_MS);
+  timer.unref();
+  return {
+    kind: "postgresql",
+    make: (spec) =>
+      new RateLimiterPostgres({
+        ...spec,
+        storeClient: pool,
+        storeType: "pool",
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+      }),
+    close: async () => {
+      clearInterval(timer);
+      await pool.end();
+    },
+  };
+}
+
+function openRedisStore(url: string): RateLimitStore {
+  const client = new Redis(url, {
+    // Fail fast when Redis is down: the limiter then falls back to memory instead of hanging.
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5_000,
+  });
+  let lastErrorLog = 0;
+  client.on("error", (err) => {
+    if (Date.now() - lastErrorLog < 30_000) return;
+    lastErrorLog = Date.now();
+    log.warn("Rate-limit Redis connection error", { error: err });
+  });
+  return {
+    kind: "redis",
+    make: (spec) => new RateLimiterRedis({ ...spec, storeClient: client }),
+    close: async () => {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
