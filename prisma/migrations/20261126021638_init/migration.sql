@@ -259,7 +259,8 @@ CREATE TABLE "challenges" (
     "updated_at" DATETIME NOT NULL,
     CONSTRAINT "challenges_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "workspaces" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "challenges_app_id_fkey" FOREIGN KEY ("app_id") REFERENCES "apps" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "challenges_workflow_id_fkey" FOREIGN KEY ("workflow_id") REFERENCES "workflows" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+    CONSTRAINT "challenges_workflow_id_fkey" FOREIGN KEY ("workflow_id") REFERENCES "workflows" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
+    CONSTRAINT "challenges_hero_asset_id_fkey" FOREIGN KEY ("hero_asset_id") REFERENCES "upload_files" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -306,6 +307,7 @@ CREATE TABLE "challenge_leaderboard_entries" (
     "attempts_count" INTEGER NOT NULL DEFAULT 1,
     "updated_at" DATETIME NOT NULL,
     CONSTRAINT "challenge_leaderboard_entries_challenge_id_fkey" FOREIGN KEY ("challenge_id") REFERENCES "challenges" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "challenge_leaderboard_entries_end_user_id_fkey" FOREIGN KEY ("end_user_id") REFERENCES "end_users" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "challenge_leaderboard_entries_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
     CONSTRAINT "challenge_leaderboard_entries_best_attempt_id_fkey" FOREIGN KEY ("best_attempt_id") REFERENCES "challenge_attempts" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
@@ -392,6 +394,8 @@ CREATE TABLE "team_submissions" (
     "active" BOOLEAN NOT NULL DEFAULT true,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "team_submissions_red_blue_challenge_id_fkey" FOREIGN KEY ("red_blue_challenge_id") REFERENCES "red_blue_challenges" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "team_submissions_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "workspaces" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "team_submissions_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
     CONSTRAINT "team_submissions_end_user_id_fkey" FOREIGN KEY ("end_user_id") REFERENCES "end_users" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
@@ -412,6 +416,7 @@ CREATE TABLE "team_pairings" (
     "elapsed_ms" INTEGER,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "team_pairings_red_blue_challenge_id_fkey" FOREIGN KEY ("red_blue_challenge_id") REFERENCES "red_blue_challenges" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "team_pairings_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "workspaces" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "team_pairings_attack_submission_id_fkey" FOREIGN KEY ("attack_submission_id") REFERENCES "team_submissions" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
     CONSTRAINT "team_pairings_defense_submission_id_fkey" FOREIGN KEY ("defense_submission_id") REFERENCES "team_submissions" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
@@ -567,6 +572,9 @@ CREATE INDEX "challenges_app_id_idx" ON "challenges"("app_id");
 CREATE INDEX "challenges_workflow_id_idx" ON "challenges"("workflow_id");
 
 -- CreateIndex
+CREATE INDEX "challenges_hero_asset_id_idx" ON "challenges"("hero_asset_id");
+
+-- CreateIndex
 CREATE INDEX "challenges_is_active_created_at_idx" ON "challenges"("is_active", "created_at");
 
 -- CreateIndex
@@ -648,6 +656,9 @@ CREATE UNIQUE INDEX "team_members_red_blue_challenge_id_account_id_key" ON "team
 CREATE INDEX "team_submissions_red_blue_challenge_id_team_active_created_at_idx" ON "team_submissions"("red_blue_challenge_id", "team", "active", "created_at");
 
 -- CreateIndex
+CREATE INDEX "team_submissions_tenant_id_idx" ON "team_submissions"("tenant_id");
+
+-- CreateIndex
 CREATE INDEX "team_submissions_end_user_id_idx" ON "team_submissions"("end_user_id");
 
 -- CreateIndex
@@ -655,6 +666,9 @@ CREATE INDEX "team_submissions_account_id_idx" ON "team_submissions"("account_id
 
 -- CreateIndex
 CREATE INDEX "team_pairings_red_blue_challenge_id_created_at_idx" ON "team_pairings"("red_blue_challenge_id", "created_at");
+
+-- CreateIndex
+CREATE INDEX "team_pairings_tenant_id_idx" ON "team_pairings"("tenant_id");
 
 -- CreateIndex
 CREATE INDEX "team_pairings_attack_submission_id_idx" ON "team_pairings"("attack_submission_id");

@@ -571,6 +571,9 @@ CREATE INDEX "challenges_app_id_idx" ON "challenges"("app_id");
 CREATE INDEX "challenges_workflow_id_idx" ON "challenges"("workflow_id");
 
 -- CreateIndex
+CREATE INDEX "challenges_hero_asset_id_idx" ON "challenges"("hero_asset_id");
+
+-- CreateIndex
 CREATE INDEX "challenges_is_active_created_at_idx" ON "challenges"("is_active", "created_at");
 
 -- CreateIndex
@@ -652,6 +655,9 @@ CREATE UNIQUE INDEX "team_members_red_blue_challenge_id_account_id_key" ON "team
 CREATE INDEX "team_submissions_red_blue_challenge_id_team_active_created__idx" ON "team_submissions"("red_blue_challenge_id", "team", "active", "created_at");
 
 -- CreateIndex
+CREATE INDEX "team_submissions_tenant_id_idx" ON "team_submissions"("tenant_id");
+
+-- CreateIndex
 CREATE INDEX "team_submissions_end_user_id_idx" ON "team_submissions"("end_user_id");
 
 -- CreateIndex
@@ -659,6 +665,9 @@ CREATE INDEX "team_submissions_account_id_idx" ON "team_submissions"("account_id
 
 -- CreateIndex
 CREATE INDEX "team_pairings_red_blue_challenge_id_created_at_idx" ON "team_pairings"("red_blue_challenge_id", "created_at");
+
+-- CreateIndex
+CREATE INDEX "team_pairings_tenant_id_idx" ON "team_pairings"("tenant_id");
 
 -- CreateIndex
 CREATE INDEX "team_pairings_attack_submission_id_idx" ON "team_pairings"("attack_submission_id");
@@ -769,6 +778,9 @@ ALTER TABLE "challenges" ADD CONSTRAINT "challenges_app_id_fkey" FOREIGN KEY ("a
 ALTER TABLE "challenges" ADD CONSTRAINT "challenges_workflow_id_fkey" FOREIGN KEY ("workflow_id") REFERENCES "workflows"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "challenges" ADD CONSTRAINT "challenges_hero_asset_id_fkey" FOREIGN KEY ("hero_asset_id") REFERENCES "upload_files"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "challenge_attempts" ADD CONSTRAINT "challenge_attempts_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "workspaces"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
@@ -785,6 +797,9 @@ ALTER TABLE "challenge_attempts" ADD CONSTRAINT "challenge_attempts_workflow_run
 
 -- AddForeignKey
 ALTER TABLE "challenge_leaderboard_entries" ADD CONSTRAINT "challenge_leaderboard_entries_challenge_id_fkey" FOREIGN KEY ("challenge_id") REFERENCES "challenges"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "challenge_leaderboard_entries" ADD CONSTRAINT "challenge_leaderboard_entries_end_user_id_fkey" FOREIGN KEY ("end_user_id") REFERENCES "end_users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "challenge_leaderboard_entries" ADD CONSTRAINT "challenge_leaderboard_entries_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE SET NULL ON UPDATE CASCADE;
@@ -826,10 +841,19 @@ ALTER TABLE "team_members" ADD CONSTRAINT "team_members_end_user_id_fkey" FOREIG
 ALTER TABLE "team_submissions" ADD CONSTRAINT "team_submissions_red_blue_challenge_id_fkey" FOREIGN KEY ("red_blue_challenge_id") REFERENCES "red_blue_challenges"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "team_submissions" ADD CONSTRAINT "team_submissions_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "workspaces"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "team_submissions" ADD CONSTRAINT "team_submissions_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "team_submissions" ADD CONSTRAINT "team_submissions_end_user_id_fkey" FOREIGN KEY ("end_user_id") REFERENCES "end_users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "team_pairings" ADD CONSTRAINT "team_pairings_red_blue_challenge_id_fkey" FOREIGN KEY ("red_blue_challenge_id") REFERENCES "red_blue_challenges"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "team_pairings" ADD CONSTRAINT "team_pairings_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "workspaces"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "team_pairings" ADD CONSTRAINT "team_pairings_attack_submission_id_fkey" FOREIGN KEY ("attack_submission_id") REFERENCES "team_submissions"("id") ON DELETE SET NULL ON UPDATE CASCADE;
