@@ -22,8 +22,8 @@ const config: NextConfig = {
     "rate-limiter-flexible",
     "ioredis",
   ],
-  async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+  headers() {
+    return Promise.resolve([{ source: "/:path*", headers: securityHeaders }]);
   },
 };
 

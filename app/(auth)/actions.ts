@@ -4,6 +4,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
+import { safeNextPath } from "@/lib/auth/safe-next";
 import { createSessionToken, sessionCookieName, sessionCookieOptions } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { clientKey } from "@/lib/http/client-ip";
@@ -24,10 +25,9 @@ export type AuthFormState = {
   email?: string;
 };
 
-/** Only same-site relative paths, so `next` cannot send people elsewhere. */
+/** Only same-site paths, so `next` cannot send people elsewhere. */
 function safeNext(value: FormDataEntryValue | null): string {
-  const v = typeof value === "string" ? value : "";
-  return /^\/(?!\/)[^\s\\]*$/.test(v) ? v : "/console";
+  return safeNextPath(typeof value === "string" ? value : null);
 }
 
 function fieldErrors(error: z.ZodError): Partial<Record<string, string[]>> {
@@ -87,7 +87,8 @@ export async function sendLoginCodeAction(_prev: AuthFormState, formData: FormDa
 
 export async function verifyLoginCodeAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const parsed = emailCodeVerifySchema.safeParse({ email: formData.get("email"), code: formData.get("code") });
-  const email = typeof formData.get("email") === "string" ? String(formData.get("email")) : undefined;
+  const rawEmail = formData.get("email");
+  const email = typeof rawEmail === "string" ? rawEmail : undefined;
   if (!parsed.success) return { status: "code_sent", email, fieldErrors: fieldErrors(parsed.error) };
   let account: PublicAccount | null;
   try {

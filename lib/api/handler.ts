@@ -99,7 +99,7 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown, where: str
 
 export function route<A extends AuthMode, P = undefined, Q = undefined, B = undefined>(
   opts: Options<P, Q, B, A>,
-  handler: (ctx: Ctx<P, Q, B, A>) => Promise<Response | object | null>,
+  handler: (ctx: Ctx<P, Q, B, A>) => Promise<Response | object | null> | Response | object | null,
 ) {
   return async (req: NextRequest, context: RouteContext): Promise<Response> => {
     try {

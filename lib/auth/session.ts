@@ -18,10 +18,10 @@ export function sessionMaxAgeSeconds(): number {
 }
 
 export function sessionCookieName(): string {
-  return useSecureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+  return secureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 }
 
-export function useSecureCookies(): boolean {
+export function secureCookies(): boolean {
   return env.APP_URL.startsWith("https://");
 }
 
@@ -29,7 +29,7 @@ export function sessionCookieOptions(maxAge = sessionMaxAgeSeconds()) {
   return {
     httpOnly: true,
     sameSite: "lax" as const,
-    secure: useSecureCookies(),
+    secure: secureCookies(),
     path: "/",
     maxAge,
   };

@@ -54,25 +54,24 @@ export async function registerAccount(
 }
 
 /**
- * Checks an email and password. Failed attempts count against the client; once it is blocked,
- * even a correct password is refused with 429 until the window passes.
+ * Checks an email and password. Every attempt takes a point from the client's failure budget
+ * up front (so parallel guesses cannot all slip past a check) and a success gives it back; once
+ * the budget is spent, even a correct password is refused with 429 until the window passes.
  */
 export async function loginWithPassword(
   email: string,
   password: string,
   clientKey: string,
 ): Promise<PublicAccount | null> {
-  await limits.loginFailures.assertNotBlocked(clientKey);
+  await limits.loginFailures.consume(clientKey);
   const normalized = email.trim().toLowerCase();
   const account = await db.account.findUnique({
     where: { email: normalized },
     select: { ...publicSelect, passwordHash: true, status: true },
   });
   const ok = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
-  if (!account || !ok || account.status !== "active") {
-    await limits.loginFailures.penalize(clientKey);
-    return null;
-  }
+  if (!account || !ok || account.status !== "active") return null;
+  await limits.loginFailures.refund(clientKey);
   await db.account.update({ where: { id: account.id }, data: { lastLoginAt: new Date() } });
   return { id: account.id, email: account.email, name: account.name };
 }

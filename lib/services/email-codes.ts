@@ -2,7 +2,7 @@ import "server-only";
 import { keyedHash, safeEqual, sixDigitCode } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { sendEmail, renderLoginCodeEmail } from "@/lib/email";
-import { limits } from "@/lib/rate-limit";
+import { emailKey, limits } from "@/lib/rate-limit";
 import type { PublicAccount } from "@/lib/services/accounts";
 
 export const CODE_TTL_MINUTES = 10;
@@ -16,7 +16,7 @@ type Purpose = "login" | "register";
  */
 export async function sendEmailCode(email: string, purpose: Purpose, clientKey: string): Promise<void> {
   await limits.emailCodeSend.perClient.consume(clientKey);
-  await limits.emailCodeSend.perEmail.consume(email);
+  await limits.emailCodeSend.perEmail.consume(emailKey(email));
   const account = await db.account.findUnique({ where: { email }, select: { id: true, status: true } });
   if (purpose === "login" && (!account || account.status !== "active")) return;
   if (purpose === "register" && account) return;

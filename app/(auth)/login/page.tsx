@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { CodeLoginForm } from "@/components/auth/code-login-form";
 import { PasswordLoginForm } from "@/components/auth/password-login-form";
 import styles from "@/components/auth/auth-page.module.css";
-import { safeNextPath } from "@/components/auth/safe-next-path";
+import { safeNextPath } from "@/lib/auth/safe-next";
 import { Card } from "@/components/ui/card";
 import { getViewer } from "@/lib/auth/viewer";
 

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/auth/auth-page.module.css";
 import { RegisterForm } from "@/components/auth/register-form";
-import { safeNextPath } from "@/components/auth/safe-next-path";
+import { safeNextPath } from "@/lib/auth/safe-next";
 import { Card } from "@/components/ui/card";
 import { getViewer } from "@/lib/auth/viewer";
 
