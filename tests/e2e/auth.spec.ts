@@ -20,9 +20,9 @@ test("register, log out, log in with password, then with an emailed code", async
   const password = "a long enough password";
 
   await page.goto("/register");
-  await page.getByLabel("Name").fill("Playwright Player");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Name", { exact: true }).fill("Playwright Player");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await shot(page, "01-register");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/console$/);
@@ -31,17 +31,18 @@ test("register, log out, log in with password, then with an emailed code", async
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 
   // A wrong password gets the generic message, never "no such account" or "wrong password".
   await page.goto("/login");
-  await page.locator("#login-email").fill(email);
-  await page.getByLabel("Password").fill("not the password");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("not the password");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  // Next.js keeps an empty route-announcer alert on the page; ours is the one with text.
+  await expect(page.getByRole("alert").filter({ hasText: /./ })).toContainText("Invalid email or password");
   await shot(page, "03-wrong-password");
 
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/console$/);
   await expect(page.getByTestId("console-empty-state")).toBeVisible();
@@ -63,5 +64,22 @@ test("register, log out, log in with password, then with an emailed code", async
   await expect(empty).toBeVisible();
   await shot(page, "06-console-empty-state");
 
+  // The empty state's next step: create a workspace, then the workspace's own empty console.
+  await page.getByLabel("Workspace name", { exact: true }).fill("Playwright Team");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page.getByText("Playwright Team").first()).toBeVisible();
+  await expect(page.getByTestId("console-empty-state")).toContainText("No challenges yet");
+  await shot(page, "07-workspace-console");
+
   expect(consoleErrors).toEqual([]);
+});
+
+test("the seeded demo creator logs in and owns the demo workspace", async ({ page }) => {
+  await page.goto("/login?next=/console");
+  await page.getByLabel("Email", { exact: true }).fill("creator@demo.gauntlet.local");
+  await page.getByLabel("Password", { exact: true }).fill("demo-creator-pass");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/console$/);
+  await expect(page.getByText("Demo workspace").first()).toBeVisible();
+  await shot(page, "08-demo-creator-console");
 });
