@@ -86,6 +86,9 @@ function load(): Env {
     authSecret ??= keys.authSecret;
     encryptionKey ??= keys.encryptionKey;
   }
+  // next-auth reads its own variables; derive them from ours so there is one setting.
+  process.env.NEXTAUTH_URL ??= e.APP_URL;
+  process.env.NEXTAUTH_SECRET ??= authSecret;
   return { ...e, AUTH_SECRET: authSecret, ENCRYPTION_KEY: encryptionKey, databaseKind };
 }
 

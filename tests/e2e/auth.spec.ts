@@ -82,4 +82,7 @@ test("the seeded demo creator logs in and owns the demo workspace", async ({ pag
   await expect(page).toHaveURL(/\/console$/);
   await expect(page.getByText("Demo workspace").first()).toBeVisible();
   await shot(page, "08-demo-creator-console");
+  // next-auth's own session endpoint reads the same session.
+  const session = await (await page.request.get("/api/auth/session")).json();
+  expect(session.user.email).toBe("creator@demo.gauntlet.local");
 });

@@ -1,0 +1,85 @@
+import type { EvaluationResult } from "@/lib/evaluation/types";
+
+// Graph JSON as the editor (@xyflow/react) stores it: config lives in node.data.config.
+export interface GraphNode {
+  id: string;
+  type: string;
+  position?: { x: number; y: number };
+  data: { label?: string; config: Record<string, unknown> };
+}
+
+export interface GraphEdge {
+  id: string;
+  source: string;
+  sourceHandle?: string | null;
+  target: string;
+  targetHandle?: string | null;
+}
+
+export interface WorkflowGraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+export interface GraphIssue {
+  nodeId: string | null;
+  message: string;
+}
+
+export type ValidationResult = { ok: true } | { ok: false; issues: GraphIssue[] };
+
+export type RunStatus = "running" | "succeeded" | "failed" | "cancelled";
+export type NodeRunStatus = "running" | "succeeded" | "failed" | "skipped";
+
+/** Events a run emits; callers forward them to a browser (SSE). Values are already masked. */
+export type RunEvent =
+  | { type: "run_started"; runId: string }
+  | { type: "node_started"; runId: string; nodeId: string; nodeType: string }
+  | { type: "text_delta"; runId: string; nodeId: string; delta: string }
+  | {
+      type: "node_finished";
+      runId: string;
+      nodeId: string;
+      nodeType: string;
+      status: NodeRunStatus;
+      outputs?: Record<string, unknown>;
+      error?: string;
+      elapsedMs: number;
+      tokens: number;
+    }
+  | {
+      type: "run_finished";
+      runId: string;
+      status: RunStatus;
+      outputs?: Record<string, unknown>;
+      error?: string;
+      elapsedMs: number;
+      tokensTotal: number;
+      judgeTokensTotal: number;
+    };
+
+export interface RunLimits {
+  maxSteps: number;
+  maxWallMs: number;
+  maxTokens: number;
+  nodeTimeoutMs: number;
+}
+
+export interface RunResult {
+  runId: string;
+  status: RunStatus;
+  /** The answer node's outputs (masked). */
+  outputs: Record<string, unknown>;
+  error?: string;
+  /** Player-side tokens (llm nodes). */
+  tokensTotal: number;
+  /** Judge tokens (judging-llm and llm-judge evaluation), kept apart. */
+  judgeTokensTotal: number;
+  elapsedMs: number;
+  /** The challenge-evaluator's verdict when the graph has one. */
+  evaluation?: EvaluationResult;
+  /** The model's answer text shown to the player (masked). */
+  answerText?: string;
+  /** True when the run failed because the model provider failed (timeout, 429, 5xx). */
+  modelFailure?: boolean;
+}
