@@ -6,7 +6,7 @@ import { RE2JS, RE2JSSyntaxException } from "re2js";
 // a creator's pattern.
 
 export const MAX_PATTERN_LENGTH = 2000;
-/** RE2 "program size" ceiling: bounds the per-character cost of a match (see README notes). */
+/** RE2 "program size" ceiling: a match costs up to text length × program size steps. */
 export const MAX_PROGRAM_SIZE = 5000;
 /** Flags a creator may set besides inline (?i)(?m)(?s): i, m, s. */
 export const CREATOR_REGEX_FLAGS = "ims";
