@@ -253,7 +253,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startOpenAIServer(): Promise<OpenAITestServer> {
+export interface OpenAIServerOptions {
+  /** Wait this long before answering each model request (a slow model, for load tests). */
+  latencyMs?: number;
+  /** Keep every request in `requests` (default true; benchmarks turn it off). */
+  record?: boolean;
+}
+
+export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<OpenAITestServer> {
   const requests: RecordedRequest[] = [];
   let failures: { remaining: number; failure: Failure } | undefined;
   let reply: (ctx: ReplyContext) => string = defaultReply;
@@ -271,7 +278,8 @@ export async function startOpenAIServer(): Promise<OpenAITestServer> {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
       const path = (req.url ?? "/").split("?")[0] ?? "/";
-      requests.push({ method: req.method ?? "GET", path, headers, body });
+      if (opts.record !== false) requests.push({ method: req.method ?? "GET", path, headers, body });
+      if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
 
       const api =
         path === "/v1/chat/completions" ? "chat" : path === "/v1/responses" ? "responses" : undefined;
