@@ -1,0 +1,276 @@
+import "server-only";
+import { Worker, type ResourceLimits } from "node:worker_threads";
+import type { SandboxJob, SandboxResult, SandboxRunOptions } from "./types";
+
+// A small pool of worker threads that run plugin jobs (see worker.mjs). The main thread only
+// posts messages and keeps a hard deadline per job: QuickJS's interrupt handler normally stops a
+// plugin at its timeout inside the worker, and if the worker does not answer by
+// timeout + grace (a native call that never yields, a wedged instance) it is terminated and a
+// fresh one takes its place. Workers start lazily and are unref'd, so an idle pool keeps no
+// process alive.
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_MEMORY_MB = 64;
+const LIMITS = { timeoutMs: [10, 60_000], memoryMb: [8, 512] } as const;
+
+export interface SandboxPoolOptions {
+  /** Number of workers; default 2. */
+  size?: number;
+  /** Worker script; default ./worker.mjs. Tests substitute misbehaving workers. */
+  workerUrl?: URL;
+  /** How long past a job's own timeout the main thread waits before terminating its worker. */
+  graceMs?: number;
+  /** How long a new worker may take to load QuickJS before it counts as crashed. */
+  startupTimeoutMs?: number;
+  /** Jobs waiting beyond this are refused at once instead of queueing without bound. */
+  maxQueue?: number;
+}
+
+export interface SandboxPoolStats {
+  workers: number;
+  busy: number;
+  queued: number;
+  /** Workers started since the pool was created (replacements included). */
+  spawned: number;
+}
+
+interface WorkerJob {
+  id: number;
+  code: string;
+  entrypoint: string;
+  args: unknown[];
+  timeoutMs: number;
+  memoryMb: number;
+  checkOnly: boolean;
+}
+
+interface Pending {
+  job: WorkerJob;
+  resolve: (result: SandboxResult) => void;
+  settled: boolean;
+  timer?: NodeJS.Timeout;
+  slot?: Slot;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  dead: boolean;
+  current: Pending | null;
+  startupTimer?: NodeJS.Timeout;
+}
+
+// The worker's own V8 heap only holds the QuickJS glue and one job's JSON; the plugin's memory
+// is the WebAssembly Memory, bounded separately per job.
+const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
+
+const clamp = (value: number | undefined, fallback: number, [min, max]: readonly [number, number]) =>
+  Math.min(max, Math.max(min, Math.round(Number.isFinite(value) ? (value as number) : fallback)));
+
+/** The timeout a job will actually get (callers tell plugins this value). */
+export const effectiveTimeoutMs = (timeoutMs?: number) => clamp(timeoutMs, DEFAULT_TIMEOUT_MS, LIMITS.timeoutMs);
+
+export class SandboxPool {
+  private readonly size: number;
+  private readonly workerUrl: URL | undefined;
+  private readonly graceMs: number;
+  private readonly startupTimeoutMs: number;
+  private readonly maxQueue: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private spawned = 0;
+  private closed = false;
+
+  constructor(options: SandboxPoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? 2));
+    this.workerUrl = options.workerUrl;
+    this.graceMs = options.graceMs ?? 1500;
+    this.startupTimeoutMs = options.startupTimeoutMs ?? 15_000;
+    this.maxQueue = options.maxQueue ?? 256;
+  }
+
+  /** Runs one job. Never rejects: every failure is a result with an error kind. */
+  run(job: SandboxJob, options: SandboxRunOptions = {}): Promise<SandboxResult> {
+    if (this.closed) return Promise.resolve({ ok: false, error: "crashed", detail: "The plugin sandbox is shut down" });
+    let args: unknown[];
+    try {
+      // Cloned here so the worker receives plain JSON data, whatever the caller passed.
+      args = JSON.parse(JSON.stringify(job.args ?? [])) as unknown[];
+    } catch {
+      return Promise.resolve({ ok: false, error: "runtime", detail: "The plugin arguments are not JSON-serialisable" });
+    }
+    const workerJob: WorkerJob = {
+      id: this.nextId++,
+      code: job.code,
+      entrypoint: job.entrypoint,
+      args,
+      timeoutMs: effectiveTimeoutMs(job.timeoutMs),
+      memoryMb: clamp(job.memoryMb, DEFAULT_MEMORY_MB, LIMITS.memoryMb),
+      checkOnly: job.checkOnly === true,
+    };
+    if (options.signal?.aborted) return Promise.resolve(cancelled());
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.resolve({ ok: false, error: "timeout", detail: "The plugin sandbox is busy; try again shortly" });
+    }
+    return new Promise<SandboxResult>((resolve) => {
+      const pending: Pending = { job: workerJob, resolve, settled: false };
+      if (options.signal) {
+        pending.signal = options.signal;
+        pending.onAbort = () => this.abort(pending);
+        options.signal.addEventListener("abort", pending.onAbort, { once: true });
+      }
+      this.queue.push(pending);
+      this.pump();
+    });
+  }
+
+  stats(): SandboxPoolStats {
+    return {
+      workers: this.slots.length,
+      busy: this.slots.filter((s) => s.current).length,
+      queued: this.queue.length,
+      spawned: this.spawned,
+    };
+  }
+
+  /** Terminates every worker now; running jobs end as "crashed". The pool stays usable. */
+  async terminateWorkers(): Promise<void> {
+    const workers = this.slots.map((s) => s.worker);
+    for (const slot of [...this.slots]) this.kill(slot, { ok: false, error: "crashed", detail: "The sandbox worker was terminated" });
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+
+  /** Stops the pool: queued and running jobs end as "crashed", later runs are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) {
+      this.finish(pending, { ok: false, error: "crashed", detail: "The plugin sandbox is shut down" });
+    }
+    await this.terminateWorkers();
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      const idle = this.slots.find((s) => s.ready && !s.current && !s.dead);
+      if (idle) {
+        this.dispatch(idle, this.queue.shift()!);
+        continue;
+      }
+      const starting = this.slots.filter((s) => !s.ready && !s.dead).length;
+      if (this.slots.length < this.size && starting < this.queue.length) {
+        this.spawn();
+        continue;
+      }
+      return;
+    }
+  }
+
+  private spawn(): void {
+    // The literal `new URL("./worker.mjs", import.meta.url)` inside `new Worker(...)` is the form
+    // bundlers recognise and emit as a separate worker entry.
+    const worker = this.workerUrl
+      ? new Worker(this.workerUrl, { resourceLimits })
+      : new Worker(new URL("./worker.mjs", import.meta.url), { resourceLimits });
+    worker.unref();
+    this.spawned++;
+    const slot: Slot = { worker, ready: false, dead: false, current: null };
+    this.slots.push(slot);
+    slot.startupTimer = setTimeout(
+      () => this.kill(slot, { ok: false, error: "crashed", detail: "The sandbox worker did not start" }),
+      this.startupTimeoutMs,
+    );
+    worker.on("message", (message: unknown) => this.onMessage(slot, message));
+    worker.on("error", (err: Error & { code?: string }) => {
+      const result: SandboxResult =
+        err.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? { ok: false, error: "memory", detail: "The sandbox worker ran out of memory" }
+          : { ok: false, error: "crashed", detail: `The sandbox worker failed: ${err.message.slice(0, 200)}` };
+      this.kill(slot, result);
+    });
+    worker.on("exit", (code) => {
+      this.kill(slot, { ok: false, error: "crashed", detail: `The sandbox worker exited (code ${code})` });
+    });
+  }
+
+  private onMessage(slot: Slot, message: unknown): void {
+    if (slot.dead || !message || typeof message !== "object") return;
+    if ("ready" in message) {
+      slot.ready = true;
+      clearTimeout(slot.startupTimer);
+      this.pump();
+      return;
+    }
+    const { id, result } = message as { id?: unknown; result?: SandboxResult };
+    const current = slot.current;
+    if (!current || current.job.id !== id || !result) return;
+    slot.current = null;
+    this.finish(current, result);
+    this.pump();
+  }
+
+  private dispatch(slot: Slot, pending: Pending): void {
+    slot.current = pending;
+    pending.slot = slot;
+    pending.timer = setTimeout(
+      () => this.kill(slot, { ok: false, error: "timeout", detail: "Stopped at the hard deadline; the worker was replaced" }),
+      pending.job.timeoutMs + this.graceMs,
+    );
+    slot.worker.postMessage(pending.job);
+  }
+
+  /** Retires a worker: its job (if any) gets `result`, the worker is terminated, work moves on. */
+  private kill(slot: Slot, result: SandboxResult): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    clearTimeout(slot.startupTimer);
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    if (slot.current) this.finish(slot.current, result);
+    else if (!slot.ready) {
+      // A worker that cannot even start would be respawned for ever; fail the waiting jobs.
+      for (const pending of this.queue.splice(0)) this.finish(pending, result);
+    }
+    slot.current = null;
+    void slot.worker.terminate();
+    this.pump();
+  }
+
+  private abort(pending: Pending): void {
+    if (pending.settled) return;
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.finish(pending, cancelled());
+    } else if (pending.slot) {
+      this.kill(pending.slot, cancelled());
+    }
+  }
+
+  private finish(pending: Pending, result: SandboxResult): void {
+    if (pending.settled) return;
+    pending.settled = true;
+    clearTimeout(pending.timer);
+    if (pending.signal && pending.onAbort) pending.signal.removeEventListener("abort", pending.onAbort);
+    pending.resolve(result);
+  }
+}
+
+function cancelled(): SandboxResult {
+  return { ok: false, error: "timeout", detail: "Cancelled" };
+}
+
+const globalForPool = globalThis as unknown as { __gauntletSandboxPool?: SandboxPool };
+
+/** The process-wide pool (kept on globalThis so dev reloads do not leak workers). */
+export function getSandboxPool(): SandboxPool {
+  globalForPool.__gauntletSandboxPool ??= new SandboxPool();
+  return globalForPool.__gauntletSandboxPool;
+}
+
+/** Runs a job on the process-wide pool. */
+export function runInSandbox(job: SandboxJob, options?: SandboxRunOptions): Promise<SandboxResult> {
+  return getSandboxPool().run(job, options);
+}
