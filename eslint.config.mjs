@@ -44,7 +44,18 @@ export default tseslint.config(
   {
     files: ["**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        WebAssembly: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        performance: "readonly",
+      },
+    },
   },
   {
     files: ["tests/**"],

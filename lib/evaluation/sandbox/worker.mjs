@@ -7,7 +7,6 @@
 // `maximum` does), a new runtime and context, an interrupt handler at the deadline, and no host
 // functions at all. Nothing survives from one job to the next, so one tenant's plugin cannot see
 // or corrupt another's state.
-/* global WebAssembly */
 import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import RELEASE_SYNC from "@jitl/quickjs-wasmfile-release-sync";
