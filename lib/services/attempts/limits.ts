@@ -1,0 +1,101 @@
+import "server-only";
+import { AppError, rateLimited } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+
+// What counts against a player: completed attempts, and attempts still running (so parallel
+// submits cannot slip past maxAttempts). Model failures (errored) and grader failures
+// (judge_error) never count. A pending attempt older than PENDING_STALE_MS belongs to a run
+// that died with its process and is ignored.
+
+export const PENDING_STALE_MS = 10 * 60 * 1000;
+
+/**
+ * Attempts per account per minute, across challenges (the brute-force guard of seed 000).
+ * Counted from the attempts table (index on account_id, created_at) inside the claim
+ * transaction rather than in the rate-limit store: on SQLite that store's own connection
+ * contends with the app's transactions for the write lock, which measurably stalled parallel
+ * submits, and the table is already shared by every app instance.
+ */
+export const ATTEMPTS_PER_MINUTE = 10;
+const RATE_WINDOW_MS = 60_000;
+
+/** Seconds in a day: Retry-After for a limit that never resets (all attempts used). */
+const NO_MORE_ATTEMPTS_RETRY_AFTER = 24 * 60 * 60;
+
+export function countedWhere(challengeId: string, endUserId: string, now = new Date()): Prisma.ChallengeAttemptWhereInput {
+  return {
+    challengeId,
+    endUserId,
+    OR: [{ status: "completed" }, { status: "pending", createdAt: { gt: new Date(now.getTime() - PENDING_STALE_MS) } }],
+  };
+}
+
+export interface PlayerAllowance {
+  /** null = unlimited. */
+  attemptsLeft: number | null;
+  /** When the cooldown after the last counted attempt ends, if it has not yet. */
+  cooldownUntil: Date | null;
+}
+
+/** The client or a transaction: only the two reads used here. */
+interface Reader {
+  challengeAttempt: {
+    count(args: { where: Prisma.ChallengeAttemptWhereInput }): PromiseLike<number>;
+    findFirst(args: {
+      where: Prisma.ChallengeAttemptWhereInput;
+      orderBy: { createdAt: "desc" | "asc" };
+      select: { createdAt: true };
+    }): PromiseLike<{ createdAt: Date } | null>;
+  };
+}
+
+export async function allowance(
+  reader: Reader,
+  challenge: { id: string; maxAttempts: number | null; cooldownSeconds: number },
+  endUserId: string,
+  now = new Date(),
+): Promise<PlayerAllowance> {
+  const where = countedWhere(challenge.id, endUserId, now);
+  const [used, last] = await Promise.all([
+    challenge.maxAttempts != null ? reader.challengeAttempt.count({ where }) : Promise.resolve(0),
+    challenge.cooldownSeconds > 0
+      ? reader.challengeAttempt.findFirst({ where, orderBy: { createdAt: "desc" }, select: { createdAt: true } })
+      : Promise.resolve(null),
+  ]);
+  const until = last ? new Date(last.createdAt.getTime() + challenge.cooldownSeconds * 1000) : null;
+  return {
+    attemptsLeft: challenge.maxAttempts != null ? Math.max(0, challenge.maxAttempts - used) : null,
+    cooldownUntil: until && until.getTime() > now.getTime() ? until : null,
+  };
+}
+
+/** Throws 429 (with Retry-After) when the player may not attempt the challenge right now. */
+export function assertAllowed(a: PlayerAllowance, maxAttempts: number | null, now = new Date()): void {
+  if (a.attemptsLeft === 0) {
+    throw new AppError("rate_limited", `You have used all ${maxAttempts} attempts for this challenge.`, {
+      headers: { "Retry-After": String(NO_MORE_ATTEMPTS_RETRY_AFTER) },
+      details: { reason: "max_attempts", attempts_left: 0, retry_after: NO_MORE_ATTEMPTS_RETRY_AFTER },
+    });
+  }
+  if (a.cooldownUntil) {
+    const seconds = (a.cooldownUntil.getTime() - now.getTime()) / 1000;
+    const err = rateLimited(seconds, `Cooldown: wait ${Math.ceil(seconds)} s before your next attempt.`);
+    throw new AppError(err.code, err.message, {
+      headers: err.headers,
+      details: { reason: "cooldown", retry_after: Math.max(1, Math.ceil(seconds)), cooldown_until: a.cooldownUntil.toISOString() },
+    });
+  }
+}
+
+/**
+ * Throws 429 when the account has started ATTEMPTS_PER_MINUTE attempts (any status) in the last
+ * minute; Retry-After is when the oldest of them leaves the window.
+ */
+export async function assertAccountRate(reader: Reader, accountId: string, now = new Date()): Promise<void> {
+  const where = { accountId, createdAt: { gt: new Date(now.getTime() - RATE_WINDOW_MS) } };
+  const recent = await reader.challengeAttempt.count({ where });
+  if (recent < ATTEMPTS_PER_MINUTE) return;
+  const oldest = await reader.challengeAttempt.findFirst({ where, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+  const freeAt = (oldest?.createdAt.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
+  throw rateLimited((freeAt - now.getTime()) / 1000, "You are submitting too fast. Wait a moment and try again.");
+}
