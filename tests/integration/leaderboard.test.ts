@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { clearCollectionScoreCache, type CollectionMetrics } from "@/lib/scoring/collection-custom";
 import { recordAttemptInTransaction } from "@/lib/services/attempts";
 import { getChallengeLeaderboard, getCollectionLeaderboard } from "@/lib/services/leaderboards";
-import { makeApp, makeChallenge, makeCollection } from "@/tests/helpers/factories";
+import { makeApp, makeChallenge, makeCollection, makePlugin } from "@/tests/helpers/factories";
 import type { CollectionStrategyName } from "@/lib/scoring/types";
 
 type Player = { endUserId: string; accountId: string; name: string };
@@ -226,6 +226,36 @@ describe("collection leaderboard", () => {
     failFor = top.endUserId;
     const again = await getCollectionLeaderboard(collection.id, { limit: 100, scorer });
     expect(again.rows.at(-1)).toMatchObject({ account_id: board.rows[0]!.account_id, score: null });
+  });
+
+  it("custom: the default scorer runs the collection's scorer plugin in the sandbox", async () => {
+    clearCollectionScoreCache();
+    const { app, collection } = await scenario();
+    const plugin = await makePlugin({
+      workspaceId: app.workspaceId,
+      kind: "scorer",
+      entrypoints: ["score"],
+      // Ten points per solve, minus a tenth of a point per token; the list is the player's bests.
+      code: "function score(list, config, ctx) { let s = 0; for (const m of list) s += config.per_solve - m.tokens_total / 10; return { score: s }; }",
+    });
+    await db.challengeCollection.update({
+      where: { id: collection.id },
+      data: { scoringStrategy: "custom", scoringPluginId: plugin.pluginId, scoringConfig: { per_solve: 10 } },
+    });
+    const board = await getCollectionLeaderboard(collection.id, { limit: 100 });
+    const expected = await recompute(
+      (await db.challengeCollectionItem.findMany({ where: { collectionId: collection.id } })).map((i) => i.challengeId),
+      "sum",
+    );
+    expect(board.total).toBe(expected.length);
+    for (const row of board.rows) {
+      const entries = await db.challengeLeaderboardEntry.findMany({
+        where: { accountId: row.account_id, challenge: { collections: { some: { collectionId: collection.id } } } },
+      });
+      expect(row.score).toBeCloseTo(entries.reduce((s, e) => s + 10 - e.tokensTotal! / 10, 0), 9);
+    }
+    const scores = board.rows.map((r) => r.score!);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
   it("is not found for private or unknown collections unless asked for hidden ones", async () => {
