@@ -26,6 +26,21 @@ export interface NodeDefinition<C extends z.ZodType = z.ZodType> {
   defaultConfig: z.input<C>;
   /** At most one per graph (start, answer). */
   singleton?: boolean;
+  /**
+   * Output ports that are alternative branches (if-else: "true"/"false"): only the taken one
+   * carries a value; edges from the others are skipped.
+   */
+  branchOutputs?: readonly string[];
+  /** Output ports that depend on the config (start: one per declared variable). */
+  outputsFor?(config: z.output<C>): PortDefinition[];
+  /** The config's template strings (see lib/workflow/template.ts), with a field path for messages. */
+  templatesOf?(config: z.output<C>): TemplateField[];
+}
+
+export interface TemplateField {
+  /** Config path shown in messages, e.g. "user_template" or "conditions.0.value". */
+  field: string;
+  source: string;
 }
 
 export const NODE_TYPES = [

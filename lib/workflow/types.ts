@@ -82,4 +82,6 @@ export interface RunResult {
   answerText?: string;
   /** True when the run failed because the model provider failed (timeout, 429, 5xx). */
   modelFailure?: boolean;
+  /** The validation issues when the run failed because the graph is invalid. */
+  issues?: GraphIssue[];
 }

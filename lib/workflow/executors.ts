@@ -1,0 +1,22 @@
+import "server-only";
+import type { NodeType } from "@/lib/workflow/definition-types";
+import type { NodeExecutor } from "@/lib/workflow/executor-types";
+import { answerExecutor } from "@/lib/workflow/nodes/answer/execute";
+import { challengeEvaluatorExecutor } from "@/lib/workflow/nodes/challenge-evaluator/execute";
+import { ifElseExecutor } from "@/lib/workflow/nodes/if-else/execute";
+import { judgingLlmExecutor } from "@/lib/workflow/nodes/judging-llm/execute";
+import { llmExecutor } from "@/lib/workflow/nodes/llm/execute";
+import { startExecutor } from "@/lib/workflow/nodes/start/execute";
+import { templateExecutor } from "@/lib/workflow/nodes/template/execute";
+
+// Server-only: node type → executor. The definitions in registry.ts list the same types (a test
+// checks both).
+export const executors: Record<NodeType, NodeExecutor<never>> = {
+  start: startExecutor,
+  llm: llmExecutor,
+  "judging-llm": judgingLlmExecutor,
+  "challenge-evaluator": challengeEvaluatorExecutor,
+  "if-else": ifElseExecutor,
+  template: templateExecutor,
+  answer: answerExecutor,
+};

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { modelRefStringSchema } from "@/lib/ai/model-ref";
+import type { NodeDefinition } from "@/lib/workflow/definition-types";
+import { templateString, VARIABLE_REF } from "@/lib/workflow/nodes/shared";
+
+export const EVALUATION_MODES = ["rules", "llm-judge", "custom"] as const;
+export type EvaluationMode = (typeof EVALUATION_MODES)[number];
+
+// Seed 000: a stored challenge (challenge_id, preferred) or inline criteria. Every field is
+// optional: an empty config evaluates against the run's challenge (RunWorkflowOptions.challengeId).
+export const challengeEvaluatorConfigSchema = z
+  .strictObject({
+    challenge_id: z.string().trim().min(1).max(64).optional(),
+    success_type: z.enum(["regex", "contains"]).optional(),
+    /** May contain {{secret}} (the challenge's secret, substituted on the server). */
+    success_pattern: z.string().max(2000).optional(),
+    scoring_strategy: z.enum(["first", "fastest", "fewest_tokens", "highest_rating", "custom"]).optional(),
+    /** `node_id.key` or a start input name; their values are replaced with [masked] in logs. */
+    mask_variables: z
+      .array(z.string().regex(VARIABLE_REF, "Use node_id.key or a start input name such as prompt"))
+      .max(50)
+      .default([]),
+    /** Unset: the challenge's evaluator type (rules for inline criteria). */
+    evaluation_mode: z.enum(EVALUATION_MODES).optional(),
+    /** llm-judge and custom: the goal when there is no challenge (else the challenge's goal). */
+    goal: z.string().max(4000).optional(),
+    judge_model: modelRefStringSchema.optional(),
+    rubric_prompt_template: templateString("rubric_prompt_template").optional(),
+    rating_scale: z.number().int().min(1).max(100).optional(),
+    pass_threshold: z.number().int().min(0).optional(),
+    judge_max_tokens: z.number().int().min(16).max(8_000).optional(),
+    evaluator_plugin_id: z.string().trim().min(1).max(120).optional(),
+    evaluator_entrypoint: z.string().trim().min(1).max(120).optional(),
+    evaluator_config: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.success_type && c.success_pattern === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["success_pattern"],
+        message: "success_pattern is required with success_type",
+      });
+    }
+    if (c.rating_scale !== undefined && c.pass_threshold !== undefined && c.pass_threshold > c.rating_scale) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["pass_threshold"],
+        message: "pass_threshold must not be above rating_scale",
+      });
+    }
+  });
+export type ChallengeEvaluatorConfig = z.output<typeof challengeEvaluatorConfigSchema>;
+
+export const challengeEvaluatorDefinition: NodeDefinition<typeof challengeEvaluatorConfigSchema> = {
+  type: "challenge-evaluator",
+  label: "Prompt Challenge",
+  description:
+    "Decides whether the response meets the challenge's success criteria (rules, LLM judge or plugin).",
+  category: "evaluation",
+  inputs: [
+    { id: "response", label: "Response", type: "string", required: true },
+    { id: "judge_passed", label: "Judge passed", type: "boolean" },
+    { id: "judge_rating", label: "Judge rating", type: "number" },
+    { id: "judge_feedback", label: "Judge feedback", type: "string" },
+    { id: "judge_raw", label: "Judge raw verdict", type: "object" },
+    { id: "judge_error", label: "Judge error", type: "boolean" },
+  ],
+  outputs: [
+    { id: "challenge_succeeded", label: "Succeeded", type: "boolean" },
+    { id: "message", label: "Message", type: "string" },
+    { id: "judge_rating", label: "Rating", type: "number" },
+    { id: "judge_feedback", label: "Feedback", type: "string" },
+    { id: "output", label: "Output (pass-through)", type: "string" },
+  ],
+  configSchema: challengeEvaluatorConfigSchema,
+  defaultConfig: { mask_variables: [] },
+};

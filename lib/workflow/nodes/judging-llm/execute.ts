@@ -1,0 +1,57 @@
+import "server-only";
+import { judgeResponse } from "@/lib/evaluation/judge";
+import type { EvaluationResult } from "@/lib/evaluation/types";
+import { NodeFailure, type NodeExecutor } from "@/lib/workflow/executor-types";
+import type { JudgingLlmConfig } from "@/lib/workflow/nodes/judging-llm/definition";
+import { stringifyValue } from "@/lib/workflow/template";
+
+export const judgeTokensOf = (result: EvaluationResult) =>
+  result.judge ? result.judge.inputTokens + result.judge.outputTokens : 0;
+
+/** The judge's verdict as node outputs (seed 000), plus judge_error so no error reads as a fail. */
+export function judgeOutputs(result: EvaluationResult): Record<string, unknown> {
+  return {
+    judge_passed: result.outcome === "pass",
+    judge_rating: result.rating,
+    judge_feedback: result.feedback ?? "",
+    judge_raw: {
+      ...result.raw,
+      outcome: result.outcome,
+      ...(result.errorKind ? { errorKind: result.errorKind } : {}),
+      ...(result.judge ? { judge: result.judge } : {}),
+    },
+    judge_error: result.outcome === "error",
+  };
+}
+
+export const judgingLlmExecutor: NodeExecutor<JudgingLlmConfig> = {
+  callsModel: true,
+  async execute(ctx) {
+    const config = ctx.node.config;
+    const goal =
+      stringifyValue(ctx.inputs.goal).trim() ||
+      config.goal?.trim() ||
+      ctx.resources.runChallenge?.goal.trim() ||
+      "";
+    if (!goal) {
+      throw new NodeFailure(
+        "No goal to judge against: connect the goal input, set goal, or run with a challenge",
+      );
+    }
+    const secret = ctx.resources.runSecret;
+    const result = await judgeResponse({
+      workspaceId: ctx.run.workspaceId,
+      modelRef: config.judge_model,
+      goal,
+      response: stringifyValue(ctx.inputs.response),
+      hints: config.secret_as_hint && secret ? [secret] : [],
+      rubricTemplate: config.rubric_prompt_template.trim() === "" ? null : config.rubric_prompt_template,
+      ratingScale: config.rating_scale,
+      passThreshold: config.pass_threshold,
+      maxTokens: config.max_tokens,
+      signal: ctx.signal,
+      redact: ctx.mask,
+    });
+    return { outputs: judgeOutputs(result), judgeTokens: judgeTokensOf(result), trace: { goal } };
+  },
+};

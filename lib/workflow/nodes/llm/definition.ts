@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { modelRefStringSchema } from "@/lib/ai/model-ref";
+import type { NodeDefinition } from "@/lib/workflow/definition-types";
+import { templateString } from "@/lib/workflow/nodes/shared";
+
+export const llmConfigSchema = z.strictObject({
+  model: modelRefStringSchema.default("offline:level-1"),
+  system_template: templateString("system_template").default("You are a helpful assistant."),
+  user_template: templateString("user_template").default("{{prompt}}"),
+  temperature: z.number().min(0).max(2).default(0.7),
+  max_tokens: z.number().int().min(1).max(32_000).default(1024),
+});
+export type LlmConfig = z.output<typeof llmConfigSchema>;
+
+export const llmDefinition: NodeDefinition<typeof llmConfigSchema> = {
+  type: "llm",
+  label: "LLM",
+  description: "Calls a language model with a system and a user message and streams its answer.",
+  category: "model",
+  inputs: [{ id: "prompt", label: "Prompt", type: "string" }],
+  outputs: [
+    { id: "text", label: "Text", type: "string" },
+    { id: "tokens", label: "Tokens", type: "number" },
+    { id: "finish_reason", label: "Finish reason", type: "string" },
+  ],
+  configSchema: llmConfigSchema,
+  defaultConfig: {
+    model: "offline:level-1",
+    system_template: "You are a helpful assistant.",
+    user_template: "{{prompt}}",
+    temperature: 0.7,
+    max_tokens: 1024,
+  },
+  templatesOf: (config) => [
+    { field: "system_template", source: config.system_template },
+    { field: "user_template", source: config.user_template },
+  ],
+};

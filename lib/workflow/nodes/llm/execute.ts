@@ -1,0 +1,91 @@
+import "server-only";
+import { fromModelError } from "@/lib/ai";
+import type { AppError } from "@/lib/errors";
+import { NodeFailure, type NodeExecutor } from "@/lib/workflow/executor-types";
+import type { LlmConfig } from "@/lib/workflow/nodes/llm/definition";
+import { streamModelText } from "@/lib/workflow/nodes/llm/stream-model";
+
+// Streams the model's answer as text deltas (see stream-model.ts). Model failures (timeouts, 429, 5xx, network) are
+// retried with backoff while nothing has been streamed yet; a retry after text went out would
+// show the player the answer twice. Then the node fails as a model failure.
+
+const RETRY_FACTOR = 4;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Retry on provider trouble (408/409/429/5xx, network, timeouts); not on 4xx or configuration. */
+function isRetryable(error: AppError): boolean {
+  if (error.code !== "upstream_error") return false;
+  const details = error.details as { retryable?: boolean } | undefined;
+  return details?.retryable ?? true;
+}
+
+export const llmExecutor: NodeExecutor<LlmConfig> = {
+  callsModel: true,
+  async execute(ctx) {
+    const config = ctx.node.config;
+    const system = ctx.render("system_template");
+    const user = ctx.render("user_template");
+    const trace = { system, user, model: config.model };
+    if (user.trim() === "") throw new NodeFailure("The user message is empty");
+    const budget = ctx.tokensLeft();
+    if (budget <= 0) throw new NodeFailure("No tokens are left in this run's budget");
+
+    let model;
+    try {
+      model = await ctx.getModel(config.model);
+    } catch (err) {
+      const error = fromModelError(err);
+      throw new NodeFailure(error.message, { modelFailure: error.code === "unavailable", cause: err });
+    }
+
+    const { retries, baseDelayMs } = ctx.modelRetry;
+    for (let attempt = 0; ; attempt++) {
+      let streamed = false;
+      try {
+        const out = await streamModelText({
+          model,
+          system: system.trim() === "" ? undefined : system,
+          prompt: user,
+          temperature: config.temperature,
+          maxOutputTokens: Math.max(1, Math.min(config.max_tokens, budget)),
+          abortSignal: ctx.signal,
+          onText: (delta) => {
+            streamed = true;
+            ctx.emitText(delta);
+          },
+        });
+        const tokens = out.inputTokens + out.outputTokens;
+        return {
+          outputs: { text: out.text, tokens, finish_reason: out.finishReason },
+          tokens,
+          trace: { ...trace, attempts: attempt + 1 },
+        };
+      } catch (err) {
+        if (ctx.signal.aborted) throw ctx.signal.reason as Error;
+        const error = fromModelError(err);
+        if (streamed || attempt >= retries || !isRetryable(error)) {
+          const tries = attempt + 1;
+          throw new NodeFailure(tries > 1 ? `${error.message} (after ${tries} attempts)` : error.message, {
+            modelFailure: true,
+            cause: err,
+          });
+        }
+        await sleep(baseDelayMs * RETRY_FACTOR ** attempt, ctx.signal);
+      }
+    }
+  },
+};

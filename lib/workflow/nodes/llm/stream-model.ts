@@ -1,0 +1,72 @@
+import "server-only";
+import type { LanguageModelV4, LanguageModelV4Prompt } from "@ai-sdk/provider";
+
+// One streamed model call at the LanguageModelV4 level (what streamText wraps). streamText builds
+// a chain of web TransformStreams per call, which costs ~1.5 ms on Node 20 even with an instant
+// model, more than the engine's whole per-run budget; the llm node needs none of its extras
+// (tools, steps, output parsing) and does its own retries, so it reads the provider stream itself.
+
+export interface StreamModelInput {
+  model: LanguageModelV4;
+  system?: string;
+  prompt: string;
+  temperature?: number;
+  maxOutputTokens?: number;
+  abortSignal?: AbortSignal;
+  onText: (delta: string) => void;
+}
+
+export interface StreamModelOutput {
+  text: string;
+  inputTokens: number;
+  outputTokens: number;
+  finishReason: string;
+}
+
+export async function streamModelText(input: StreamModelInput): Promise<StreamModelOutput> {
+  const prompt: LanguageModelV4Prompt = [];
+  if (input.system) prompt.push({ role: "system", content: input.system });
+  prompt.push({ role: "user", content: [{ type: "text", text: input.prompt }] });
+
+  const { stream } = await input.model.doStream({
+    prompt,
+    temperature: input.temperature,
+    maxOutputTokens: input.maxOutputTokens,
+    abortSignal: input.abortSignal,
+  });
+  const reader = stream.getReader();
+  const out: StreamModelOutput = { text: "", inputTokens: 0, outputTokens: 0, finishReason: "unknown" };
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      switch (value.type) {
+        case "text-delta":
+          if (value.delta !== "") {
+            out.text += value.delta;
+            input.onText(value.delta);
+          }
+          break;
+        case "error":
+          throw value.error;
+        case "finish":
+          finished = true;
+          out.finishReason = value.finishReason.unified;
+          out.inputTokens = value.usage.inputTokens.total ?? 0;
+          out.outputTokens = value.usage.outputTokens.total ?? 0;
+          break;
+        default:
+          break;
+      }
+    }
+  } catch (err) {
+    // Stops the underlying request; its own error is irrelevant next to the one being thrown.
+    await reader.cancel().catch(() => undefined);
+    throw err;
+  } finally {
+    reader.releaseLock();
+  }
+  if (!finished && input.abortSignal?.aborted) throw input.abortSignal.reason as Error;
+  return out;
+}

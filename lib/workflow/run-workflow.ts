@@ -1,0 +1,241 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { getModel } from "@/lib/ai";
+import { AppError } from "@/lib/errors";
+import { RunExecution, type NodeRecord } from "@/lib/workflow/engine/execute-run";
+import { describeStop, resolveLimits, RunController } from "@/lib/workflow/engine/limits";
+import { Masker } from "@/lib/workflow/engine/masking";
+import { finishRun, insertRun, type NodeRunRow } from "@/lib/workflow/engine/persistence";
+import { getCompiledGraph, parseMaskRef, type ExecutionPlan } from "@/lib/workflow/engine/plan";
+import { loadRunResources, RunResources } from "@/lib/workflow/engine/run-resources";
+import { VariablePool } from "@/lib/workflow/engine/variable-pool";
+import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
+import type {
+  GraphIssue,
+  RunEvent,
+  RunLimits,
+  RunResult,
+  RunStatus,
+  WorkflowGraph,
+} from "@/lib/workflow/types";
+
+export interface RunWorkflowOptions {
+  workspaceId: string;
+  workflowId: string;
+  workflowVersionId?: string | null;
+  graph: WorkflowGraph;
+  /** e.g. { prompt: "..." } */
+  inputs: Record<string, unknown>;
+  endUserId?: string | null;
+  triggeredFrom: "play" | "test-run" | "api" | "pack";
+  /** challenge-evaluator nodes default to this challenge's criteria and secret. */
+  challengeId?: string | null;
+  onEvent?: (event: RunEvent) => void;
+  signal?: AbortSignal;
+  limits?: Partial<RunLimits>;
+  /** Default true: WorkflowRun + WorkflowNodeRun rows written (masked). */
+  persist?: boolean;
+  /** Retries of failed model calls in llm nodes (default 2 retries, 200 ms then 800 ms). */
+  modelRetry?: Partial<ModelRetryPolicy>;
+  /** Resolves model references instead of getModel (tests and benchmarks supply instant models). */
+  resolveModel?: (ref: string) => LanguageModelV4 | Promise<LanguageModelV4>;
+}
+
+export const DEFAULT_MODEL_RETRY: ModelRetryPolicy = { retries: 2, baseDelayMs: 200 };
+
+const describeIssues = (issues: GraphIssue[]) =>
+  issues.map((i) => (i.nodeId ? `${i.nodeId}: ${i.message}` : i.message)).join("; ");
+
+/** Output keys to mask by node id: the evaluators' mask_variables plus the challenges' own. */
+function maskKeysFor(plan: ExecutionPlan, resources: RunResources): Map<string, Set<string>> {
+  const keys = new Map<string, Set<string>>();
+  const add = (nodeId: string, key: string) => {
+    const set = keys.get(nodeId);
+    if (set) set.add(key);
+    else keys.set(nodeId, new Set([key]));
+  };
+  for (const ref of plan.maskRefs) add(ref.nodeId, ref.key);
+  for (const entry of resources.challengeMaskVariables()) {
+    const ref = parseMaskRef(entry, plan.resolveNodeId, plan.start.id);
+    if (ref) add(ref.nodeId, ref.key);
+  }
+  return keys;
+}
+
+/**
+ * Runs a workflow graph: validates it (an invalid graph gives a failed run and executes nothing),
+ * executes the nodes in dependency order within the run's limits, streams RunEvents, persists the
+ * run and its node runs (unless persist is false) and returns the result. Every value that leaves
+ * — events, stored rows, the result — has the challenge secret, the workspace secrets used and
+ * the mask_variables values replaced with [masked].
+ *
+ * Throws only for infrastructure failures (the database rejecting the run rows).
+ */
+export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> {
+  const t0 = performance.now();
+  const runId = randomUUID();
+  const createdAt = new Date();
+  const persist = opts.persist ?? true;
+  const emit = opts.onEvent ?? null;
+  const masker = new Masker();
+  const runChallengeId = opts.challengeId ?? null;
+
+  const compiled = getCompiledGraph(opts.graph, opts.workflowVersionId);
+  const plan = compiled.ok ? compiled.plan : null;
+
+  // Secrets first: nothing may be stored or emitted before the masker knows them.
+  let resources = RunResources.empty;
+  let setupError: string | undefined;
+  try {
+    resources = await loadRunResources({
+      workspaceId: opts.workspaceId,
+      runChallengeId,
+      challengeIds: plan?.challengeIds ?? [],
+      secretNames: plan?.secretNames ?? [],
+    });
+    if (runChallengeId && !resources.challenge(runChallengeId)) {
+      setupError = `Challenge "${runChallengeId}" was not found in this workspace`;
+    }
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    setupError = err.message;
+  }
+  masker.add(...resources.secretValues());
+  const maskKeys = plan ? maskKeysFor(plan, resources) : new Map<string, Set<string>>();
+  // Masked start inputs are known now: the stored run inputs must not show them either.
+  const startMasks = plan ? maskKeys.get(plan.start.id) : undefined;
+  if (startMasks) for (const key of startMasks) masker.addValue(opts.inputs[key]);
+
+  if (persist) {
+    await insertRun({
+      id: runId,
+      workspaceId: opts.workspaceId,
+      workflowId: opts.workflowId,
+      workflowVersionId: opts.workflowVersionId ?? null,
+      endUserId: opts.endUserId ?? null,
+      triggeredFrom: opts.triggeredFrom,
+      inputs: masker.maskValue(opts.inputs),
+      createdAt,
+    });
+  }
+  const send = (event: RunEvent) => {
+    try {
+      emit?.(event);
+    } catch {
+      // A failing listener must not break the run; node events are guarded the same way.
+    }
+  };
+  send({ type: "run_started", runId });
+
+  let status: RunStatus;
+  let error: string | undefined;
+  let execution: RunExecution | undefined;
+  let modelFailure = false;
+  let issues: GraphIssue[] | undefined;
+
+  if (!compiled.ok) {
+    status = "failed";
+    issues = compiled.issues;
+    error = `The workflow is invalid: ${describeIssues(compiled.issues)}`;
+  } else if (setupError) {
+    status = "failed";
+    error = setupError;
+  } else {
+    const limits = resolveLimits(opts.limits);
+    const controller = new RunController(limits, opts.signal);
+    const resolveModel = opts.resolveModel;
+    execution = new RunExecution({
+      runId,
+      plan: compiled.plan,
+      run: {
+        runId,
+        workspaceId: opts.workspaceId,
+        workflowId: opts.workflowId,
+        endUserId: opts.endUserId ?? null,
+        challengeId: runChallengeId,
+        triggeredFrom: opts.triggeredFrom,
+        inputs: opts.inputs,
+      },
+      masker,
+      pool: new VariablePool(),
+      resources,
+      controller,
+      emit,
+      getModel: resolveModel
+        ? async (ref) => resolveModel(ref)
+        : (ref) => getModel(ref, { workspaceId: opts.workspaceId }),
+      modelRetry: { ...DEFAULT_MODEL_RETRY, ...opts.modelRetry },
+      maskKeys,
+    });
+    try {
+      await execution.execute();
+    } finally {
+      controller.dispose();
+    }
+    const stop = controller.stopped;
+    status = !stop ? "succeeded" : stop.kind === "cancelled" ? "cancelled" : "failed";
+    error = stop ? describeStop(stop) : undefined;
+    modelFailure = stop?.kind === "node-failed" && stop.modelFailure;
+  }
+
+  const answer = plan && execution ? execution.records.find((r) => r.nodeId === plan.answer.id) : undefined;
+  const outputs = answer?.status === "succeeded" && answer.outputs ? masker.maskValue(answer.outputs) : {};
+  const tokensTotal = execution?.tokens ?? 0;
+  const judgeTokensTotal = execution?.judgeTokens ?? 0;
+  const elapsedMs = Math.round(performance.now() - t0);
+  const maskedError = error === undefined ? undefined : masker.mask(error);
+
+  if (persist) {
+    await finishRun(
+      runId,
+      {
+        status,
+        outputs: status === "succeeded" || answer ? outputs : undefined,
+        error: maskedError,
+        tokensTotal,
+        judgeTokensTotal,
+        elapsedMs,
+        finishedAt: new Date(),
+      },
+      nodeRunRows(execution?.records ?? [], masker),
+    );
+  }
+  send({
+    type: "run_finished",
+    runId,
+    status,
+    ...(answer ? { outputs } : {}),
+    ...(maskedError ? { error: maskedError } : {}),
+    elapsedMs,
+    tokensTotal,
+    judgeTokensTotal,
+  });
+
+  const result: RunResult = { runId, status, outputs, tokensTotal, judgeTokensTotal, elapsedMs };
+  if (maskedError) result.error = maskedError;
+  if (execution?.evaluation) result.evaluation = masker.maskValue(execution.evaluation);
+  if (typeof outputs.text === "string") result.answerText = outputs.text;
+  if (modelFailure) result.modelFailure = true;
+  if (issues) result.issues = issues;
+  return result;
+}
+
+/** Node runs in execution order, masked with everything the run learned to mask. */
+function nodeRunRows(records: NodeRecord[], masker: Masker): NodeRunRow[] {
+  return [...records]
+    .sort((a, b) => a.pos - b.pos)
+    .map((r, index) => ({
+      nodeId: r.nodeId,
+      nodeType: r.nodeType,
+      index,
+      status: r.status,
+      ...(r.inputs ? { inputs: masker.maskValue(r.inputs) } : {}),
+      ...(r.outputs ? { outputs: masker.maskValue(r.outputs) } : {}),
+      ...(r.error ? { error: masker.mask(r.error) } : {}),
+      tokens: r.tokens,
+      elapsedMs: r.elapsedMs,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+    }));
+}
