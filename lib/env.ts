@@ -39,6 +39,9 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Pause between the offline model's streamed chunks so people see the answer arrive
+  // (default 30 ms; 0 under NODE_ENV=test).
+  OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(2000).optional(),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -90,7 +90,9 @@ function openAIProvider(cacheKey: string, baseURL: string, apiKey: string | unde
 
 function offlineModel(name: OfflineModelName): LanguageModelV4 {
   // A short pause between streamed chunks lets a page show the answer arriving; tests skip it.
-  const opts: OfflineModelOptions = { chunkDelayMs: env.NODE_ENV === "test" ? 0 : 30 };
+  const opts: OfflineModelOptions = {
+    chunkDelayMs: env.OFFLINE_CHUNK_DELAY_MS ?? (env.NODE_ENV === "test" ? 0 : 30),
+  };
   return name === "judge" ? new JudgeModel(opts) : new PracticeModel(name, opts);
 }
 

@@ -5,11 +5,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
+import { fmt } from "./stats";
 
 const dir = mkdtempSync(join(tmpdir(), "gauntlet-bench-"));
-process.env.DATA_DIR = dir;
-process.env.DATABASE_URL = `file:${join(dir, "bench.db")}`;
-process.env.LOG_LEVEL = "silent";
+// The bench process and the server it starts share the database, keys and secrets.
+const benchEnv = {
+  DATA_DIR: dir,
+  DATABASE_URL: `file:${join(dir, "bench.db")}`,
+  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
+  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
+  APP_URL: "http://127.0.0.1:3411",
+  RATE_LIMIT_STORE: "database",
+};
+Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
+const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d").split(","));
+const { migrate } = await import("../../lib/migrate");
+await migrate(benchEnv.DATABASE_URL);
 
 const { route } = await import("../../lib/api/handler");
 const { hashPassword, verifyPassword } = await import("../../lib/crypto");
@@ -65,4 +76,33 @@ console.log("\nGauntlet foundation benchmark (one run, in-process)\n");
 console.log("| measurement | n | ops/s | ms/op |\n| --- | ---: | ---: | ---: |");
 for (const r of rows) console.log(`| ${r.label} | ${r.n} | ${r.perSec.toFixed(0)} | ${r.perOpMs.toFixed(3)} |`);
 console.log(`\nroute() wrapper throughput / bare handler: ${(rWrapped.perSec / rBare.perSec).toFixed(2)}`);
+
+if (only.has("c")) {
+  const { benchEngine } = await import("./engine");
+  const e = await benchEngine();
+  console.log(`\n(c) engine, 6-node graph, instant model, no persistence (${e.runs} runs, best of 3 rounds)`);
+  console.log(`    per run ${fmt(e.perRunMs, 3)} ms − model alone ${fmt(e.modelMs, 3)} ms = overhead ${fmt(e.overheadMs, 3)} ms (target ≤ 1 ms)`);
+}
+
+if (only.has("b")) {
+  const { benchLeaderboards, seedLeaderboardData } = await import("./leaderboard");
+  const t = performance.now();
+  const seeded = await seedLeaderboardData(benchEnv.DATABASE_URL);
+  console.log(`\n(b) leaderboards over 1,000,000 attempts by 20,000 players (seeded in ${fmt((performance.now() - t) / 1000, 1)} s), 300 calls each`);
+  console.log("| strategy | entries | page p50 ms | page p95 ms | page+viewer p50 ms | page+viewer p95 ms |\n| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const r of await benchLeaderboards(seeded)) {
+    console.log(`| ${r.strategy} | ${r.entries} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.viewerP50)} | ${fmt(r.viewerP95)} |`);
+  }
+  console.log("    target: p95 ≤ 5 ms");
+}
+
+if (only.has("a") || only.has("d")) {
+  const { benchHttp } = await import("./http");
+  const h = await benchHttp(benchEnv);
+  console.log("\n(a) HTTP, next start, SQLite, offline model + rules evaluator, 50 connections");
+  console.log(`    GET /api/ping ${fmt(h.pingRps, 0)} req/s; POST /web/api/challenges/{id}/attempts ${fmt(h.attemptRps, 0)} req/s (p50 ${h.attemptP50} ms, p99 ${h.attemptP99} ms, non-2xx ${h.attemptNon2xx})`);
+  console.log(`    ratio attempts/ping ${fmt(h.ratio)} (target ≥ 0.4)`);
+  console.log(`\n(d) ${h.slow.connections} concurrent players, model answering after 1 s, 10 s`);
+  console.log(`    throughput ${fmt(h.slow.throughput, 1)} attempts/s (target ≥ 150), p50 ${h.slow.p50} ms, p99 ${h.slow.p99} ms (target ≤ 1500), completed ${h.slow.completed}, non-2xx ${h.slow.non2xx}`);
+}
 process.exit(0);
