@@ -1,7 +1,7 @@
 import "server-only";
 
-// Attempts: recording (one transaction with the leaderboard and the outbox). See the modules
-// under ./attempts/.
+// Attempts: recording (one transaction with the leaderboard and the outbox) and submitting
+// (claim → run → evaluate → score → record). See the modules under ./attempts/.
 
 export {
   recordAttempt,
@@ -14,3 +14,12 @@ export {
   type RecordBeatenPayload,
 } from "@/lib/services/attempts/record";
 export { ATTEMPTS_PER_MINUTE, PENDING_STALE_MS } from "@/lib/services/attempts/limits";
+export {
+  submitAttempt,
+  submitAttemptWith,
+  type AttemptResult,
+  type RunStep,
+  type ScoreStep,
+  type SubmitAttemptInput,
+  type SubmitDeps,
+} from "@/lib/services/attempts/submit";

@@ -6,17 +6,16 @@ import { log } from "@/lib/log";
 import { isBetter } from "@/lib/scoring/compare";
 import { leaderboardOrderBy } from "@/lib/scoring/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
+import { lockRow } from "@/lib/services/attempts/row-lock";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
 
 // Recording an attempt: the attempt row, the player's materialized best (leaderboard entry) and
 // the outbox events are written in one transaction.
 //
-// Concurrency: the transaction's first statement is a no-op UPDATE of the challenge row. On
-// PostgreSQL that takes the row lock (FOR NO KEY UPDATE, which does not block the foreign-key
-// checks of concurrent attempt inserts); on SQLite a write as first statement takes the
-// database's write lock (waiting up to the busy timeout). Either way, recordings of one
-// challenge run one after another, and everything the transaction reads afterwards — the
-// leaderboard head, the player's entry, whether anyone succeeded before — is committed state.
+// Concurrency: the transaction's first statement locks the challenge row (row-lock.ts: FOR NO
+// KEY UPDATE on PostgreSQL, the write lock on SQLite). Recordings of one challenge run one
+// after another, and everything the transaction reads afterwards — the leaderboard head, the
+// player's entry, whether anyone succeeded before — is committed state.
 // That makes "exactly one first blood" and "the head changed" exact without serializable
 // retries, at the cost of serializing the short recording step (never the model run) per
 // challenge.
@@ -94,8 +93,7 @@ const headSelect = { id: true, endUserId: true, accountId: true, score: true, ac
 export async function recordAttempt(tx: Tx, input: RecordAttemptInput): Promise<RecordAttemptResult> {
   const { challenge } = input;
   const strategy = getChallengeStrategy(challenge.scoringStrategy);
-  const locked = await tx.$executeRaw`UPDATE challenges SET is_active = is_active WHERE id = ${challenge.id}`;
-  if (locked === 0) throw notFound("Challenge");
+  if (!(await lockRow(tx, "challenge", challenge.id))) throw notFound("Challenge");
 
   const completed = input.status === "completed";
   const succeeded = completed && input.succeeded;

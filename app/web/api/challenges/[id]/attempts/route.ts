@@ -1,0 +1,100 @@
+import { json, route, toAppError } from "@/lib/api/handler";
+import { AppError } from "@/lib/errors";
+import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
+import { attemptInputSchema, challengeIdParamsSchema, idempotencyKeySchema } from "@/lib/validation/attempts";
+import type { RunEvent } from "@/lib/workflow/types";
+
+// POST /web/api/challenges/{id}/attempts — play one attempt (seed 000 player API).
+// JSON by default; with `Accept: text/event-stream` the run's events are streamed as SSE and the
+// stream ends with an `attempt` event carrying the same result object.
+
+function idempotencyKey(bodyKey: string | undefined, header: string | null): string | undefined {
+  if (header === null) return bodyKey;
+  const parsed = idempotencyKeySchema.safeParse(header);
+  if (!parsed.success) {
+    throw new AppError("validation_failed", `Invalid Idempotency-Key header: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  }
+  if (bodyKey !== undefined && bodyKey !== parsed.data) {
+    throw new AppError("validation_failed", "The Idempotency-Key header and idempotency_key in the body differ");
+  }
+  return parsed.data;
+}
+
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const POST = route(
+  { auth: "user", params: challengeIdParamsSchema, body: attemptInputSchema },
+  async ({ req, params, body, caller }) => {
+    const input = {
+      challengeId: params.id,
+      accountId: caller.account.id,
+      prompt: body.prompt,
+      idempotencyKey: idempotencyKey(body.idempotency_key, req.headers.get("idempotency-key")),
+    };
+    const status = (r: AttemptResult) => (r.replayed ? 200 : 201);
+    if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
+      const result = await submitAttempt(input);
+      return json(result, { status: status(result) });
+    }
+
+    const encoder = new TextEncoder();
+    const pending: string[] = [];
+    let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+    let closed = false;
+    const push = (chunk: string) => {
+      if (closed) return;
+      if (!controller) pending.push(chunk);
+      else {
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          // The player went away; the attempt still finishes and is recorded.
+          closed = true;
+        }
+      }
+    };
+    let firstEvent: () => void = () => undefined;
+    const started = new Promise<null>((resolve) => (firstEvent = () => resolve(null)));
+    const onEvent = (event: RunEvent) => {
+      push(sse(event.type, event));
+      firstEvent();
+    };
+    const settled = submitAttempt({ ...input, onEvent }).then(
+      (result) => ({ ok: true as const, result }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    // Refusals before the run starts (404, 409, 429) are answered as plain JSON errors with
+    // their status and headers; once the run has started, everything goes down the stream.
+    const early = await Promise.race([started, settled]);
+    if (early && !early.ok) throw early.error;
+
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+        for (const chunk of pending.splice(0)) push(chunk);
+        void settled.then((s) => {
+          push(s.ok ? sse("attempt", s.result) : sse("error", toAppError(s.error).toBody()));
+          closed = true;
+          try {
+            c.close();
+          } catch {
+            // already cancelled by the client
+          }
+        });
+      },
+      cancel() {
+        closed = true;
+      },
+    });
+    const first = early?.ok ? early.result : null;
+    return new Response(stream, {
+      status: first ? status(first) : 200,
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      },
+    });
+  },
+);

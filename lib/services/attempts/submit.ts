@@ -1,0 +1,468 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors";
+import { scoreWithPlugin } from "@/lib/evaluation/plugins";
+import type { AttemptMetrics, EvaluationResult } from "@/lib/evaluation/types";
+import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
+import { log } from "@/lib/log";
+import { ensureEndUser } from "@/lib/services/accounts";
+import { getSecretValue } from "@/lib/services/secrets";
+import { Masker } from "@/lib/workflow/engine/masking";
+import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
+import type { RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
+import { allowance, assertAccountRate, assertAllowed, PENDING_STALE_MS } from "@/lib/services/attempts/limits";
+import { lockRow } from "@/lib/services/attempts/row-lock";
+import { recordAttemptInTransaction, type FinalAttemptStatus, type RecordAttemptInput } from "@/lib/services/attempts/record";
+
+// Playing a challenge: claim → run → evaluate → score → record.
+//
+// Idempotency: the first call with a given (end user, idempotency key) inserts a *pending*
+// attempt row holding the key (the unique index on end_user_id + idempotency_key makes the
+// claim atomic) before anything runs; every other call with that key waits for that row to be
+// completed and returns its result. So the workflow runs once and the attempt counts once, no
+// matter how many copies of a request arrive. Claims of one player are serialized by a lock on
+// their end-user row (row-lock.ts), which also makes maxAttempts, the cooldown and the
+// per-account rate (within one workspace) exact under parallel submits.
+
+export type RunStep = (opts: RunWorkflowOptions) => Promise<RunResult>;
+export type ScoreStep = typeof scoreWithPlugin;
+
+export interface SubmitDeps {
+  runWorkflow: RunStep;
+  scoreWithPlugin: ScoreStep;
+}
+
+export interface SubmitAttemptInput {
+  challengeId: string;
+  accountId: string;
+  prompt: string;
+  idempotencyKey?: string | null;
+  /** Run events (already masked), for streaming to the player. Not called for a replay. */
+  onEvent?: (event: RunEvent) => void;
+  signal?: AbortSignal;
+}
+
+/** What the player sees about an attempt (the route's JSON and the SSE `attempt` event). */
+export interface AttemptResult {
+  attempt_id: string;
+  challenge_id: string;
+  status: FinalAttemptStatus;
+  succeeded: boolean;
+  score: number | null;
+  judge_rating: number | null;
+  judge_feedback: string | null;
+  /** One sentence for the player: the verdict, or why the attempt was not evaluated. */
+  message: string;
+  /** The model's answer, masked. */
+  answer: string | null;
+  tokens_total: number | null;
+  elapsed_ms: number | null;
+  /** null when the challenge has no attempt limit. */
+  attempts_left: number | null;
+  cooldown_until: string | null;
+  first_blood: boolean;
+  personal_best: boolean;
+  /** True when this is the stored result of an earlier request with the same idempotency key. */
+  replayed: boolean;
+  created_at: string;
+}
+
+const MESSAGES = {
+  pass: "Success! The response met the challenge's goal.",
+  fail: "Not yet: the response did not meet the challenge's goal.",
+  judgeError: "The judge could not reach a verdict. This attempt was not counted; please try again.",
+  runFailed: "The challenge's workflow failed, so this attempt was not evaluated or counted.",
+  noEvaluator: "This challenge's workflow has no Prompt Challenge step, so the answer could not be evaluated.",
+  cancelled: "The attempt was cancelled before it finished and was not counted.",
+  abandoned: "The attempt did not finish (the server stopped while it ran) and was not counted.",
+} as const;
+
+const playableSelect = {
+  id: true,
+  workspaceId: true,
+  isActive: true,
+  secretRef: true,
+  scoringStrategy: true,
+  scoringPluginId: true,
+  scoringEntrypoint: true,
+  scoringConfig: true,
+  points: true,
+  maxAttempts: true,
+  cooldownSeconds: true,
+  workflow: {
+    select: { id: true, publishedVersion: { select: { id: true, graph: true } } },
+  },
+} as const;
+
+type PlayableChallenge = Prisma.ChallengeGetPayload<{ select: typeof playableSelect }>;
+
+async function loadPlayableChallenge(challengeId: string) {
+  const challenge = await db.challenge.findUnique({ where: { id: challengeId }, select: playableSelect });
+  if (!challenge || !challenge.isActive) throw notFound("Challenge");
+  const version = challenge.workflow?.publishedVersion;
+  if (!challenge.workflow || !version) {
+    throw new AppError("conflict", "This challenge cannot be played yet: its workflow has not been published.");
+  }
+  return { challenge, workflowId: challenge.workflow.id, version };
+}
+
+/** ensureEndUser, tolerating the race of two first requests of the same player. */
+async function resolveEndUser(workspaceId: string, accountId: string): Promise<string> {
+  for (let i = 0; ; i++) {
+    try {
+      return (await ensureEndUser(workspaceId, accountId)).id;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== "P2002" || i >= 2) throw err;
+    }
+  }
+}
+
+// In-process wake-ups for requests waiting on a pending attempt; other processes poll.
+const waiters = new Map<string, Set<() => void>>();
+function settled(attemptId: string): void {
+  const set = waiters.get(attemptId);
+  waiters.delete(attemptId);
+  set?.forEach((wake) => wake());
+}
+function nextWake(attemptId: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let set = waiters.get(attemptId);
+    if (!set) waiters.set(attemptId, (set = new Set()));
+    const wake = () => {
+      clearTimeout(timer);
+      set.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    set.add(wake);
+  });
+}
+
+/** Waits until a pending attempt is completed (or abandoned); null when it was withdrawn. */
+async function waitForAttempt(attemptId: string, signal?: AbortSignal): Promise<ChallengeAttempt | null> {
+  let delay = 25;
+  for (;;) {
+    const row = await db.challengeAttempt.findUnique({ where: { id: attemptId } });
+    if (!row) return null;
+    if (row.status !== "pending") return row;
+    if (Date.now() - row.createdAt.getTime() > PENDING_STALE_MS) return abandon(row);
+    if (signal?.aborted) throw new AppError("conflict", "The request was cancelled while waiting for the attempt");
+    await nextWake(attemptId, delay);
+    delay = Math.min(delay * 2, 500);
+  }
+}
+
+/** Marks a pending attempt whose run died (e.g. with its process) as errored, once. */
+async function abandon(row: ChallengeAttempt): Promise<ChallengeAttempt> {
+  await db.challengeAttempt.updateMany({
+    where: { id: row.id, status: "pending" },
+    data: { status: "errored", errorMessage: MESSAGES.abandoned },
+  });
+  return db.challengeAttempt.findUniqueOrThrow({ where: { id: row.id } });
+}
+
+type Claim = { kind: "claimed"; attempt: ChallengeAttempt } | { kind: "existing"; attemptId: string };
+
+async function claim(
+  challenge: PlayableChallenge,
+  endUserId: string,
+  input: SubmitAttemptInput,
+  prompt: string,
+): Promise<Claim> {
+  const key = input.idempotencyKey ?? null;
+  try {
+    return await db.$transaction(
+      async (tx): Promise<Claim> => {
+        // Serializes this player's claims (see the file comment).
+        await lockRow(tx, "endUser", endUserId);
+        if (key) {
+          const existing = await tx.challengeAttempt.findUnique({
+            where: { endUserId_idempotencyKey: { endUserId, idempotencyKey: key } },
+            select: { id: true },
+          });
+          if (existing) return { kind: "existing", attemptId: existing.id };
+        }
+        assertAllowed(await allowance(tx, challenge, endUserId), challenge.maxAttempts);
+        await assertAccountRate(tx, input.accountId);
+        const attempt = await tx.challengeAttempt.create({
+          data: {
+            workspaceId: challenge.workspaceId,
+            challengeId: challenge.id,
+            endUserId,
+            accountId: input.accountId,
+            status: "pending",
+            prompt,
+            idempotencyKey: key,
+          },
+        });
+        return { kind: "claimed", attempt };
+      },
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+  } catch (err) {
+    // Another process claimed the key between our read and insert.
+    if (key && (err as { code?: unknown }).code === "P2002") {
+      const existing = await db.challengeAttempt.findUnique({
+        where: { endUserId_idempotencyKey: { endUserId, idempotencyKey: key } },
+        select: { id: true },
+      });
+      if (existing) return { kind: "existing", attemptId: existing.id };
+    }
+    throw err;
+  }
+}
+
+function toResult(
+  row: ChallengeAttempt,
+  extra: { attemptsLeft: number | null; cooldownUntil: Date | null; replayed: boolean; firstBlood?: boolean; personalBest?: boolean; message?: string },
+): AttemptResult {
+  const status = (row.status === "pending" ? "errored" : row.status) as FinalAttemptStatus;
+  return {
+    attempt_id: row.id,
+    challenge_id: row.challengeId,
+    status,
+    succeeded: row.succeeded,
+    score: row.score,
+    judge_rating: row.judgeRating,
+    judge_feedback: row.judgeFeedback,
+    message: extra.message ?? messageFor(row),
+    answer: row.response,
+    tokens_total: row.tokensTotal,
+    elapsed_ms: row.elapsedMs,
+    attempts_left: extra.attemptsLeft,
+    cooldown_until: extra.cooldownUntil?.toISOString() ?? null,
+    first_blood: extra.firstBlood ?? false,
+    personal_best: extra.personalBest ?? false,
+    replayed: extra.replayed,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function messageFor(row: ChallengeAttempt): string {
+  if (row.status === "completed") return row.succeeded ? MESSAGES.pass : MESSAGES.fail;
+  return row.errorMessage ?? (row.status === "judge_error" ? MESSAGES.judgeError : MESSAGES.runFailed);
+}
+
+interface Outcome {
+  status: FinalAttemptStatus;
+  succeeded: boolean;
+  evaluation?: EvaluationResult;
+  /** Stored as error_message and shown as the message when the attempt was not evaluated. */
+  error?: string;
+}
+
+function outcomeOf(run: RunResult): Outcome {
+  if (run.modelFailure) {
+    return {
+      status: "errored",
+      succeeded: false,
+      error: `The model did not answer (${run.error ?? "provider error"}). This attempt was not counted; please try again.`,
+    };
+  }
+  if (run.status === "cancelled") return { status: "errored", succeeded: false, error: MESSAGES.cancelled };
+  if (run.status !== "succeeded") {
+    return { status: "errored", succeeded: false, error: run.error ? `${MESSAGES.runFailed} (${run.error})` : MESSAGES.runFailed };
+  }
+  const evaluation = run.evaluation;
+  if (!evaluation) return { status: "errored", succeeded: false, error: MESSAGES.noEvaluator };
+  // A grader failure (judge, plugin, misconfigured rules) is its own state: no pass, no fail,
+  // not counted against the player.
+  if (evaluation.outcome === "error") {
+    return { status: "judge_error", succeeded: false, evaluation, error: evaluation.feedback ?? MESSAGES.judgeError };
+  }
+  return { status: "completed", succeeded: evaluation.outcome === "pass", evaluation };
+}
+
+function judgeOutputOf(evaluation: EvaluationResult | undefined): Prisma.InputJsonValue | undefined {
+  if (!evaluation) return undefined;
+  const raw = {
+    evaluator: evaluation.evaluator,
+    outcome: evaluation.outcome,
+    rating: evaluation.rating,
+    error_kind: evaluation.errorKind ?? null,
+    judge: evaluation.judge ?? null,
+    raw: evaluation.raw ?? null,
+  };
+  return JSON.parse(JSON.stringify(raw)) as Prisma.InputJsonValue;
+}
+
+async function customScore(
+  deps: SubmitDeps,
+  challenge: PlayableChallenge,
+  endUserId: string,
+  metrics: AttemptMetrics,
+): Promise<number | null> {
+  if (!challenge.scoringPluginId) {
+    log.warn("custom scoring without a scorer plugin", { challengeId: challenge.id });
+    return null;
+  }
+  const config =
+    challenge.scoringConfig && typeof challenge.scoringConfig === "object" && !Array.isArray(challenge.scoringConfig)
+      ? (challenge.scoringConfig as Record<string, unknown>)
+      : {};
+  try {
+    const res = await deps.scoreWithPlugin({
+      workspaceId: challenge.workspaceId,
+      pluginId: challenge.scoringPluginId,
+      entrypoint: challenge.scoringEntrypoint,
+      metrics,
+      config,
+      ctx: { workflowId: challenge.workflow?.id ?? null, challengeId: challenge.id, endUserId },
+    });
+    if (res.ok && Number.isFinite(res.result.score)) return res.result.score;
+    log.warn("scorer plugin failed", { challengeId: challenge.id, error: res.ok ? "non-finite score" : res.error });
+  } catch (err) {
+    log.warn("scorer plugin failed", { challengeId: challenge.id, error: err });
+  }
+  return null;
+}
+
+/**
+ * Plays one attempt for a signed-in player. Throws AppError not_found (unknown or inactive
+ * challenge), conflict (no published workflow) or rate_limited (maxAttempts, cooldown, the
+ * per-account rate limit; with Retry-After). Model and grader failures are results (status
+ * "errored" / "judge_error"), not exceptions.
+ */
+export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptInput): Promise<AttemptResult> {
+  const { challenge, workflowId, version } = await loadPlayableChallenge(input.challengeId);
+  const endUserId = await resolveEndUser(challenge.workspaceId, input.accountId);
+  const secret = challenge.secretRef ? await getSecretValue(challenge.workspaceId, challenge.secretRef) : null;
+  const masker = new Masker();
+  masker.add(secret);
+
+  const replay = async (attemptId: string): Promise<AttemptResult | null> => {
+    const row = await waitForAttempt(attemptId, input.signal);
+    if (!row) return null;
+    return toResult(row, { ...(await allowance(db, challenge, endUserId)), replayed: true });
+  };
+
+  // A retried request never counts again, not even against the rate limit. A replay that
+  // finds its attempt withdrawn (deleted) tries again from the start.
+  for (let round = 0; round < 3; round++) {
+    if (input.idempotencyKey) {
+      const existing = await db.challengeAttempt.findUnique({
+        where: { endUserId_idempotencyKey: { endUserId, idempotencyKey: input.idempotencyKey } },
+        select: { id: true },
+      });
+      if (existing) {
+        const replayed = await replay(existing.id);
+        if (replayed) return replayed;
+        continue;
+      }
+    }
+    const claimed = await claim(challenge, endUserId, input, masker.mask(input.prompt));
+    if (claimed.kind === "existing") {
+      const replayed = await replay(claimed.attemptId);
+      if (replayed) return replayed;
+      continue;
+    }
+    return await play(deps, input, { challenge, workflowId, version, endUserId, masker }, claimed.attempt);
+  }
+  throw new AppError("conflict", "Another request with this idempotency key was withdrawn; please retry.");
+}
+
+async function play(
+  deps: SubmitDeps,
+  input: SubmitAttemptInput,
+  ctx: {
+    challenge: PlayableChallenge;
+    workflowId: string;
+    version: { id: string; graph: unknown };
+    endUserId: string;
+    masker: Masker;
+  },
+  pending: ChallengeAttempt,
+): Promise<AttemptResult> {
+  const { challenge, endUserId, masker } = ctx;
+  try {
+    let run: RunResult;
+    try {
+      run = await deps.runWorkflow({
+        workspaceId: challenge.workspaceId,
+        workflowId: ctx.workflowId,
+        workflowVersionId: ctx.version.id,
+        graph: ctx.version.graph as WorkflowGraph,
+        inputs: { prompt: input.prompt },
+        endUserId,
+        triggeredFrom: "play",
+        challengeId: challenge.id,
+        onEvent: input.onEvent,
+        signal: input.signal,
+      });
+    } catch (err) {
+      // The engine reports run failures in its result; a throw is a setup problem (invalid
+      // graph, unknown model). The player gets the message when it is one of ours.
+      log.error("challenge run threw", { challengeId: challenge.id, error: err });
+      const message = err instanceof AppError ? `${MESSAGES.runFailed} (${masker.mask(err.message)})` : MESSAGES.runFailed;
+      const recorded = await recordAttemptInTransaction(
+        base(ctx, pending, { status: "errored", succeeded: false, errorMessage: message }),
+      );
+      return toResult(recorded.attempt, { ...(await allowance(db, challenge, endUserId)), replayed: false });
+    }
+
+    const outcome = outcomeOf(run);
+    const rating = outcome.evaluation?.rating ?? null;
+    const score =
+      outcome.succeeded && challenge.scoringStrategy === "custom"
+        ? await customScore(deps, challenge, endUserId, {
+            succeeded: true,
+            tokens_total: run.tokensTotal,
+            elapsed_ms: run.elapsedMs,
+            rating,
+            created_at: Date.now(),
+          })
+        : null;
+    const answer = run.answerText ?? (typeof run.outputs.answer === "string" ? run.outputs.answer : null);
+    const recorded = await recordAttemptInTransaction(
+      base(ctx, pending, {
+        status: outcome.status,
+        succeeded: outcome.succeeded,
+        customScore: score,
+        workflowRunId: run.runId,
+        judgeRating: rating,
+        judgeFeedback: outcome.evaluation?.feedback ? masker.mask(outcome.evaluation.feedback) : null,
+        judgeOutputRaw: judgeOutputOf(outcome.evaluation),
+        tokensTotal: run.tokensTotal,
+        judgeTokensTotal: run.judgeTokensTotal,
+        elapsedMs: run.elapsedMs,
+        response: answer === null ? null : masker.mask(answer),
+        errorMessage: outcome.error ? masker.mask(outcome.error) : null,
+      }),
+    );
+    return toResult(recorded.attempt, {
+      ...(await allowance(db, challenge, endUserId)),
+      replayed: false,
+      firstBlood: recorded.firstBlood,
+      personalBest: recorded.personalBest,
+    });
+  } catch (err) {
+    // Never leave a claimed key pending: waiters would wait for nothing.
+    await db.challengeAttempt
+      .updateMany({ where: { id: pending.id, status: "pending" }, data: { status: "errored", errorMessage: MESSAGES.runFailed } })
+      .catch(() => undefined);
+    throw err;
+  } finally {
+    settled(pending.id);
+  }
+}
+
+function base(
+  ctx: { challenge: PlayableChallenge; endUserId: string },
+  pending: ChallengeAttempt,
+  fields: Omit<RecordAttemptInput, "challenge" | "attemptId" | "endUserId" | "accountId">,
+): RecordAttemptInput {
+  return {
+    challenge: ctx.challenge,
+    attemptId: pending.id,
+    endUserId: ctx.endUserId,
+    accountId: pending.accountId,
+    ...fields,
+  };
+}
+
+const defaultDeps: SubmitDeps = { runWorkflow, scoreWithPlugin };
+
+/** submitAttemptWith the real engine and plugin scorer. */
+export function submitAttempt(input: SubmitAttemptInput): Promise<AttemptResult> {
+  return submitAttemptWith(defaultDeps, input);
+}
