@@ -3,8 +3,8 @@ import type { ChallengeStrategy, RankColumn } from "@/lib/scoring/types";
 
 // A challenge strategy's order as Prisma queries over ChallengeLeaderboardEntry. The leading
 // (challengeId, <column>, achievedAt) part matches the per-strategy index in the schema; the
-// final bestAttemptId only separates exact ties (which the recorder never produces, see
-// lib/services/attempts/record.ts) and keeps the order total.
+// final bestAttemptId only separates exact ties (same value, same millisecond) and keeps the
+// order total and recomputable from the attempts.
 
 type OrderBy = Prisma.ChallengeLeaderboardEntryOrderByWithRelationInput;
 type Where = Prisma.ChallengeLeaderboardEntryWhereInput;

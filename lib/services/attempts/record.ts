@@ -113,17 +113,10 @@ export async function recordAttempt(tx: Tx, input: RecordAttemptInput): Promise<
     ? await tx.challengeLeaderboardEntry.findFirst({ where: { challengeId: challenge.id }, orderBy, select: headSelect })
     : null;
 
-  // Achievement times are strictly increasing per challenge (we hold the lock), so two entries
-  // never tie on time and the board's order never depends on the id tie-break.
+  // A success never ties the current head on time: "first" stays with the first blood, and an
+  // equal value never takes the lead on the id tie-break.
   let at = new Date();
-  if (ranked) {
-    const latest = await tx.challengeLeaderboardEntry.findFirst({
-      where: { challengeId: challenge.id },
-      orderBy: { achievedAt: "desc" },
-      select: { achievedAt: true },
-    });
-    if (latest && at.getTime() <= latest.achievedAt.getTime()) at = new Date(latest.achievedAt.getTime() + 1);
-  }
+  if (headBefore && at.getTime() <= headBefore.achievedAt.getTime()) at = new Date(headBefore.achievedAt.getTime() + 1);
 
   const data = {
     status: input.status,
@@ -159,7 +152,8 @@ export async function recordAttempt(tx: Tx, input: RecordAttemptInput): Promise<
 
   const occurredAt = at.getTime();
   let firstBlood = false;
-  if (succeeded) {
+  // A board with a head already had a success; only an empty board needs the lookup.
+  if (succeeded && !headBefore) {
     const earlier = await tx.challengeAttempt.findFirst({
       where: { challengeId: challenge.id, succeeded: true, id: { not: attempt.id } },
       select: { id: true },
@@ -212,12 +206,15 @@ async function completePending(
   input: RecordAttemptInput,
   data: Omit<Prisma.ChallengeAttemptUncheckedUpdateInput, "id">,
 ): Promise<ChallengeAttempt> {
-  const res = await tx.challengeAttempt.updateMany({
-    where: { id: input.attemptId, challengeId: input.challenge.id, endUserId: input.endUserId, status: "pending" },
-    data,
-  });
-  if (res.count === 0) throw new AppError("conflict", "This attempt was already recorded");
-  return tx.challengeAttempt.findUniqueOrThrow({ where: { id: input.attemptId } });
+  try {
+    return await tx.challengeAttempt.update({
+      where: { id: input.attemptId, challengeId: input.challenge.id, endUserId: input.endUserId, status: "pending" },
+      data,
+    });
+  } catch (err) {
+    if ((err as { code?: unknown }).code === "P2025") throw new AppError("conflict", "This attempt was already recorded");
+    throw err;
+  }
 }
 
 /**
