@@ -15,6 +15,7 @@ import {
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { sleep } from "@/lib/sleep";
 
 // The LLM judge (SPEC 3.4). The judged response is untrusted: it only ever appears in the user
 // prompt between the protocol's markers (defanged by buildJudgePrompt); the rubric, goal and
@@ -161,21 +162,6 @@ const truncate = (s: string, max: number) => (s.length > max ? `${s.slice(0, max
 function isRetryableCallError(err: unknown): boolean {
   const cause = RetryError.isInstance(err) ? err.lastError : err;
   return APICallError.isInstance(cause) && cause.isRetryable;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /**

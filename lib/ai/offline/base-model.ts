@@ -10,6 +10,7 @@ import type {
   LanguageModelV4Usage,
   SharedV4ProviderMetadata,
 } from "@ai-sdk/provider";
+import { sleep } from "@/lib/sleep";
 
 export const OFFLINE_PROVIDER_ID = "gauntlet-offline";
 
@@ -83,21 +84,6 @@ export interface OfflineReply {
 export interface OfflineModelOptions {
   /** Pause between streamed deltas, so a UI shows the answer arriving. 0 in tests. */
   chunkDelayMs?: number;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /**

@@ -4,27 +4,13 @@ import type { AppError } from "@/lib/errors";
 import { NodeFailure, type NodeExecutor } from "@/lib/workflow/executor-types";
 import type { LlmConfig } from "@/lib/workflow/nodes/llm/definition";
 import { streamModelText } from "@/lib/workflow/nodes/llm/stream-model";
+import { sleep } from "@/lib/sleep";
 
 // Streams the model's answer as text deltas (see stream-model.ts). Model failures (timeouts, 429, 5xx, network) are
 // retried with backoff while nothing has been streamed yet; a retry after text went out would
 // show the player the answer twice. Then the node fails as a model failure.
 
 const RETRY_FACTOR = 4;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /** Retry on provider trouble (408/409/429/5xx, network, timeouts); not on 4xx or configuration. */
 function isRetryable(error: AppError): boolean {
