@@ -54,7 +54,7 @@ export async function benchEngine(runs = 5000) {
     resolveModel: () => model,
   };
   const modelOnce = async () => {
-    const { stream } = await model.doStream({ prompt: [] } as never);
+    const { stream } = await model.doStream({ prompt: [] });
     const reader = stream.getReader();
     while (!(await reader.read()).done) {
       /* drain */

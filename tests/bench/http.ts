@@ -20,8 +20,8 @@ function graphWith(model: string): WorkflowGraph {
 async function seedChallenge(workspaceId: string, appId: string, name: string, model: string) {
   const { db } = await import("../../lib/db");
   const graph = graphWith(model);
-  const wf = await db.workflow.create({ data: { workspaceId, appId, name, draftGraph: graph as object } });
-  const v = await db.workflowVersion.create({ data: { workflowId: wf.id, version: 1, graph: graph as object } });
+  const wf = await db.workflow.create({ data: { workspaceId, appId, name, draftGraph: graph } });
+  const v = await db.workflowVersion.create({ data: { workflowId: wf.id, version: 1, graph: graph } });
   await db.workflow.update({ where: { id: wf.id }, data: { publishedVersionId: v.id } });
   return db.challenge.create({
     data: {
