@@ -77,7 +77,13 @@ async function readBody(req: NextRequest, max: number): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > max) throw new AppError("payload_too_large", `Request body is larger than ${max} bytes`);
-  const text = await req.text();
+  let text: string;
+  try {
+    text = await req.text();
+  } catch {
+    // The client went away mid-body (load tools do this at the end of a run): not our error.
+    throw new AppError("bad_request", "The request body could not be read (connection closed)");
+  }
   if (Buffer.byteLength(text) > max) throw new AppError("payload_too_large", `Request body is larger than ${max} bytes`);
   if (text.trim() === "") return undefined;
   if (!/^application\/(.+\+)?json\b/i.test(type)) {

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { boardSize } from "@/lib/scoring/board-size";
 import { aheadOf, behind, entryKey, leaderboardOrderBy, type EntryKey } from "@/lib/scoring/order";
 import { getChallengeStrategy, getCollectionStrategy } from "@/lib/scoring/registry";
 import type { CollectionEntry, CollectionStanding } from "@/lib/scoring/types";
@@ -158,7 +159,7 @@ export async function getChallengeLeaderboard(
 
   const [entries, total] = await Promise.all([
     db.challengeLeaderboardEntry.findMany({ where, orderBy, skip: offset, take: limit + 1, select: entrySelect }),
-    db.challengeLeaderboardEntry.count({ where: { challengeId } }),
+    boardSize(challengeId),
   ]);
   const page = entries.slice(0, limit);
   const rows = page.map((e, i) => challengeRow(e, firstRank + i));

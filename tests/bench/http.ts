@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import type { Prisma } from "../../lib/generated/sqlite/client";
 import type { WorkflowGraph } from "../../lib/workflow/types";
 import { startOpenAIServer } from "../helpers/openai-server";
 
@@ -19,7 +20,8 @@ function graphWith(model: string): WorkflowGraph {
 
 async function seedChallenge(workspaceId: string, appId: string, name: string, model: string) {
   const { db } = await import("../../lib/db");
-  const graph = graphWith(model);
+  // Stored as plain JSON, the way the console saves graphs.
+  const graph = JSON.parse(JSON.stringify(graphWith(model))) as Prisma.InputJsonObject;
   const wf = await db.workflow.create({ data: { workspaceId, appId, name, draftGraph: graph } });
   const v = await db.workflowVersion.create({ data: { workflowId: wf.id, version: 1, graph: graph } });
   await db.workflow.update({ where: { id: wf.id }, data: { publishedVersionId: v.id } });

@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { isBetter } from "@/lib/scoring/compare";
 import { leaderboardOrderBy } from "@/lib/scoring/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
+import { forgetBoardSize } from "@/lib/scoring/board-size";
 import { lockRow } from "@/lib/services/attempts/row-lock";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
 
@@ -235,6 +236,7 @@ async function updateEntry(
   if (best && !existing) {
     const attemptsCount = await tx.challengeAttempt.count({ where: { ...key, status: "completed" } });
     await tx.challengeLeaderboardEntry.create({ data: { ...key, ...best, attemptsCount } });
+    forgetBoardSize(key.challengeId);
     return true;
   }
   if (!existing) return false;

@@ -1,0 +1,22 @@
+import "server-only";
+import { db } from "@/lib/db";
+
+// How many players a challenge's board holds. Counting ~20k index entries costs milliseconds on
+// every leaderboard read, so the count is kept per process for a few seconds; recordings in this
+// process forget it as soon as they add a row, so a player who just got on the board sees it.
+// Another instance's new rows show up within TTL_MS.
+const TTL_MS = 5_000;
+const cache = new Map<string, { n: number; at: number }>();
+
+export async function boardSize(challengeId: string): Promise<number> {
+  const hit = cache.get(challengeId);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.n;
+  const n = await db.challengeLeaderboardEntry.count({ where: { challengeId } });
+  if (cache.size > 10_000) cache.clear();
+  cache.set(challengeId, { n, at: Date.now() });
+  return n;
+}
+
+export function forgetBoardSize(challengeId: string): void {
+  cache.delete(challengeId);
+}
