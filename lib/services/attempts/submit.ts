@@ -392,7 +392,10 @@ async function play(
     } catch (err) {
       // The engine reports run failures in its result; a throw is a setup problem (invalid
       // graph, unknown model). The player gets the message when it is one of ours.
-      log.error("challenge run threw", { challengeId: challenge.id, error: err });
+      log.error("challenge run threw", {
+        challengeId: challenge.id,
+        error: masker.mask(err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
+      });
       const message = err instanceof AppError ? `${MESSAGES.runFailed} (${masker.mask(err.message)})` : MESSAGES.runFailed;
       const recorded = await recordAttemptInTransaction(
         base(ctx, pending, { status: "errored", succeeded: false, errorMessage: message }),
