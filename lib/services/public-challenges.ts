@@ -1,0 +1,174 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+
+// What players and anonymous visitors may see of challenges and collections. Secrets, patterns,
+// workflows and plugin settings never leave through here: every field is listed explicitly.
+
+const challengeSelect = {
+  id: true,
+  name: true,
+  description: true,
+  goal: true,
+  difficulty: true,
+  points: true,
+  scoringStrategy: true,
+  maxAttempts: true,
+  cooldownSeconds: true,
+  createdAt: true,
+} as const;
+
+type ChallengeRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  goal: string;
+  difficulty: string;
+  points: number;
+  scoringStrategy: string;
+  maxAttempts: number | null;
+  cooldownSeconds: number;
+  createdAt: Date;
+};
+
+export interface PublicChallenge {
+  id: string;
+  name: string;
+  description: string | null;
+  goal: string;
+  difficulty: string;
+  points: number;
+  scoring_strategy: string;
+  max_attempts: number | null;
+  cooldown_seconds: number;
+  solves: number;
+  created_at: string;
+  /** Only for a signed-in viewer. */
+  solved?: boolean;
+}
+
+function toPublic(c: ChallengeRow, solves: number, solved?: boolean): PublicChallenge {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    goal: c.goal,
+    difficulty: c.difficulty,
+    points: c.points,
+    scoring_strategy: c.scoringStrategy,
+    max_attempts: c.maxAttempts,
+    cooldown_seconds: c.cooldownSeconds,
+    solves,
+    created_at: c.createdAt.toISOString(),
+    ...(solved === undefined ? {} : { solved }),
+  };
+}
+
+async function solvesAndSolved(ids: string[], viewerAccountId?: string | null) {
+  if (ids.length === 0) return { solves: new Map<string, number>(), solved: new Set<string>() };
+  const [counts, mine] = await Promise.all([
+    db.challengeLeaderboardEntry.groupBy({ by: ["challengeId"], where: { challengeId: { in: ids } }, _count: { _all: true } }),
+    viewerAccountId
+      ? db.challengeLeaderboardEntry.findMany({
+          where: { challengeId: { in: ids }, accountId: viewerAccountId },
+          select: { challengeId: true },
+        })
+      : Promise.resolve([]),
+  ]);
+  return {
+    solves: new Map(counts.map((c) => [c.challengeId, c._count._all])),
+    solved: new Set(mine.map((m) => m.challengeId)),
+  };
+}
+
+export async function listPublicChallenges(opts: { limit: number; offset: number; viewerAccountId?: string | null }) {
+  const where = { isActive: true, workflow: { publishedVersionId: { not: null } } };
+  const [rows, total] = await Promise.all([
+    db.challenge.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: opts.offset, take: opts.limit, select: challengeSelect }),
+    db.challenge.count({ where }),
+  ]);
+  const { solves, solved } = await solvesAndSolved(rows.map((r) => r.id), opts.viewerAccountId);
+  return {
+    total,
+    data: rows.map((r) => toPublic(r, solves.get(r.id) ?? 0, opts.viewerAccountId ? solved.has(r.id) : undefined)),
+  };
+}
+
+export async function getPublicChallenge(id: string, viewerAccountId?: string | null) {
+  const row = await db.challenge.findFirst({
+    where: { id, isActive: true },
+    select: { ...challengeSelect, instructionsMd: true, theme: true },
+  });
+  if (!row) throw notFound("Challenge");
+  const { solves, solved } = await solvesAndSolved([row.id], viewerAccountId);
+  return {
+    ...toPublic(row, solves.get(row.id) ?? 0, viewerAccountId ? solved.has(row.id) : undefined),
+    instructions_md: row.instructionsMd,
+    theme: row.theme,
+  };
+}
+
+const collectionSelect = {
+  id: true,
+  name: true,
+  description: true,
+  scoringStrategy: true,
+  createdAt: true,
+} as const;
+
+export async function listPublicCollections(opts: { limit: number; offset: number }) {
+  const where = { isPublic: true };
+  const [rows, total] = await Promise.all([
+    db.challengeCollection.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: opts.offset,
+      take: opts.limit,
+      select: { ...collectionSelect, _count: { select: { items: { where: { challenge: { isActive: true } } } } } },
+    }),
+    db.challengeCollection.count({ where }),
+  ]);
+  return {
+    total,
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      scoring_strategy: r.scoringStrategy,
+      challenge_count: r._count.items,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function getPublicCollection(id: string, viewerAccountId?: string | null) {
+  const row = await db.challengeCollection.findFirst({
+    where: { id, isPublic: true },
+    select: {
+      ...collectionSelect,
+      instructionsMd: true,
+      theme: true,
+      items: {
+        where: { challenge: { isActive: true } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { position: true, challenge: { select: challengeSelect } },
+      },
+    },
+  });
+  if (!row) throw notFound("Collection");
+  const ids = row.items.map((i) => i.challenge.id);
+  const { solves, solved } = await solvesAndSolved(ids, viewerAccountId);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    scoring_strategy: row.scoringStrategy,
+    instructions_md: row.instructionsMd,
+    theme: row.theme,
+    created_at: row.createdAt.toISOString(),
+    challenges: row.items.map((i) => ({
+      position: i.position,
+      ...toPublic(i.challenge, solves.get(i.challenge.id) ?? 0, viewerAccountId ? solved.has(i.challenge.id) : undefined),
+    })),
+  };
+}

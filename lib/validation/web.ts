@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+// Query schemas of the public web API (seed 000 "Web (player)").
+const limitSchema = z.coerce
+  .number({ error: "limit must be a number" })
+  .int("limit must be a whole number")
+  .min(1, "limit must be at least 1")
+  .max(100, "limit is at most 100");
+
+export const listQuerySchema = z.strictObject({
+  limit: limitSchema.default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const leaderboardQuerySchema = z.strictObject({
+  limit: limitSchema.default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+export const publicIdParams = z.object({ id: z.string().trim().min(1).max(64) });
