@@ -34,9 +34,9 @@ async function player(name: string) {
 beforeAll(async () => {
   const app = await makeApp();
   appId = app.id;
-  c1 = await makePlayableChallenge({ appId, name: "Level one", secret: SECRET, points: 100 });
-  c2 = await makePlayableChallenge({ appId, name: "Level two", secret: SECRET, points: 200 });
-  inactive = await makePlayableChallenge({ appId, name: "Retired", secret: SECRET, isActive: false });
+  c1 = await makePlayableChallenge({ name: "Level one", points: 100 }, { appId, secret: SECRET });
+  c2 = await makePlayableChallenge({ name: "Level two", points: 200 }, { appId, secret: SECRET });
+  inactive = await makePlayableChallenge({ name: "Retired", isActive: false }, { appId, secret: SECRET });
   unpublished = await makeChallenge({ appId, name: "Draft only" });
   collection = await makeCollection({ appId, name: "Ladder", scoringStrategy: "sum" });
   await db.challengeCollectionItem.createMany({
