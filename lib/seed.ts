@@ -17,32 +17,21 @@ export interface SeedResult {
 /** Seeds the demo workspace and accounts once; a database that has any account is left alone. */
 export async function seedDemo(): Promise<SeedResult> {
   if ((await db.account.count()) > 0) return { created: false };
-  const [creatorHash, playerHash] = await Promise.all([
-    hashPassword(DEMO.creator.password),
-    hashPassword(DEMO.player.password),
-  ]);
+  const people = [DEMO.creator, DEMO.player];
+  const hashes = await Promise.all(people.map((p) => hashPassword(p.password)));
   await db.$transaction(async (tx) => {
-    const creator = await tx.account.create({
-      data: {
-        email: DEMO.creator.email,
-        name: DEMO.creator.name,
-        passwordHash: creatorHash,
-        profile: { create: { displayName: DEMO.creator.name } },
-      },
-    });
-    await tx.account.create({
-      data: {
-        email: DEMO.player.email,
-        name: DEMO.player.name,
-        passwordHash: playerHash,
-        profile: { create: { displayName: DEMO.player.name } },
-      },
-    });
+    const [creator] = await Promise.all(
+      people.map((p, i) =>
+        tx.account.create({
+          data: { email: p.email, name: p.name, passwordHash: hashes[i], profile: { create: { displayName: p.name } } },
+        }),
+      ),
+    );
     await tx.workspace.create({
       data: {
         name: DEMO.workspace.name,
         slug: DEMO.workspace.slug,
-        memberships: { create: { accountId: creator.id, role: "owner" } },
+        memberships: { create: { accountId: creator!.id, role: "owner" } },
         apps: { create: { name: "Default app" } },
       },
     });
