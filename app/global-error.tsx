@@ -4,7 +4,7 @@ import { createTranslator } from "next-intl";
 import { useEffect } from "react";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { defaultLocale } from "@/lib/i18n/config";
-import messages from "@/lib/i18n/messages/en.json";
+import messages from "@/lib/i18n/messages/en";
 import "./globals.css";
 
 // Replaces the root layout when that fails, so there is no intl provider or request config here:

@@ -1,5 +1,5 @@
 import type { AppLocale } from "./config";
-import type en from "./messages/en.json";
+import type en from "./messages/en";
 
 // Makes message keys and locales type-checked in useTranslations/getTranslations.
 declare module "next-intl" {

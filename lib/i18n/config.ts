@@ -1,4 +1,4 @@
-// Client-safe locale settings. Adding a language: add its code here and a messages/<code>.json.
+// Client-safe locale settings. Adding a language: add its code here, a messages/<code>/ catalog and its loader in request.ts.
 export const locales = ["en"] as const;
 export type AppLocale = (typeof locales)[number];
 export const defaultLocale: AppLocale = "en";

@@ -1,13 +1,15 @@
 import { getRequestConfig } from "next-intl/server";
 import { cookies, headers } from "next/headers";
 import { type AppLocale, localeCookieName, resolveLocale } from "./config";
-import type en from "./messages/en.json";
+import type en from "./messages/en";
 
 type Catalog = typeof en;
 
 async function loadMessages(locale: AppLocale): Promise<Catalog> {
-  const catalog = (await import(`./messages/${locale}.json`)) as { default: Catalog };
-  return catalog.default;
+  const catalogs: Record<AppLocale, () => Promise<{ default: Catalog }>> = {
+    en: () => import("./messages/en"),
+  };
+  return (await catalogs[locale]()).default;
 }
 
 export default getRequestConfig(async () => {
