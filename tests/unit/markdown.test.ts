@@ -1,0 +1,65 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { SafeMarkdown } from "@/components/markdown/markdown";
+import payloads from "../fixtures/xss-payloads.json";
+
+const render = (markdown: string) => renderToStaticMarkup(createElement(SafeMarkdown, { children: markdown }));
+
+/** Every attribute value in the rendered HTML (double- or single-quoted). */
+function attributes(html: string): { name: string; value: string }[] {
+  return [...html.matchAll(/\s([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:=("[^"]*"|'[^']*'))?/g)]
+    .filter((m) => html.lastIndexOf("<", m.index) > html.lastIndexOf(">", m.index))
+    .map((m) => ({ name: m[1]!.toLowerCase(), value: (m[2] ?? "").slice(1, -1) }));
+}
+
+const decode = (s: string) =>
+  s
+    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&colon;/gi, ":")
+    .replace(/&amp;/g, "&")
+    .replace(/\s/g, "");
+
+describe("SafeMarkdown", () => {
+  it("has a fixture of at least 15 XSS payloads", () => {
+    expect(payloads.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(payloads)("neutralises $name", ({ markdown }) => {
+    const html = render(markdown);
+    expect(html).not.toMatch(/<\s*(script|style|iframe|object|embed|form|meta|base|svg|details)\b/i);
+    for (const attr of attributes(html)) {
+      expect(attr.name, html).not.toMatch(/^on/);
+      expect(attr.name, html).not.toBe("style");
+      if (["href", "src", "action", "formaction", "data", "srcset", "xlink:href"].includes(attr.name)) {
+        expect(decode(attr.value).toLowerCase(), html).not.toMatch(/^(javascript|data|vbscript):/);
+        expect(attr.value, html).not.toMatch(/^\/\//);
+      }
+    }
+    expect(decode(html).toLowerCase()).not.toMatch(/(href|src)="?(javascript|data|vbscript):/);
+  });
+
+  it("keeps ordinary Markdown: emphasis, lists, code, safe links and https images", () => {
+    const html = render(
+      "# Level 1\n\nGet the **password** from the _guard_.\n\n- one\n- two\n\n`code`\n\n[docs](https://example.com/docs) and [home](/challenges)\n\n![hero](https://example.com/a.png)",
+    );
+    expect(html).toContain("<h2>Level 1</h2>");
+    expect(html).toContain("<strong>password</strong>");
+    expect(html).toContain("<em>guard</em>");
+    expect(html).toContain("<li>one</li>");
+    expect(html).toContain("<code>code</code>");
+    expect(html).toContain('href="https://example.com/docs"');
+    expect(html).toContain('rel="nofollow noopener noreferrer ugc"');
+    expect(html).toContain('href="/challenges"');
+    expect(html).toContain('src="https://example.com/a.png"');
+  });
+
+  it("drops http images and raw HTML but keeps the surrounding text", () => {
+    const html = render("Before <b>bold?</b> after\n\n![x](http://insecure.example/a.png)");
+    expect(html).not.toContain("<b>");
+    expect(html).toContain("Before");
+    expect(html).toContain("after");
+    expect(html).not.toContain("insecure.example");
+  });
+});
