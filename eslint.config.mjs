@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["lib/env.ts", "instrumentation.ts", "scripts/**", "tests/**", "playwright.config.ts", "vitest.config.ts", "bench/**", "*.mjs"],
+    files: ["lib/env.ts", "instrumentation.ts", "scripts/**", "tests/**", "playwright.config.ts", "vitest.config.ts", "next.config.ts", "bench/**", "*.mjs"],
     rules: { "no-restricted-properties": "off" },
   },
   {

@@ -12,6 +12,9 @@ const securityHeaders = [
 
 const config: NextConfig = {
   poweredByHeader: false,
+  // Browser tests build into their own folder (scripts/e2e-server.mjs) so they never overwrite
+  // the build that `npm start` or `npm run bench` is serving.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // Native and Node-only modules stay outside the bundle.
   serverExternalPackages: [
     "better-sqlite3",

@@ -4,6 +4,12 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser tests run against a production build on its own port and a throwaway SQLite
 // database. Chromium comes from the system (Debian's `chromium` package); Playwright never
 // downloads a browser here.
+// In CI the ports are fixed; on a developer machine each run picks its own, so two runs at once do
+// not collide (workers inherit process.env, so they see the same choice).
+if (!process.env.CI) {
+  process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 10000));
+  process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 10000);
+}
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
 const chromium = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
@@ -49,7 +55,8 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://localhost:${PORT}/api/health`,
-    timeout: 240_000,
+    // Locally a run may first wait for another run's server to finish (scripts/e2e-server.mjs).
+    timeout: process.env.CI ? 240_000 : 1_200_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",

@@ -1,7 +1,9 @@
-// Starts the app for browser tests: a production build (built here unless E2E_SKIP_BUILD=1),
-// a fresh SQLite database in a temp folder, and mail sent to the test's SMTP receiver.
+// Starts the app for browser tests: a production build in .next-e2e (built here unless
+// E2E_SKIP_BUILD=1), a fresh SQLite database in a temp folder, and mail sent to the test's SMTP
+// receiver. Runs on one machine take turns (a lock held from build to exit), because they share
+// the .next-e2e build folder.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,12 +13,62 @@ const dir = mkdtempSync(join(tmpdir(), "gauntlet-e2e-"));
 const env = {
   ...process.env,
   NODE_ENV: "production",
+  NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
   DATA_DIR: dir,
   DATABASE_URL: `file:${join(dir, "e2e.db")}`,
   APP_URL: `http://localhost:${port}`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   NEXT_TELEMETRY_DISABLED: "1",
 };
+
+const lockDir = join(tmpdir(), `gauntlet-e2e-${process.cwd().replace(/[^a-zA-Z0-9]/g, "_")}.lock`);
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function acquireLock() {
+  let announced = false;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      writeFileSync(join(lockDir, "pid"), String(process.pid));
+      return;
+    } catch {
+      let owner = 0;
+      try {
+        owner = Number(readFileSync(join(lockDir, "pid"), "utf8"));
+      } catch {
+        // The owner is between mkdir and writing its pid.
+      }
+      if (owner && !alive(owner)) {
+        rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
+      if (!announced) {
+        console.log(`e2e-server: waiting for another browser-test run (pid ${owner || "?"}) to finish`);
+        announced = true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+function releaseLock() {
+  try {
+    if (Number(readFileSync(join(lockDir, "pid"), "utf8")) === process.pid) rmSync(lockDir, { recursive: true, force: true });
+  } catch {
+    // Already gone.
+  }
+}
+
+await acquireLock();
+process.on("exit", releaseLock);
 
 if (process.env.E2E_SKIP_BUILD !== "1") {
   const build = spawnSync("npx", ["--no-install", "next", "build"], { stdio: "inherit", env });
