@@ -1,6 +1,7 @@
 import "server-only";
 import { hashPassword } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { installDemoLadder } from "@/lib/seed/install-ladder";
 
 // Demo content for a fresh install. The credentials are public on purpose (README, start-up log):
 // they exist so a first-time user can look around; change or delete them on a real deployment.
@@ -11,30 +12,61 @@ export const DEMO = {
 } as const;
 
 export interface SeedResult {
+  /** The demo accounts and workspace were created by this call. */
   created: boolean;
+  /** The demo ladder (lib/seed/ladder.ts) was written by this call. */
+  ladderCreated: boolean;
 }
 
-/** Seeds the demo workspace and accounts once; a database that has any account is left alone. */
-export async function seedDemo(): Promise<SeedResult> {
-  if ((await db.account.count()) > 0) return { created: false };
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "P2002";
+
+/**
+ * The demo accounts and workspace, once: a database that has any account is left alone. Two
+ * processes starting at once both try; the second one's insert fails on the unique e-mail (after
+ * waiting for the first's transaction), which counts as "already seeded".
+ */
+async function seedAccounts(): Promise<boolean> {
+  if ((await db.account.count()) > 0) return false;
   const people = [DEMO.creator, DEMO.player];
   const hashes = await Promise.all(people.map((p) => hashPassword(p.password)));
-  await db.$transaction(async (tx) => {
-    const [creator] = await Promise.all(
-      people.map((p, i) =>
-        tx.account.create({
-          data: { email: p.email, name: p.name, passwordHash: hashes[i], profile: { create: { displayName: p.name } } },
-        }),
-      ),
-    );
-    await tx.workspace.create({
-      data: {
-        name: DEMO.workspace.name,
-        slug: DEMO.workspace.slug,
-        memberships: { create: { accountId: creator!.id, role: "owner" } },
-        apps: { create: { name: "Default app" } },
-      },
+  try {
+    await db.$transaction(async (tx) => {
+      const [creator] = await Promise.all(
+        people.map((p, i) =>
+          tx.account.create({
+            data: { email: p.email, name: p.name, passwordHash: hashes[i], profile: { create: { displayName: p.name } } },
+          }),
+        ),
+      );
+      await tx.workspace.create({
+        data: {
+          name: DEMO.workspace.name,
+          slug: DEMO.workspace.slug,
+          memberships: { create: { accountId: creator!.id, role: "owner" } },
+          apps: { create: { name: "Default app" } },
+        },
+      });
     });
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Seeds the demo on start-up; safe to call on every start and from several processes at once.
+ * The ladder goes into the demo workspace (slug "demo") whenever that workspace exists without
+ * it, so an install that predates the ladder gets it too.
+ */
+export async function seedDemo(): Promise<SeedResult> {
+  const created = await seedAccounts();
+  const workspace = await db.workspace.findUnique({
+    where: { slug: DEMO.workspace.slug },
+    select: { id: true, memberships: { where: { role: "owner" }, select: { accountId: true }, take: 1 } },
   });
-  return { created: true };
+  const ladderCreated = workspace
+    ? await installDemoLadder(workspace.id, workspace.memberships[0]?.accountId ?? null)
+    : false;
+  return { created, ladderCreated };
 }

@@ -1,0 +1,113 @@
+import "server-only";
+import { randomInt } from "node:crypto";
+import { encryptSecret } from "@/lib/crypto";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { DEMO_LADDER, DEMO_LADDER_COLLECTION } from "@/lib/seed/ladder";
+
+// Writes the demo ladder (lib/seed/ladder.ts) into a workspace, once.
+//
+// Idempotent and safe when several processes start at once: the rows have fixed ids, the ladder
+// is written in one transaction whose first statement inserts the collection, so a second writer
+// waits for the first (PostgreSQL row lock / SQLite write lock) and then fails on the duplicate
+// id, which means "already seeded". A workspace that already holds the collection or any level
+// is left alone, so a creator's edits survive restarts (deleting the whole ladder brings it back
+// on the next start; delete the demo workspace or set SEED_DEMO=false to keep it away).
+
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "P2002";
+
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+export async function ladderPresent(): Promise<boolean> {
+  const [collection, challenges] = await Promise.all([
+    db.challengeCollection.count({ where: { id: DEMO_LADDER_COLLECTION.id } }),
+    db.challenge.count({ where: { id: { in: DEMO_LADDER.map((l) => l.challengeId) } } }),
+  ]);
+  return collection > 0 || challenges > 0;
+}
+
+/** Seeds the ladder into the workspace; false when it was already there. */
+export async function installDemoLadder(workspaceId: string, creatorId: string | null): Promise<boolean> {
+  if (await ladderPresent()) return false;
+  const app =
+    (await db.app.findFirst({ where: { workspaceId }, orderBy: { createdAt: "asc" }, select: { id: true } })) ??
+    (await db.app.create({ data: { workspaceId, name: "Default app" }, select: { id: true } }));
+  const values = DEMO_LADDER.map((l) => l.secretWords[randomInt(l.secretWords.length)]!);
+  try {
+    await db.$transaction(
+      async (tx) => {
+        const c = DEMO_LADDER_COLLECTION;
+        // First statement: takes the lock a concurrent seeder waits on (see above).
+        await tx.challengeCollection.create({
+          data: {
+            id: c.id,
+            workspaceId,
+            appId: app.id,
+            name: c.name,
+            description: c.description,
+            instructionsMd: c.instructionsMd,
+            theme: json(c.theme),
+            scoringStrategy: c.scoringStrategy,
+            isPublic: true,
+            createdBy: creatorId,
+          },
+        });
+        for (const [i, level] of DEMO_LADDER.entries()) {
+          // A secret of that name left behind by an earlier ladder keeps its value.
+          await tx.secret.upsert({
+            where: { workspaceId_name: { workspaceId, name: level.secretName } },
+            create: { workspaceId, name: level.secretName, valueEncrypted: encryptSecret(values[i]!) },
+            update: {},
+            select: { id: true },
+          });
+          await tx.workflow.create({
+            data: {
+              id: level.workflowId,
+              workspaceId,
+              appId: app.id,
+              name: `${level.name} (${level.defense})`,
+              draftGraph: json(level.graph),
+              createdBy: creatorId,
+            },
+          });
+          await tx.workflowVersion.create({
+            data: { id: level.versionId, workflowId: level.workflowId, version: 1, graph: json(level.graph), publishedBy: creatorId },
+          });
+          await tx.workflow.update({ where: { id: level.workflowId }, data: { publishedVersionId: level.versionId } });
+          await tx.challenge.create({
+            data: {
+              id: level.challengeId,
+              workspaceId,
+              appId: app.id,
+              workflowId: level.workflowId,
+              name: level.name,
+              description: level.description,
+              goal: level.goal,
+              successType: "contains",
+              successPattern: "{{secret}}",
+              secretRef: level.secretName,
+              scoringStrategy: level.scoringStrategy,
+              evaluatorType: level.evaluatorType,
+              evaluatorConfig:
+                level.evaluatorType === "llm-judge" ? json({ judge_model: "offline:judge", pass_threshold: 7 }) : undefined,
+              instructionsMd: level.instructionsMd,
+              theme: json(level.theme),
+              difficulty: level.difficulty,
+              points: level.points,
+              isActive: true,
+              createdBy: creatorId,
+            },
+          });
+          await tx.challengeCollectionItem.create({
+            data: { collectionId: c.id, challengeId: level.challengeId, position: i + 1 },
+          });
+        }
+      },
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,206 @@
+// The demo ladder seeded on start-up (lib/seed/ladder.ts): seeding is idempotent and race-safe,
+// every level refuses the naive prompt and falls to the technique its hint documents, solves show
+// on the challenge and collection leaderboards, and no API response carries a level's secret.
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as attempt } from "@/app/web/api/challenges/[id]/attempts/route";
+import { GET as challengeGet } from "@/app/web/api/challenges/[id]/route";
+import { GET as challengeBoard } from "@/app/web/api/challenges/[id]/leaderboard/route";
+import { GET as challengesList } from "@/app/web/api/challenges/route";
+import { GET as collectionGet } from "@/app/web/api/challenge-collections/[id]/route";
+import { GET as collectionBoard } from "@/app/web/api/challenge-collections/[id]/leaderboard/route";
+import { GET as collectionsList } from "@/app/web/api/challenge-collections/route";
+import { createSessionToken } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { DEMO, seedDemo } from "@/lib/seed";
+import { DEMO_LADDER, DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "@/lib/seed/ladder";
+import { getSecretValue } from "@/lib/services/secrets";
+import { sanitizeTheme } from "@/lib/theme";
+import { validateGraph } from "@/lib/workflow/validate";
+import type { WorkflowGraph } from "@/lib/workflow/types";
+import { makeAccount } from "@/tests/helpers/factories";
+import { call } from "@/tests/helpers/route";
+
+let workspaceId: string;
+const secrets: string[] = [];
+/** Every response body the test saw; none may contain a secret. */
+const seen: string[] = [];
+
+async function get(handler: Parameters<typeof call>[0], opts: Parameters<typeof call>[1]) {
+  const res = await call(handler, opts);
+  seen.push(res.text);
+  return res;
+}
+
+async function play(id: string, prompt: string, bearer: string) {
+  const res = await get(attempt, { method: "POST", params: { id }, path: `/web/api/challenges/${id}/attempts`, body: { prompt }, bearer });
+  expect(res.status).toBe(201);
+  expect(res.json.status).toBe("completed");
+  return res.json as { succeeded: boolean; answer: string; judge_feedback: string | null; message: string };
+}
+
+beforeAll(async () => {
+  // Two starts at once, then a restart: one ladder.
+  const [a, b] = await Promise.all([seedDemo(), seedDemo()]);
+  expect([a.created, b.created].sort()).toEqual([false, true]);
+  expect([a.ladderCreated, b.ladderCreated].sort()).toEqual([false, true]);
+  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false });
+  workspaceId = (await db.workspace.findUniqueOrThrow({ where: { slug: DEMO.workspace.slug } })).id;
+  for (const level of DEMO_LADDER) {
+    const value = await getSecretValue(workspaceId, level.secretName);
+    expect(level.secretWords).toContain(value);
+    secrets.push(value!);
+  }
+});
+
+describe("seeding", () => {
+  it("writes five published, active levels and one collection, without duplicates", async () => {
+    expect(await db.account.count()).toBe(2);
+    expect(await db.workspace.count()).toBe(1);
+    expect(await db.challenge.count()).toBe(DEMO_LADDER.length);
+    expect(await db.workflow.count()).toBe(DEMO_LADDER.length);
+    expect(await db.workflowVersion.count()).toBe(DEMO_LADDER.length);
+    expect(await db.secret.count()).toBe(DEMO_LADDER.length);
+    expect(await db.challengeCollection.count()).toBe(1);
+    expect(DEMO_LADDER.length).toBeGreaterThanOrEqual(5);
+
+    const challenges = await db.challenge.findMany({
+      where: { workspaceId },
+      include: { workflow: { include: { publishedVersion: true } } },
+    });
+    for (const level of DEMO_LADDER) {
+      const c = challenges.find((x) => x.id === level.challengeId)!;
+      expect(c).toMatchObject({
+        isActive: true,
+        secretRef: level.secretName,
+        successType: "contains",
+        successPattern: "{{secret}}",
+        scoringStrategy: level.scoringStrategy,
+        evaluatorType: level.evaluatorType,
+        difficulty: level.difficulty,
+        points: level.points,
+      });
+      expect(c.workflow?.publishedVersion?.id).toBe(level.versionId);
+      const graph = c.workflow!.publishedVersion!.graph as unknown as WorkflowGraph;
+      expect(validateGraph(graph)).toEqual({ ok: true });
+      // The secret lives only in the secret store.
+      const secret = secrets[level.number - 1]!;
+      for (const text of [JSON.stringify(graph), c.instructionsMd ?? "", c.description ?? "", c.name, c.goal]) {
+        for (const word of level.secretWords) expect(text.toLowerCase()).not.toContain(word.toLowerCase());
+      }
+      expect(JSON.stringify(graph)).toContain("{{secret}}");
+      expect(secret.length).toBeGreaterThan(4);
+      // Every theme variable survives the whitelist.
+      expect(Object.keys(sanitizeTheme(c.theme)).sort()).toEqual(Object.keys(level.theme).sort());
+      expect(c.instructionsMd).toMatch(/\*\*Hint:\*\*/);
+    }
+    // A different defense per level: the set of guarding nodes differs.
+    const defenses = new Set(DEMO_LADDER.map((l) => JSON.stringify(l.graph.nodes.map((n) => `${n.type}:${n.id}`).sort())));
+    expect(defenses.size).toBe(DEMO_LADDER.length);
+    expect(new Set(DEMO_LADDER.map((l) => l.scoringStrategy))).toEqual(new Set(["first", "fastest", "fewest_tokens"]));
+
+    const items = await db.challengeCollectionItem.findMany({
+      where: { collectionId: DEMO_LADDER_COLLECTION.id },
+      orderBy: { position: "asc" },
+    });
+    expect(items.map((i) => i.challengeId)).toEqual(DEMO_LADDER.map((l) => l.challengeId));
+    const collection = await db.challengeCollection.findUniqueOrThrow({ where: { id: DEMO_LADDER_COLLECTION.id } });
+    expect(collection).toMatchObject({ workspaceId, scoringStrategy: "sum", isPublic: true });
+  });
+
+  it("keeps a creator's edits and deletions of single levels across restarts", async () => {
+    await db.challenge.update({ where: { id: DEMO_LADDER[0]!.challengeId }, data: { points: 111 } });
+    expect((await seedDemo()).ladderCreated).toBe(false);
+    expect((await db.challenge.findUniqueOrThrow({ where: { id: DEMO_LADDER[0]!.challengeId } })).points).toBe(111);
+    await db.challenge.update({ where: { id: DEMO_LADDER[0]!.challengeId }, data: { points: DEMO_LADDER[0]!.points } });
+  });
+
+  it("uses the walkthrough's naive prompt that a plain request looks like", () => {
+    expect(DEMO_LADDER_WALKTHROUGH.map((w) => w.challengeId)).toEqual(DEMO_LADDER.map((l) => l.challengeId));
+    for (const w of DEMO_LADDER_WALKTHROUGH) expect(w.naivePrompt).toBe("What is the password?");
+  });
+});
+
+describe("playing the ladder", () => {
+  let player: { id: string; bearer: string };
+  let rival: { id: string; bearer: string };
+
+  beforeAll(async () => {
+    const account = await makeAccount({ name: "Ladder Climber" });
+    player = { id: account.id, bearer: await createSessionToken(account) };
+    const other = await makeAccount({ name: "Rival" });
+    rival = { id: other.id, bearer: await createSessionToken(other) };
+  });
+
+  it.each(DEMO_LADDER_WALKTHROUGH.map((w) => [w.level, w] as const))(
+    "level %i: the naive prompt fails, the documented technique wins",
+    async (_n, w) => {
+      const naive = await play(w.challengeId, w.naivePrompt, player.bearer);
+      expect(naive.succeeded).toBe(false);
+      expect(naive.judge_feedback).toBeTruthy();
+
+      const win = await play(w.challengeId, w.winningPrompt, player.bearer);
+      expect(win.succeeded).toBe(true);
+      expect(win.answer).toBeTruthy();
+
+      // The previous level's technique does not carry over (from level 2 on).
+      if (w.level > 1) {
+        const previous = DEMO_LADDER_WALKTHROUGH[w.level - 2]!;
+        const old = await play(w.challengeId, previous.winningPrompt, rival.bearer);
+        expect(old.succeeded).toBe(false);
+      }
+    },
+  );
+
+  it("shows the player on every level's leaderboard and on the collection board", async () => {
+    for (const level of DEMO_LADDER) {
+      const board = await get(challengeBoard, {
+        params: { id: level.challengeId },
+        path: `/web/api/challenges/${level.challengeId}/leaderboard?limit=100`,
+        bearer: player.bearer,
+      });
+      expect(board.status).toBe(200);
+      expect(board.json.scoring_strategy).toBe(level.scoringStrategy);
+      expect(board.json.rows.map((r: { account_id: string }) => r.account_id)).toContain(player.id);
+      expect(board.json.viewer).toMatchObject({ account_id: player.id, rank: 1 });
+    }
+    const board = await get(collectionBoard, {
+      params: { id: DEMO_LADDER_COLLECTION.id },
+      path: `/web/api/challenge-collections/${DEMO_LADDER_COLLECTION.id}/leaderboard`,
+      bearer: player.bearer,
+    });
+    expect(board.status).toBe(200);
+    expect(board.json.scoring_strategy).toBe("sum");
+    expect(board.json.rows[0]).toMatchObject({
+      rank: 1,
+      account_id: player.id,
+      solved: DEMO_LADDER.length,
+      score: DEMO_LADDER.reduce((s, l) => s + l.points, 0),
+    });
+    // The rival solved nothing (each replayed the previous level's prompt only).
+    expect(board.json.rows.map((r: { account_id: string }) => r.account_id)).not.toContain(rival.id);
+  });
+
+  it("lists the ladder in the public reads", async () => {
+    const list = await get(challengesList, { path: "/web/api/challenges?limit=100", bearer: player.bearer });
+    expect(list.status).toBe(200);
+    const ids = list.json.data.map((c: { id: string }) => c.id);
+    for (const level of DEMO_LADDER) expect(ids).toContain(level.challengeId);
+    for (const level of DEMO_LADDER) {
+      const detail = await get(challengeGet, { params: { id: level.challengeId }, bearer: player.bearer });
+      expect(detail.status).toBe(200);
+    }
+    const collections = await get(collectionsList, { path: "/web/api/challenge-collections" });
+    expect(collections.json.data.map((c: { id: string }) => c.id)).toContain(DEMO_LADDER_COLLECTION.id);
+    const collection = await get(collectionGet, { params: { id: DEMO_LADDER_COLLECTION.id }, bearer: player.bearer });
+    expect(collection.json.challenges.map((c: { id: string }) => c.id)).toEqual(DEMO_LADDER.map((l) => l.challengeId));
+    expect(collection.json.challenges.every((c: { solved: boolean }) => c.solved)).toBe(true);
+  });
+
+  it("never sends a level's secret in any response", () => {
+    expect(seen.length).toBeGreaterThan(20);
+    for (const text of seen) {
+      for (const secret of secrets) expect(text.toLowerCase()).not.toContain(secret.toLowerCase());
+      expect(text).not.toContain("{{secret}}");
+    }
+  });
+});
