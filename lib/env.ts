@@ -42,6 +42,10 @@ const schema = z.object({
   // Pause between the offline model's streamed chunks so people see the answer arrive
   // (default 30 ms; 0 under NODE_ENV=test).
   OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(2000).optional(),
+  // Uploaded hero images/videos: largest accepted file (default 10 MB) and how long a signed
+  // asset URL stays valid (default 1 hour).
+  ASSET_MAX_BYTES: z.coerce.number().int().min(1024).max(500 * 1024 * 1024).default(10 * 1024 * 1024),
+  ASSET_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { modelRefStringSchema } from "@/lib/ai/model-ref";
+import { validateRulesConfig } from "@/lib/evaluation/rules";
+import { validateTheme } from "@/lib/theme/validate";
+import { entrypointSchema, pluginSlugSchema } from "@/lib/validation/plugins";
+import { VARIABLE_REF } from "@/lib/workflow/nodes/shared";
+
+// Console challenge input (seed 000 "Challenge" with the evaluator/scoring plugin columns, plus
+// SPEC 3.2's instructions, theme, hero media, points, limits and active flag). Client-safe: the
+// console forms validate with the same schemas and checkChallengeState() the services use.
+
+export const SUCCESS_TYPES = ["regex", "contains", "custom"] as const;
+export const EVALUATOR_TYPES = ["rules", "llm-judge", "custom"] as const;
+export const SCORING_STRATEGIES = ["first", "fastest", "fewest_tokens", "highest_rating", "custom"] as const;
+export const DIFFICULTIES = ["easy", "medium", "hard", "expert"] as const;
+
+export const MAX_INSTRUCTIONS_CHARS = 20_000;
+const MAX_JSON_CONFIG_CHARS = 32 * 1024;
+
+export const secretNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/, "Use letters, digits, _ . - (64 at most), starting with a letter or _");
+
+const jsonConfig = (field: string) =>
+  z
+    .record(z.string(), z.unknown(), { error: `${field} must be a JSON object` })
+    .refine((v) => JSON.stringify(v).length <= MAX_JSON_CONFIG_CHARS, `${field} is larger than 32 KB`);
+
+const nullableText = (max: number, field: string) =>
+  z.string().max(max, `${field} is too long (${max.toLocaleString("en-US")} characters at most)`).nullable();
+
+/** Judge settings kept in evaluator_config when evaluator_type is llm-judge (read by the engine). */
+export const judgeSettingsSchema = z
+  .strictObject({
+    judge_model: modelRefStringSchema.optional(),
+    rubric_prompt_template: z.string().max(8000, "rubric_prompt_template is too long").optional(),
+    rating_scale: z.number().int().min(1).max(100).optional(),
+    pass_threshold: z.number().int().min(0).optional(),
+    max_tokens: z.number().int().min(16).max(8000).optional(),
+  })
+  .refine(
+    (s) => s.pass_threshold === undefined || s.pass_threshold <= (s.rating_scale ?? 10),
+    { message: "pass_threshold must not be above rating_scale", path: ["pass_threshold"] },
+  );
+
+const fields = {
+  app_id: z.uuid({ error: "app_id must be an id" }),
+  workflow_id: z.uuid({ error: "workflow_id must be an id" }),
+  name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(120, "name is too long"),
+  description: nullableText(2000, "description"),
+  goal: z.string({ error: "goal is required" }).trim().min(1, "goal is required").max(4000, "goal is too long"),
+  success_type: z.enum(SUCCESS_TYPES, { error: "success_type must be regex, contains or custom" }),
+  success_pattern: z.string().max(2000, "success_pattern is too long").nullable(),
+  /** Name of a workspace secret (see /console/api/secrets); the value is never returned. */
+  secret_ref: secretNameSchema.nullable(),
+  /** Write-only: sets or replaces the challenge's secret value (stored encrypted). */
+  secret: z.string().min(1, "secret must not be empty").max(4096, "secret is too long"),
+  scoring_strategy: z.enum(SCORING_STRATEGIES, {
+    error: "scoring_strategy must be first, fastest, fewest_tokens, highest_rating or custom",
+  }),
+  is_active: z.boolean(),
+  evaluator_type: z.enum(EVALUATOR_TYPES, { error: "evaluator_type must be rules, llm-judge or custom" }),
+  evaluator_plugin_id: pluginSlugSchema.nullable(),
+  evaluator_entrypoint: entrypointSchema.nullable(),
+  evaluator_config: jsonConfig("evaluator_config").nullable(),
+  scoring_plugin_id: pluginSlugSchema.nullable(),
+  scoring_entrypoint: entrypointSchema.nullable(),
+  scoring_config: jsonConfig("scoring_config").nullable(),
+  instructions_md: nullableText(MAX_INSTRUCTIONS_CHARS, "instructions_md"),
+  theme: z.record(z.string(), z.unknown(), { error: "theme must be an object of CSS variables" }).nullable(),
+  hero_asset_id: z.uuid({ error: "hero_asset_id must be an id" }).nullable(),
+  difficulty: z.enum(DIFFICULTIES, { error: "difficulty must be easy, medium, hard or expert" }),
+  points: z.number().int("points must be a whole number").min(0).max(100_000),
+  max_attempts: z.number().int().min(1, "max_attempts must be at least 1").max(1_000_000).nullable(),
+  cooldown_seconds: z.number().int().min(0).max(7 * 24 * 3600),
+  mask_variables: z
+    .array(z.string().regex(VARIABLE_REF, "Use node_id.key or a start input name such as prompt"))
+    .max(50, "50 mask_variables at most"),
+};
+
+export const challengeCreateSchema = z.strictObject({
+  app_id: fields.app_id.optional(),
+  workflow_id: fields.workflow_id.optional(),
+  name: fields.name,
+  description: fields.description.optional(),
+  goal: fields.goal,
+  success_type: fields.success_type.default("contains"),
+  success_pattern: fields.success_pattern.optional(),
+  secret_ref: fields.secret_ref.optional(),
+  secret: fields.secret.optional(),
+  scoring_strategy: fields.scoring_strategy.default("first"),
+  is_active: fields.is_active.default(true),
+  evaluator_type: fields.evaluator_type.default("rules"),
+  evaluator_plugin_id: fields.evaluator_plugin_id.optional(),
+  evaluator_entrypoint: fields.evaluator_entrypoint.optional(),
+  evaluator_config: fields.evaluator_config.optional(),
+  scoring_plugin_id: fields.scoring_plugin_id.optional(),
+  scoring_entrypoint: fields.scoring_entrypoint.optional(),
+  scoring_config: fields.scoring_config.optional(),
+  instructions_md: fields.instructions_md.optional(),
+  theme: fields.theme.optional(),
+  hero_asset_id: fields.hero_asset_id.optional(),
+  difficulty: fields.difficulty.default("medium"),
+  points: fields.points.default(100),
+  max_attempts: fields.max_attempts.optional(),
+  cooldown_seconds: fields.cooldown_seconds.default(0),
+  mask_variables: fields.mask_variables.default([]),
+});
+export type ChallengeCreateInput = z.input<typeof challengeCreateSchema>;
+
+/** PATCH: any subset; app_id moves the challenge to another app of the workspace. */
+export const challengeUpdateSchema = z
+  .strictObject({
+    app_id: fields.app_id.optional(),
+    workflow_id: fields.workflow_id.optional(),
+    name: fields.name.optional(),
+    description: fields.description.optional(),
+    goal: fields.goal.optional(),
+    success_type: fields.success_type.optional(),
+    success_pattern: fields.success_pattern.optional(),
+    secret_ref: fields.secret_ref.optional(),
+    secret: fields.secret.optional(),
+    scoring_strategy: fields.scoring_strategy.optional(),
+    is_active: fields.is_active.optional(),
+    evaluator_type: fields.evaluator_type.optional(),
+    evaluator_plugin_id: fields.evaluator_plugin_id.optional(),
+    evaluator_entrypoint: fields.evaluator_entrypoint.optional(),
+    evaluator_config: fields.evaluator_config.optional(),
+    scoring_plugin_id: fields.scoring_plugin_id.optional(),
+    scoring_entrypoint: fields.scoring_entrypoint.optional(),
+    scoring_config: fields.scoring_config.optional(),
+    instructions_md: fields.instructions_md.optional(),
+    theme: fields.theme.optional(),
+    hero_asset_id: fields.hero_asset_id.optional(),
+    difficulty: fields.difficulty.optional(),
+    points: fields.points.optional(),
+    max_attempts: fields.max_attempts.optional(),
+    cooldown_seconds: fields.cooldown_seconds.optional(),
+    mask_variables: fields.mask_variables.optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update");
+export type ChallengeUpdateInput = z.input<typeof challengeUpdateSchema>;
+
+export const challengeListQuerySchema = z.strictObject({
+  app_id: z.uuid({ error: "app_id must be an id" }).optional(),
+});
+
+/** The fields checkChallengeState looks at (a challenge after a create or a patch). */
+export interface ChallengeState {
+  success_type: string;
+  success_pattern: string | null;
+  /** True when the challenge has (or will have) a secret value. */
+  has_secret: boolean;
+  evaluator_type: string;
+  evaluator_plugin_id: string | null;
+  evaluator_config: Record<string, unknown> | null;
+  scoring_strategy: string;
+  scoring_plugin_id: string | null;
+  theme: Record<string, unknown> | null;
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * Cross-field rules of a challenge, with no database access (the services add the plugin, secret,
+ * app and asset lookups): the success criteria match the evaluator type, regexes compile on the
+ * linear-time engine, llm-judge settings are valid, plugins are named where needed, and the theme
+ * only uses whitelisted variables and signed asset URLs.
+ */
+export function checkChallengeState(
+  s: ChallengeState,
+  opts: { verifyAssetUrl?: (url: string) => boolean } = {},
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const custom = s.evaluator_type === "custom" || s.success_type === "custom";
+  if (s.success_type === "custom" && s.evaluator_type !== "custom") {
+    issues.push({ path: "evaluator_type", message: 'success_type "custom" needs evaluator_type "custom"' });
+  }
+  if (s.evaluator_type === "rules" && s.success_type !== "custom") {
+    if (s.success_pattern === null || s.success_pattern.trim() === "") {
+      if (!s.has_secret) {
+        issues.push({
+          path: "success_pattern",
+          message: "Set a success_pattern, or a secret (the response then succeeds when it reveals the secret)",
+        });
+      }
+    } else {
+      const check = validateRulesConfig({ successType: s.success_type, pattern: s.success_pattern, hasSecret: s.has_secret });
+      if (!check.ok) issues.push({ path: "success_pattern", message: check.message });
+    }
+  }
+  if (s.evaluator_type === "llm-judge") {
+    const parsed = judgeSettingsSchema.safeParse(s.evaluator_config ?? {});
+    if (!parsed.success) {
+      for (const i of parsed.error.issues) {
+        issues.push({ path: ["evaluator_config", ...i.path.map(String)].join("."), message: i.message });
+      }
+    }
+  }
+  if (custom && !s.evaluator_plugin_id) {
+    issues.push({ path: "evaluator_plugin_id", message: "A custom evaluator needs evaluator_plugin_id" });
+  }
+  if (s.scoring_strategy === "custom" && !s.scoring_plugin_id) {
+    issues.push({ path: "scoring_plugin_id", message: 'scoring_strategy "custom" needs scoring_plugin_id' });
+  }
+  const theme = validateTheme(s.theme, opts);
+  if (!theme.ok) {
+    for (const i of theme.issues) issues.push({ path: i.path ? `theme.${i.path}` : "theme", message: i.message });
+  }
+  return issues;
+}
