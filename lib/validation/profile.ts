@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+// Player profile settings (seed 000 "Player profile"): display name, avatar URL and notification
+// preferences. Client-safe; used by the settings server action and the profile service.
+
+const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+
+export const avatarUrlSchema = z
+  .string()
+  .trim()
+  .max(500, "The avatar URL is too long (500 characters at most)")
+  .refine((v) => {
+    if (v === "") return true;
+    try {
+      const url = new URL(v);
+      return url.protocol === "https:" && url.hostname.length > 0 && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, "Use an https:// image address (or leave it empty)");
+
+export const profileInputSchema = z.object({
+  displayName: z
+    .string({ error: "Display name is required" })
+    .trim()
+    .min(1, "Display name is required")
+    .max(40, "Display name is too long (40 characters at most)")
+    .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), "Display name contains control characters"),
+  avatarUrl: avatarUrlSchema.transform((v) => (v === "" ? null : v)),
+  notifyOnFirstBlood: checkbox,
+  notifyOnRecordBeaten: checkbox,
+  notifyOnPairing: checkbox,
+  notifyByEmail: checkbox,
+});
+
+export type ProfileInput = z.infer<typeof profileInputSchema>;
