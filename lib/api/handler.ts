@@ -26,6 +26,44 @@ interface Options<P, Q, B, A extends AuthMode> {
   roles?: readonly Role[];
   /** Largest accepted body in bytes (default 64 KiB). */
   maxBodyBytes?: number;
+  /** The handler reads the body itself (multipart uploads); `body` is then not parsed. */
+  rawBody?: boolean;
+  /** Documentation only (OpenAPI): what the route does, its success response and status. */
+  doc?: RouteDoc;
+}
+
+/** What the OpenAPI document says about a route beyond its zod schemas. */
+export interface RouteDoc {
+  summary?: string;
+  /** Schema of the success response body. */
+  response?: ZodType;
+  /** Success status (default 200; 204 when the handler returns null). */
+  status?: number;
+  /** The route also answers with Server-Sent Events when asked (Accept: text/event-stream). */
+  sse?: boolean;
+  /** Request body media type when it is not JSON (e.g. multipart/form-data). */
+  bodyMediaType?: string;
+  /** Response media type when it is not JSON. */
+  responseMediaType?: string;
+}
+
+/** The options a route was built with, kept on the handler for the OpenAPI generator. */
+export interface RouteMeta {
+  auth: AuthMode;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  roles?: readonly Role[];
+  maxBodyBytes?: number;
+  rawBody?: boolean;
+  doc?: RouteDoc;
+}
+
+export const ROUTE_META = Symbol.for("gauntlet.routeMeta");
+
+export function routeMetaOf(handler: unknown): RouteMeta | undefined {
+  if (typeof handler !== "function") return undefined;
+  return (handler as unknown as { [ROUTE_META]?: RouteMeta })[ROUTE_META];
 }
 
 interface BaseCtx<P, Q, B> {
@@ -107,7 +145,7 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
   opts: Options<P, Q, B, A>,
   handler: (ctx: Ctx<P, Q, B, A>) => Promise<Response | object | null> | Response | object | null,
 ) {
-  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+  const handle = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     try {
       let caller: Caller | WorkspaceCaller;
       if (opts.auth === "workspace") {
@@ -130,9 +168,10 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
       const query = opts.query
         ? parseWith(opts.query, Object.fromEntries(req.nextUrl.searchParams), "query parameter")
         : (undefined as Q);
-      const body = MUTATING.has(req.method)
-        ? parseWith(opts.body, await readBody(req, opts.maxBodyBytes ?? 64 * 1024), "request body")
-        : (undefined as B);
+      const body =
+        MUTATING.has(req.method) && !opts.rawBody
+          ? parseWith(opts.body, await readBody(req, opts.maxBodyBytes ?? 64 * 1024), "request body")
+          : (undefined as B);
       const result = await handler({ req, params, query, body, caller, clientKey: clientKey(req.headers) } as unknown as Ctx<
         P,
         Q,
@@ -146,6 +185,8 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
       return errorResponse(toAppError(err));
     }
   };
+  const meta: RouteMeta = { ...opts, params: opts.params, query: opts.query, body: opts.body };
+  return Object.assign(handle, { [ROUTE_META]: meta });
 }
 
 /** A body schema that must be a JSON object (not an array or a scalar). */

@@ -213,3 +213,6 @@ export function checkChallengeState(
   }
   return issues;
 }
+
+/** Roles that may change console content (every workspace role is at least editor today). */
+export const WRITERS = ["owner", "admin", "editor"] as const;
