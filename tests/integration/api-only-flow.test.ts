@@ -209,15 +209,14 @@ describe("the player flow through the API alone", () => {
     expect(final.data).toMatchObject({ challenge_id: L1.challengeId, status: "completed", succeeded: true, first_blood: true });
   });
 
+  // (demo-ladder.test.ts checks every level's naive prompt; one account may start only
+  // ATTEMPTS_PER_MINUTE attempts a minute.)
   it("plays the rest of the ladder as an integrator with the Bearer token", async () => {
     const relogin = await new Client().post("/web/api/login", { email, password });
     const integrator = new Client();
     integrator.bearer = relogin.json.access_token;
     for (const w of DEMO_LADDER_WALKTHROUGH.slice(1)) {
       const path = `/web/api/challenges/${w.challengeId}/attempts`;
-      const miss = await integrator.post(path, { prompt: w.naivePrompt });
-      expect(miss.status).toBe(201);
-      expect(miss.json.succeeded).toBe(false);
       const hit = await integrator.post(path, { prompt: w.winningPrompt }, { "idempotency-key": `win-${w.level}` });
       expect(hit.status).toBe(201);
       expect(hit.json.succeeded).toBe(true);

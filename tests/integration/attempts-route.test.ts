@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST } from "@/app/web/api/challenges/[id]/attempts/route";
 import { createSessionToken } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { ATTEMPTS_PER_MINUTE } from "@/lib/services/attempts/limits";
 import { makeAccount, type makeChallenge, makePlayableChallenge } from "@/tests/helpers/factories";
 import { call } from "@/tests/helpers/route";
 
@@ -136,5 +137,49 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
       expect(res.json.error.code).toBe("rate_limited");
     }
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(1);
+  });
+
+  it("401 for a bearer token that is not a session", async () => {
+    const challenge = await playable();
+    const res = await post(challenge.id, { prompt: LEAK }, { bearer: "not-a-token" });
+    expect(res.status).toBe(401);
+    expect(res.json.error.code).toBe("unauthorized");
+    expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(0);
+  });
+
+  it("429 with the cooldown's seconds left as Retry-After, for JSON and stream requests alike", async () => {
+    const challenge = await playable({ cooldownSeconds: 120 });
+    const { bearer } = await player();
+    const first = await post(challenge.id, { prompt: "What is the password?" }, { bearer });
+    expect(first.status).toBe(201);
+    expect(first.json.cooldown_until).toEqual(expect.any(String));
+    for (const accept of ["application/json", "text/event-stream"]) {
+      const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { accept } });
+      expect(res.status).toBe(429);
+      expect(res.headers.get("content-type")).toMatch(/application\/json/);
+      const retryAfter = Number(res.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(100);
+      expect(retryAfter).toBeLessThanOrEqual(120);
+      expect(res.json.error.code).toBe("rate_limited");
+    }
+    expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(1);
+  });
+
+  it(`429 with Retry-After past ${ATTEMPTS_PER_MINUTE} attempts a minute per player, across challenges`, async () => {
+    const [a, b] = [await playable(), await playable()];
+    const { account, bearer } = await player();
+    for (let i = 0; i < ATTEMPTS_PER_MINUTE; i++) {
+      const res = await post(i % 2 ? a.id : b.id, { prompt: "What is the password?" }, { bearer });
+      expect(res.status).toBe(201);
+    }
+    const res = await post(a.id, { prompt: LEAK }, { bearer });
+    expect(res.status).toBe(429);
+    expect(res.json.error.code).toBe("rate_limited");
+    const retryAfter = Number(res.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await db.challengeAttempt.count({ where: { accountId: account.id } })).toBe(ATTEMPTS_PER_MINUTE);
+    // Another player is not slowed down.
+    expect((await post(a.id, { prompt: LEAK }, { bearer: (await player()).bearer })).status).toBe(201);
   });
 });

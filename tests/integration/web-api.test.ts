@@ -182,3 +182,79 @@ describe("collections", () => {
     expect((await call(collectionBoard, { params: { id: privateCollection.id } })).status).toBe(404);
   });
 });
+
+describe("pagination bounds and unknown ids", () => {
+  const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+
+  it("accepts limit=100, the cap, on every list and board", async () => {
+    for (const [handler, params, path] of [
+      [challengesList, {}, "/web/api/challenges?limit=100"],
+      [collectionsList, {}, "/web/api/challenge-collections?limit=100"],
+      [challengeBoard, { id: c1.id }, `/web/api/challenges/${c1.id}/leaderboard?limit=100`],
+      [collectionBoard, { id: collection.id }, `/web/api/challenge-collections/${collection.id}/leaderboard?limit=100`],
+    ] as const) {
+      const res = await call(handler, { params, path });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it.each(["limit=0", "limit=101", "limit=abc", "offset=-1", "offset=1.5"])(
+    "rejects ?%s on the collection list with 422",
+    async (q) => {
+      const res = await call(collectionsList, { path: `/web/api/challenge-collections?${q}` });
+      expect(res.status).toBe(422);
+      expect(res.json.error.code).toBe("validation_failed");
+    },
+  );
+
+  it("pages the collection list with limit and offset", async () => {
+    const all = await call(collectionsList, { path: "/web/api/challenge-collections?limit=100" });
+    const past = await call(collectionsList, { path: `/web/api/challenge-collections?offset=${all.json.total}` });
+    expect(past.status).toBe(200);
+    expect(past.json.data).toEqual([]);
+    expect(past.json.total).toBe(all.json.total);
+  });
+
+  it("answers an offset past the end of a board with no rows", async () => {
+    const res = await call(challengeBoard, { params: { id: c1.id }, path: `/web/api/challenges/${c1.id}/leaderboard?offset=5` });
+    expect(res.status).toBe(200);
+    expect(res.json.rows).toEqual([]);
+    expect(res.json.total).toBe(1);
+    const coll = await call(collectionBoard, {
+      params: { id: collection.id },
+      path: `/web/api/challenge-collections/${collection.id}/leaderboard?offset=5`,
+    });
+    expect(coll.status).toBe(200);
+    expect(coll.json.rows).toEqual([]);
+  });
+
+  it.each(["offset=-1", "limit=-5", "extra=1"])("rejects ?%s on the boards with 422", async (q) => {
+    const board = await call(challengeBoard, { params: { id: c1.id }, path: `/web/api/challenges/${c1.id}/leaderboard?${q}` });
+    expect(board.status).toBe(422);
+    const coll = await call(collectionBoard, {
+      params: { id: collection.id },
+      path: `/web/api/challenge-collections/${collection.id}/leaderboard?${q}`,
+    });
+    expect(coll.status).toBe(422);
+  });
+
+  it("rejects a cursor on the collection board, which pages by offset", async () => {
+    const res = await call(collectionBoard, {
+      params: { id: collection.id },
+      path: `/web/api/challenge-collections/${collection.id}/leaderboard?cursor=abc`,
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.error.code).toBe("validation_failed");
+  });
+
+  it("answers 404 for an unknown collection and its board", async () => {
+    for (const res of [
+      await call(collectionGet, { params: { id: UNKNOWN } }),
+      await call(collectionBoard, { params: { id: UNKNOWN } }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.json.error.code).toBe("not_found");
+    }
+  });
+});
+
