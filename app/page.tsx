@@ -1,9 +1,14 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { CollectionCard } from "@/components/home/collection-card";
+import { ChallengeCard } from "@/components/play/challenge-card";
 import { ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { ArenaIcon, ShieldSplitIcon, StackIcon, TargetIcon } from "@/components/ui/icons";
 import styles from "@/components/home/home.module.css";
+import { getViewer } from "@/lib/auth/viewer";
+import { listPublicChallenges, listPublicCollections } from "@/lib/services/public-challenges";
 
 type Area = { key: "challenges" | "collections" | "redBlue" | "arena"; href: string; icon: ReactNode };
 
@@ -14,8 +19,14 @@ const areas: Area[] = [
   { key: "arena", href: "/arena", icon: <ArenaIcon /> },
 ];
 
+const FEATURED = 6;
+
 export default async function HomePage() {
-  const t = await getTranslations("home");
+  const [t, tp, viewer] = await Promise.all([getTranslations("home"), getTranslations("player.home"), getViewer()]);
+  const [challenges, collections] = await Promise.all([
+    listPublicChallenges({ limit: FEATURED, offset: 0, viewerAccountId: viewer?.id ?? null }),
+    listPublicCollections({ limit: FEATURED, offset: 0 }),
+  ]);
   return (
     <div className={styles.home}>
       <section className={styles.hero} aria-labelledby="home-title">
@@ -30,6 +41,56 @@ export default async function HomePage() {
             {t("openConsole")}
           </ButtonLink>
         </div>
+      </section>
+
+      <section aria-labelledby="home-challenges">
+        <div className={styles.sectionHeader}>
+          <h2 id="home-challenges" className={styles.sectionTitle}>
+            {tp("activeChallenges")}
+          </h2>
+          {challenges.total > FEATURED ? <Link href="/challenges">{tp("allChallenges", { count: challenges.total })}</Link> : null}
+        </div>
+        {challenges.data.length > 0 ? (
+          <ul className="card-grid">
+            {challenges.data.map((c) => (
+              <ChallengeCard key={c.id} challenge={c} headingLevel={3} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            headingLevel={3}
+            icon={<TargetIcon />}
+            title={tp("noChallengesTitle")}
+            description={tp("noChallengesDescription")}
+            action={<ButtonLink href="/console">{t("openConsole")}</ButtonLink>}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="home-collections">
+        <div className={styles.sectionHeader}>
+          <h2 id="home-collections" className={styles.sectionTitle}>
+            {tp("collectionsHeading")}
+          </h2>
+          {collections.total > FEATURED ? (
+            <Link href="/challenge-collections">{tp("allCollections", { count: collections.total })}</Link>
+          ) : null}
+        </div>
+        {collections.data.length > 0 ? (
+          <ul className="card-grid">
+            {collections.data.map((c) => (
+              <CollectionCard key={c.id} collection={c} headingLevel={3} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            headingLevel={3}
+            icon={<StackIcon />}
+            title={tp("noCollectionsTitle")}
+            description={tp("noCollectionsDescription")}
+            action={<ButtonLink href="/challenges">{t("browseChallenges")}</ButtonLink>}
+          />
+        )}
       </section>
 
       <section aria-labelledby="home-areas">

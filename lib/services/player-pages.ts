@@ -3,7 +3,9 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { signAssetUrl, refreshThemeAssetUrls } from "@/lib/services/assets";
 import { allowance } from "@/lib/services/attempts/limits";
+import { sanitizeTheme, type SanitizedTheme } from "@/lib/theme";
 
 // Reads for the player pages that the public web API does not need: the viewer's own attempt
 // history and allowance on a challenge, and the solves-over-time series of the leaderboard
@@ -140,4 +142,29 @@ async function dailyCounts(challengeIds: string[], since: Date): Promise<{ day: 
     WHERE challenge_id IN (${Prisma.join(challengeIds)}) AND succeeded = TRUE
       AND created_at >= ${pg ? since : since.toISOString()}
     GROUP BY 1`;
+}
+
+export interface HeroMedia {
+  url: string;
+  mime_type: string;
+  kind: "image" | "video";
+}
+
+/** The challenge's hero image or video as a fresh signed URL, or null when it has none. */
+export async function getChallengeHero(challengeId: string): Promise<HeroMedia | null> {
+  const row = await db.challenge.findFirst({
+    where: { id: challengeId, isActive: true },
+    select: { heroAsset: { select: { id: true, mimeType: true } } },
+  });
+  const asset = row?.heroAsset;
+  if (!asset) return null;
+  const kind = asset.mimeType.startsWith("video/") ? "video" : asset.mimeType.startsWith("image/") ? "image" : null;
+  if (!kind) return null;
+  return { url: signAssetUrl(asset.id).url, mime_type: asset.mimeType, kind };
+}
+
+/** A stored theme ready for rendering: asset URLs signed afresh (they expire), then sanitized. */
+export function renderableTheme(theme: unknown): SanitizedTheme {
+  if (!theme || typeof theme !== "object" || Array.isArray(theme)) return {};
+  return sanitizeTheme(refreshThemeAssetUrls(theme as Record<string, unknown>));
 }

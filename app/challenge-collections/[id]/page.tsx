@@ -1,0 +1,115 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { CSSProperties } from "react";
+import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import lb from "@/components/leaderboard/leaderboard.module.css";
+import { SolvesChart } from "@/components/leaderboard/solves-chart";
+import { SafeMarkdown } from "@/components/markdown/markdown";
+import { ChallengeCard } from "@/components/play/challenge-card";
+import { pageParam } from "@/components/play/format";
+import { orNotFound } from "@/components/play/not-found";
+import { Pagination } from "@/components/play/pagination";
+import styles from "@/components/play/play.module.css";
+import { EmptyState } from "@/components/ui/empty-state";
+import { StackIcon } from "@/components/ui/icons";
+import { getViewer } from "@/lib/auth/viewer";
+import { getCollectionLeaderboard } from "@/lib/services/leaderboards";
+import { getSolvesPerDay, renderableTheme } from "@/lib/services/player-pages";
+import { getPublicCollection } from "@/lib/services/public-challenges";
+
+const PAGE_SIZE = 20;
+
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const collection = await orNotFound(getPublicCollection(id));
+  return { title: collection.name };
+}
+
+export default async function CollectionPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const page = pageParam((await searchParams).page);
+  const viewer = await getViewer();
+  const collection = await orNotFound(getPublicCollection(id, viewer?.id ?? null));
+  const [t, tl, board, series] = await Promise.all([
+    getTranslations("player.collection"),
+    getTranslations("player.leaderboard"),
+    getCollectionLeaderboard(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, viewerAccountId: viewer?.id ?? null }),
+    getSolvesPerDay({ collectionId: id }),
+  ]);
+  const solvedCount = collection.challenges.filter((c) => c.solved).length;
+
+  return (
+    <article className={styles.themed} style={renderableTheme(collection.theme) as CSSProperties} data-testid="collection-page">
+      <p className={styles.crumbs}>
+        <Link href="/challenge-collections">{t("backToCollections")}</Link>
+      </p>
+      <header className={styles.playHeader}>
+        <h1>{collection.name}</h1>
+        {collection.description ? <p className={styles.goal}>{collection.description}</p> : null}
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t("challenges")}</dt>
+            <dd>{collection.challenges.length}</dd>
+          </div>
+          <div>
+            <dt>{t("scoring")}</dt>
+            <dd>{t("strategy", { strategy: collection.scoring_strategy })}</dd>
+          </div>
+          {viewer ? (
+            <div>
+              <dt>{t("yourProgress")}</dt>
+              <dd>{t("progress", { solved: solvedCount, total: collection.challenges.length })}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </header>
+
+      {collection.instructions_md ? (
+        <section aria-labelledby="collection-instructions" className={styles.panel}>
+          <h2 id="collection-instructions">{t("instructions")}</h2>
+          <SafeMarkdown>{collection.instructions_md}</SafeMarkdown>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="collection-levels" className="stack">
+        <h2 id="collection-levels">{t("levels")}</h2>
+        {collection.challenges.length === 0 ? (
+          <EmptyState headingLevel={3} icon={<StackIcon />} title={t("noChallengesTitle")} description={t("noChallengesDescription")} />
+        ) : (
+          <ol className="card-grid">
+            {collection.challenges.map((c, i) => (
+              <ChallengeCard key={c.id} challenge={c} position={i + 1} headingLevel={3} />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="collection-board" className={lb.section}>
+        <h2 id="collection-board">{tl("collectionRankings", { count: board.total })}</h2>
+        <p className={lb.chartSummary}>{tl("collectionStrategyExplain", { strategy: board.scoring_strategy })}</p>
+        {board.total === 0 ? (
+          <EmptyState headingLevel={3} icon={<StackIcon />} title={tl("emptyTitle")} description={tl("emptyCollection")} />
+        ) : (
+          <>
+            <LeaderboardTable board={board} kind="collection" viewerId={viewer?.id ?? null} caption={tl("collectionTitle", { name: collection.name })} />
+            <Pagination
+              basePath={`/challenge-collections/${id}`}
+              page={page}
+              pageCount={Math.ceil(board.total / PAGE_SIZE)}
+              label={tl("pages")}
+            />
+          </>
+        )}
+      </section>
+      <div className={lb.section}>
+        <SolvesChart series={series} headingId="collection-chart" />
+      </div>
+    </article>
+  );
+}

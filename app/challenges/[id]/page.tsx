@@ -1,0 +1,115 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { CSSProperties } from "react";
+import { SafeMarkdown } from "@/components/markdown/markdown";
+import { AttemptHistory } from "@/components/play/attempt-history";
+import { orNotFound } from "@/components/play/not-found";
+import { PlayPanel } from "@/components/play/play-panel";
+import styles from "@/components/play/play.module.css";
+import { Badge } from "@/components/ui/badge";
+import { buttonClassName } from "@/components/ui/button";
+import { getViewer } from "@/lib/auth/viewer";
+import { getChallengeHero, getPlayState, renderableTheme } from "@/lib/services/player-pages";
+import { getPublicChallenge } from "@/lib/services/public-challenges";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const challenge = await orNotFound(getPublicChallenge(id));
+  return { title: challenge.name };
+}
+
+export default async function ChallengePage({ params }: Props) {
+  const { id } = await params;
+  const viewer = await getViewer();
+  const challenge = await orNotFound(getPublicChallenge(id, viewer?.id ?? null));
+  const [t, hero, play] = await Promise.all([
+    getTranslations("player.challenge"),
+    getChallengeHero(id),
+    viewer ? getPlayState(id, viewer.id) : Promise.resolve(null),
+  ]);
+  const loginHref = `/login?${new URLSearchParams({ next: `/challenges/${id}` }).toString()}`;
+
+  return (
+    <article className={styles.themed} style={renderableTheme(challenge.theme) as CSSProperties} data-testid="challenge-page">
+      <p className={styles.crumbs}>
+        <Link href="/challenges">{t("backToChallenges")}</Link>
+      </p>
+      {hero ? (
+        hero.kind === "video" ? (
+          <video className={styles.heroMedia} src={hero.url} controls muted playsInline preload="metadata" aria-label={t("heroVideo")} />
+        ) : (
+          // eslint-disable-next-line @next/next/no-img-element -- signed, expiring same-origin URL
+          <img className={styles.heroMedia} src={hero.url} alt="" />
+        )
+      ) : null}
+      <header className={styles.playHeader}>
+        <h1>{challenge.name}</h1>
+        {challenge.solved ? <Badge className={styles.solvedBadge}>{t("solvedByYou")}</Badge> : null}
+        {challenge.description ? <p className={styles.goal}>{challenge.description}</p> : null}
+        <p>
+          <strong>{t("goal")}</strong> {challenge.goal}
+        </p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t("difficulty")}</dt>
+            <dd>{t("difficultyValue", { difficulty: challenge.difficulty })}</dd>
+          </div>
+          <div>
+            <dt>{t("points")}</dt>
+            <dd>{challenge.points}</dd>
+          </div>
+          <div>
+            <dt>{t("scoring")}</dt>
+            <dd>{t("strategy", { strategy: challenge.scoring_strategy })}</dd>
+          </div>
+          <div>
+            <dt>{t("solves")}</dt>
+            <dd>{challenge.solves}</dd>
+          </div>
+          <div>
+            <dt>{t("attemptLimit")}</dt>
+            <dd>{challenge.max_attempts === null ? t("noLimit") : challenge.max_attempts}</dd>
+          </div>
+          {challenge.cooldown_seconds > 0 ? (
+            <div>
+              <dt>{t("cooldown")}</dt>
+              <dd>{t("seconds", { seconds: challenge.cooldown_seconds })}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className={styles.visitLinks}>
+          <Link href={`/challenges/${id}/leaderboard`}>{t("leaderboardLink")}</Link>
+        </p>
+      </header>
+
+      {challenge.instructions_md ? (
+        <section aria-labelledby="instructions-heading" className={styles.panel}>
+          <h2 id="instructions-heading">{t("instructions")}</h2>
+          <SafeMarkdown>{challenge.instructions_md}</SafeMarkdown>
+        </section>
+      ) : null}
+
+      <div className={styles.columns}>
+        {viewer && play ? (
+          <PlayPanel
+            challengeId={id}
+            initialAttemptsLeft={play.attempts_left}
+            initialCooldownUntil={play.cooldown_until}
+          />
+        ) : (
+          <section aria-labelledby="login-heading" className={`${styles.panel} ${styles.loginBox}`}>
+            <h2 id="login-heading">{t("attackHeading")}</h2>
+            <p>{t("loginExplain")}</p>
+            <Link href={loginHref} className={buttonClassName({ className: styles.accentButton })}>
+              {t("loginToAttack")}
+            </Link>
+          </section>
+        )}
+        {play ? <AttemptHistory attempts={play.history} headingId="history-heading" /> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { formatDuration } from "@/components/play/format";
+import type { LeaderboardPage, LeaderboardRow } from "@/lib/services/leaderboards";
+import styles from "./leaderboard.module.css";
+
+type Column = "achieved" | "time" | "tokens" | "rating" | "score" | "attempts" | "solved" | "points" | "totalTime" | "totalTokens" | "avgRating";
+
+type Row = LeaderboardRow & { solved?: number };
+
+/** The columns that say why a row ranks where it does, per scoring strategy. */
+export function columnsFor(kind: "challenge" | "collection", strategy: string): Column[] {
+  if (kind === "challenge") {
+    switch (strategy) {
+      case "fastest":
+        return ["time", "achieved", "attempts"];
+      case "fewest_tokens":
+        return ["tokens", "achieved", "attempts"];
+      case "highest_rating":
+        return ["rating", "achieved", "attempts"];
+      case "custom":
+        return ["score", "achieved", "attempts"];
+      default:
+        return ["achieved", "attempts"];
+    }
+  }
+  switch (strategy) {
+    case "fastest_total":
+      return ["solved", "totalTime", "achieved"];
+    case "fewest_tokens_total":
+      return ["solved", "totalTokens", "achieved"];
+    case "highest_avg_rating":
+      return ["solved", "avgRating", "achieved"];
+    case "custom":
+      return ["solved", "score", "achieved"];
+    default:
+      return ["solved", "points", "achieved"];
+  }
+}
+
+export async function LeaderboardTable({
+  board,
+  kind,
+  viewerId,
+  caption,
+}: {
+  board: LeaderboardPage<{ solved?: number }>;
+  kind: "challenge" | "collection";
+  viewerId: string | null;
+  caption: string;
+}) {
+  const [t, format] = await Promise.all([getTranslations("player.leaderboard"), getFormatter()]);
+  const columns = columnsFor(kind, board.scoring_strategy);
+  const cell = (row: Row, column: Column): string => {
+    switch (column) {
+      case "achieved":
+        return format.dateTime(new Date(row.achieved_at), { dateStyle: "medium", timeStyle: "short" });
+      case "time":
+      case "totalTime":
+        return formatDuration(row.elapsed_ms);
+      case "tokens":
+      case "totalTokens":
+        return row.tokens_total === null ? "—" : format.number(row.tokens_total);
+      case "rating":
+        return row.judge_rating === null ? "—" : t("ratingValue", { rating: row.judge_rating });
+      case "avgRating":
+        return row.judge_rating === null ? "—" : t("ratingValue", { rating: format.number(row.judge_rating, { maximumFractionDigits: 1 }) });
+      case "score":
+      case "points":
+        return row.score === null ? "—" : format.number(row.score, { maximumFractionDigits: 2 });
+      case "attempts":
+        return format.number(row.attempts);
+      case "solved":
+        return format.number(row.solved ?? row.attempts);
+    }
+  };
+  const viewerOnPage = viewerId !== null && board.rows.some((r) => r.account_id === viewerId);
+  const renderRow = (row: Row, extra?: string) => {
+    const mine = viewerId !== null && row.account_id === viewerId;
+    return (
+      <tr key={`${extra ?? ""}${row.rank}-${row.account_id ?? ""}`} className={mine ? styles.mine : undefined} data-viewer={mine || undefined}>
+        <td className={styles.rank}>{row.rank}</td>
+        <th scope="row">
+          {row.account_id ? <Link href={`/players/${row.account_id}`}>{row.display_name}</Link> : row.display_name}
+          {mine ? <span className={styles.you}> {t("you")}</span> : null}
+        </th>
+        {columns.map((c) => (
+          <td key={c}>{cell(row, c)}</td>
+        ))}
+      </tr>
+    );
+  };
+
+  return (
+    <div className={styles.wrap}>
+      {board.viewer && !viewerOnPage ? (
+        <p className={styles.viewerRank} data-testid="viewer-rank">
+          {t("yourRank", { rank: board.viewer.rank, total: board.total })}
+        </p>
+      ) : null}
+      <div className={styles.scroll}>
+        <table className={styles.table} data-testid={`${kind}-leaderboard`}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("columns.rank")}</th>
+              <th scope="col">{t("columns.player")}</th>
+              {columns.map((c) => (
+                <th scope="col" key={c}>
+                  {t(`columns.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {board.rows.map((r) => renderRow(r))}
+            {board.viewer && !viewerOnPage ? (
+              <>
+                <tr aria-hidden="true" className={styles.gap}>
+                  <td colSpan={columns.length + 2}>⋯</td>
+                </tr>
+                {renderRow(board.viewer, "viewer-")}
+              </>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Badge } from "@/components/ui/badge";
+import type { PublicChallenge } from "@/lib/services/public-challenges";
+import styles from "./play.module.css";
+
+/** One challenge in a list: the heading link makes the whole card clickable. */
+export async function ChallengeCard({
+  challenge,
+  position,
+  headingLevel = 2,
+}: {
+  challenge: PublicChallenge;
+  /** 1-based level number inside a collection. */
+  position?: number;
+  headingLevel?: 2 | 3;
+}) {
+  const t = await getTranslations("player.card");
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <li className={styles.card} data-testid="challenge-card">
+      <div className={styles.cardTop}>
+        {position !== undefined ? <span className={styles.level}>{t("level", { n: position })}</span> : null}
+        {challenge.solved ? (
+          <Badge className={styles.solvedBadge} data-testid="solved-badge">
+            {t("solved")}
+          </Badge>
+        ) : null}
+      </div>
+      <Heading className={styles.cardTitle}>
+        <Link href={`/challenges/${challenge.id}`} className={styles.cardLink}>
+          {challenge.name}
+        </Link>
+      </Heading>
+      {challenge.description ? <p className={styles.cardText}>{challenge.description}</p> : null}
+      <dl className={styles.cardMeta}>
+        <div>
+          <dt>{t("difficulty")}</dt>
+          <dd>{t("difficultyValue", { difficulty: challenge.difficulty })}</dd>
+        </div>
+        <div>
+          <dt>{t("points")}</dt>
+          <dd>{challenge.points}</dd>
+        </div>
+        <div>
+          <dt>{t("solves")}</dt>
+          <dd>{challenge.solves}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

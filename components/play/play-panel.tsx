@@ -1,0 +1,283 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { Spinner } from "@/components/ui/spinner";
+import { formatDuration } from "./format";
+import { readSse } from "./sse";
+import styles from "./play.module.css";
+
+/** The result object of POST /web/api/challenges/{id}/attempts (JSON, or the SSE `attempt` event). */
+export interface AttemptResultView {
+  attempt_id: string;
+  status: "completed" | "errored" | "judge_error";
+  succeeded: boolean;
+  judge_rating: number | null;
+  judge_feedback: string | null;
+  message: string;
+  answer: string | null;
+  tokens_total: number | null;
+  elapsed_ms: number | null;
+  attempts_left: number | null;
+  cooldown_until: string | null;
+  first_blood: boolean;
+  personal_best: boolean;
+}
+
+type Phase = "idle" | "running" | "done";
+
+interface Problem {
+  message: string;
+  retryAt?: number;
+  outOfAttempts?: boolean;
+}
+
+const PROMPT_MAX_LENGTH = 4000;
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function PlayPanel({
+  challengeId,
+  initialAttemptsLeft,
+  initialCooldownUntil,
+}: {
+  challengeId: string;
+  initialAttemptsLeft: number | null;
+  initialCooldownUntil: string | null;
+}) {
+  const t = useTranslations("player.play");
+  const router = useRouter();
+  const promptId = useId();
+  const hintId = `${promptId}-hint`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [prompt, setPrompt] = useState("");
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [answer, setAnswer] = useState("");
+  const [chunks, setChunks] = useState(0);
+  const [result, setResult] = useState<AttemptResultView | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [attemptsLeft, setAttemptsLeft] = useState(initialAttemptsLeft);
+  const [cooldownUntil, setCooldownUntil] = useState<number | null>(
+    initialCooldownUntil ? new Date(initialCooldownUntil).getTime() : null,
+  );
+
+  const waitUntil = Math.max(cooldownUntil ?? 0, problem?.retryAt ?? 0);
+  const now = useNow(waitUntil > Date.now());
+  const waitSeconds = waitUntil > now ? Math.ceil((waitUntil - now) / 1000) : 0;
+  const outOfAttempts = attemptsLeft === 0;
+  const blocked = phase === "running" || waitSeconds > 0 || outOfAttempts;
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (blocked) return;
+    if (prompt.trim() === "") {
+      setProblem({ message: t("emptyPrompt") });
+      return;
+    }
+    setPhase("running");
+    setAnswer("");
+    setChunks(0);
+    setResult(null);
+    setProblem(null);
+    try {
+      const res = await fetch(`/web/api/challenges/${encodeURIComponent(challengeId)}/attempts`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "text/event-stream",
+          "idempotency-key": crypto.randomUUID(),
+        },
+        body: JSON.stringify({ prompt }),
+      });
+      if (!res.ok || !res.body) {
+        const p = await problemFrom(res);
+        if (p.outOfAttempts) setAttemptsLeft(0);
+        setProblem(p);
+        setPhase("idle");
+        return;
+      }
+      let final: AttemptResultView | null = null;
+      for await (const message of readSse(res.body)) {
+        if (message.event === "text_delta") {
+          const { delta } = JSON.parse(message.data) as { delta: string };
+          setAnswer((a) => a + delta);
+          setChunks((n) => n + 1);
+        } else if (message.event === "attempt") {
+          final = JSON.parse(message.data) as AttemptResultView;
+        } else if (message.event === "error") {
+          const body = JSON.parse(message.data) as { error?: { message?: string } };
+          setProblem({ message: body.error?.message ?? t("genericError") });
+        }
+      }
+      if (final) {
+        setResult(final);
+        if (final.answer !== null) setAnswer(final.answer);
+        setAttemptsLeft(final.attempts_left);
+        setCooldownUntil(final.cooldown_until ? new Date(final.cooldown_until).getTime() : null);
+      } else {
+        setProblem((p) => p ?? { message: t("streamCut") });
+      }
+      setPhase("done");
+      router.refresh();
+    } catch {
+      setProblem({ message: t("networkError") });
+      setPhase("idle");
+    }
+  }
+
+  async function problemFrom(res: Response): Promise<Problem> {
+    let message = t("genericError");
+    let reason: string | undefined;
+    try {
+      const body = (await res.json()) as { error?: { message?: string; details?: { reason?: string } } };
+      if (body.error?.message) message = body.error.message;
+      reason = body.error?.details?.reason;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    if (res.status === 401) return { message: t("sessionExpired") };
+    if (res.status === 429) {
+      if (reason === "max_attempts") return { message, outOfAttempts: true };
+      const seconds = Number(res.headers.get("retry-after"));
+      if (Number.isFinite(seconds) && seconds > 0) {
+        return {
+          message: t("rateLimited", { message, wait: formatDuration(seconds * 1000) }),
+          retryAt: Date.now() + seconds * 1000,
+        };
+      }
+    }
+    return { message };
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends, Shift+Enter adds a line; never while an IME is composing.
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      formRef.current?.requestSubmit();
+    }
+  }
+
+  return (
+    <div className={styles.panel}>
+      <h2>{t("heading")}</h2>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} className="stack" aria-busy={phase === "running" || undefined}>
+        <label htmlFor={promptId} className={styles.promptLabel}>
+          {t("promptLabel")}
+        </label>
+        <p id={hintId} className={styles.promptHint}>
+          {t("promptHint")}
+        </p>
+        <textarea
+          id={promptId}
+          name="prompt"
+          className={styles.textarea}
+          value={prompt}
+          maxLength={PROMPT_MAX_LENGTH}
+          onChange={(e) => setPrompt(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={hintId}
+          required
+          rows={4}
+        />
+        <div className={styles.formRow}>
+          <p className={styles.allowance} data-testid="allowance">
+            {attemptsLeft === null ? t("unlimited") : t("attemptsLeft", { count: attemptsLeft })}
+            {waitSeconds > 0 ? (
+              <>
+                {" · "}
+                <span data-testid="cooldown">{t("cooldown", { seconds: waitSeconds })}</span>
+              </>
+            ) : null}
+          </p>
+          <SubmitButton pending={phase === "running"} aria-disabled={blocked || undefined} className={styles.accentButton}>
+            {t("submit")}
+          </SubmitButton>
+        </div>
+      </form>
+
+      {problem ? <Alert tone="error">{problem.message}</Alert> : null}
+
+      {phase !== "idle" || answer ? (
+        <section aria-labelledby={`${promptId}-answer`} className="stack">
+          <h3 id={`${promptId}-answer`} className={styles.answerLabel}>
+            {t("answerHeading")}
+            {phase === "running" ? (
+              <>
+                <Spinner />
+                <span className="visually-hidden">{t("streaming")}</span>
+              </>
+            ) : null}
+          </h3>
+          <pre className={styles.answer} data-testid="answer" data-chunks={chunks} data-phase={phase}>
+            {answer || (phase === "running" ? t("waiting") : t("noAnswer"))}
+          </pre>
+        </section>
+      ) : null}
+
+      {result ? <Verdict result={result} /> : null}
+    </div>
+  );
+}
+
+function Verdict({ result }: { result: AttemptResultView }) {
+  const t = useTranslations("player.play");
+  const tone = result.status === "errored" ? "error" : result.status === "judge_error" ? "warning" : result.succeeded ? "success" : "warning";
+  const title =
+    result.status === "errored"
+      ? t("verdictErrored")
+      : result.status === "judge_error"
+        ? t("verdictJudgeError")
+        : result.succeeded
+          ? t("verdictSuccess")
+          : t("verdictFail");
+  return (
+    <div data-testid="verdict" data-status={result.status} data-succeeded={result.succeeded}>
+      <Alert tone={tone} title={title}>
+        <p>{result.message}</p>
+        {result.judge_feedback ? (
+          <p data-testid="feedback">
+            <strong>{t("feedback")}</strong> {result.judge_feedback}
+          </p>
+        ) : null}
+        <dl className={styles.resultFacts}>
+          {result.judge_rating !== null ? (
+            <div>
+              <dt>{t("rating")}</dt>
+              <dd>{t("ratingValue", { rating: result.judge_rating })}</dd>
+            </div>
+          ) : null}
+          {result.tokens_total !== null ? (
+            <div>
+              <dt>{t("tokens")}</dt>
+              <dd>{result.tokens_total}</dd>
+            </div>
+          ) : null}
+          {result.elapsed_ms !== null ? (
+            <div>
+              <dt>{t("time")}</dt>
+              <dd>{formatDuration(result.elapsed_ms)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {result.first_blood || result.personal_best ? (
+          <p className="cluster">
+            {result.first_blood ? <Badge>{t("firstBlood")}</Badge> : null}
+            {result.personal_best && !result.first_blood ? <Badge>{t("personalBest")}</Badge> : null}
+          </p>
+        ) : null}
+      </Alert>
+    </div>
+  );
+}
