@@ -219,7 +219,7 @@ describe("GET/PATCH/DELETE /console/api/challenges/{id}", () => {
     expect(patched.status, patched.text).toBe(200);
     expect(patched.json.challenge).toMatchObject({ name: "Vault 2", success_type: "regex", is_active: false, has_secret: true, updated_by: a.ownerA.id });
     expect(patched.text).not.toContain(SECRET_2);
-    expect(await getSecretValue(a.wsA.id, patched.json.challenge.secret_ref)).toBe(SECRET_2);
+    expect(await getSecretValue(a.wsA.id, patched.json.challenge.secret_ref as string)).toBe(SECRET_2);
 
     const viaToken = await as({ bearer: a.tokenA, method: "PATCH", params: { id }, body: { points: 5 } }, patchRoute);
     expect(viaToken.json.challenge.points).toBe(5);
