@@ -7,7 +7,7 @@ type Catalog = typeof en;
 
 async function loadMessages(locale: AppLocale): Promise<Catalog> {
   const catalogs: Record<AppLocale, () => Promise<{ default: Catalog }>> = {
-    en: () => import("./messages/en"),
+    en: () => import("./messages/en/index"),
   };
   return (await catalogs[locale]()).default;
 }
