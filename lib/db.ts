@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
@@ -17,11 +18,34 @@ export const secretColumns = {
   emailLoginCode: { codeHash: true },
 } as const;
 
+/** The better-sqlite3 connection behind a SQLite client, once Prisma has opened it. */
+const sqliteConnections = new WeakMap<object, BetterSqlite3.Database>();
+
+// The adapter opens one connection per client; keeping a handle to it lets lib/db/lean.ts run
+// prepared statements on that same connection (no second connection contending for the lock).
+class CapturingSqliteAdapter extends PrismaBetterSqlite3 {
+  owner: object | null = null;
+  override async connect() {
+    const adapter = await super.connect();
+    const conn = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
+    if (conn) {
+      // As lib/migrate.ts opens the file: in WAL mode NORMAL syncs at checkpoints, not on every
+      // commit (a commit stays atomic; only the last ones can be lost on power failure). The
+      // driver is synchronous, so a sync per commit stalled the whole process.
+      conn.pragma("synchronous = NORMAL");
+      if (this.owner) sqliteConnections.set(this.owner, conn);
+    }
+    return adapter;
+  }
+}
+
 function makeClient(url: string) {
   if (url.startsWith("file:")) {
     // WAL is set persistently by the migration runner; the busy timeout is per connection.
-    const adapter = new PrismaBetterSqlite3({ url: `file:${sqliteFilePath(url)}`, timeout: 10_000 });
-    return new SqliteClient({ adapter, omit: secretColumns });
+    const adapter = new CapturingSqliteAdapter({ url: `file:${sqliteFilePath(url)}`, timeout: 10_000 });
+    const client = new SqliteClient({ adapter, omit: secretColumns });
+    adapter.owner = client;
+    return client;
   }
   const adapter = new PrismaPg({ connectionString: url, max: 10 });
   // Both clients come from one schema and expose the same API.
@@ -53,6 +77,22 @@ export const db: Db = new Proxy({} as Db, {
     return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(client) : value;
   },
 });
+
+/**
+ * The SQLite connection the application's client uses (opening it if needed); null on
+ * PostgreSQL. For lib/db/lean.ts only: statements on it share the client's transactions.
+ */
+export async function sqliteConnection(): Promise<BetterSqlite3.Database | null> {
+  if (env.databaseKind !== "sqlite") return null;
+  const client = getDb();
+  let conn = sqliteConnections.get(client);
+  if (!conn) {
+    await client.$connect();
+    conn = sqliteConnections.get(client);
+  }
+  if (!conn) throw new Error("The SQLite connection is not available");
+  return conn;
+}
 
 export async function disconnectDb(): Promise<void> {
   const held = globalForDb.__gauntletDb;

@@ -8,7 +8,7 @@ import { describeStop, resolveLimits, RunController } from "@/lib/workflow/engin
 import { Masker } from "@/lib/workflow/engine/masking";
 import { finishRun, insertRun, type NodeRunRow } from "@/lib/workflow/engine/persistence";
 import { getCompiledGraph, parseMaskRef, type ExecutionPlan } from "@/lib/workflow/engine/plan";
-import { loadRunResources, RunResources } from "@/lib/workflow/engine/run-resources";
+import { loadRunResources, RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 import { VariablePool } from "@/lib/workflow/engine/variable-pool";
 import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
 import type {
@@ -38,6 +38,8 @@ export interface RunWorkflowOptions {
   persist?: boolean;
   /** Retries of failed model calls in llm nodes (default 2 retries, 200 ms then 800 ms). */
   modelRetry?: Partial<ModelRetryPolicy>;
+  /** Replaces loadRunResources (the attempt hot path reads the same rows with lean SQL). */
+  loadResources?: (req: ResourceRequest) => Promise<RunResources>;
   /** Resolves model references instead of getModel (tests and benchmarks supply instant models). */
   resolveModel?: (ref: string) => LanguageModelV4 | Promise<LanguageModelV4>;
 }
@@ -88,7 +90,7 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   let resources = RunResources.empty;
   let setupError: string | undefined;
   try {
-    resources = await loadRunResources({
+    resources = await (opts.loadResources ?? loadRunResources)({
       workspaceId: opts.workspaceId,
       runChallengeId,
       challengeIds: plan?.challengeIds ?? [],

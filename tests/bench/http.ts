@@ -18,7 +18,7 @@ function graphWith(model: string): WorkflowGraph {
   return g;
 }
 
-async function seedChallenge(workspaceId: string, appId: string, name: string, model: string) {
+export async function seedChallenge(workspaceId: string, appId: string, name: string, model: string) {
   const { db } = await import("../../lib/db");
   // Stored as plain JSON, the way the console saves graphs.
   const graph = JSON.parse(JSON.stringify(graphWith(model))) as Prisma.InputJsonObject;

@@ -1,6 +1,8 @@
 import "server-only";
 import { AppError, rateLimited } from "@/lib/errors";
+import type { Step } from "@/lib/db/lean";
 import type { Prisma } from "@/lib/generated/sqlite/client";
+import { countedAttempts, recentAccountAttempts } from "@/lib/services/attempts/store";
 
 // What counts against a player: completed attempts, and attempts still running (so parallel
 // submits cannot slip past maxAttempts). Model failures (errored) and grader failures
@@ -69,6 +71,24 @@ export async function allowance(
   };
 }
 
+/** allowance() as a lean step (the attempt hot path; reads only what is limited). */
+export function* allowanceStep(
+  challenge: { id: string; maxAttempts: number | null; cooldownSeconds: number },
+  endUserId: string,
+  now = new Date(),
+): Step<PlayerAllowance> {
+  const want = { count: challenge.maxAttempts != null, last: challenge.cooldownSeconds > 0 };
+  const { used, last } =
+    want.count || want.last
+      ? yield* countedAttempts(challenge.id, endUserId, new Date(now.getTime() - PENDING_STALE_MS), want)
+      : { used: 0, last: null };
+  const until = last ? new Date(last.getTime() + challenge.cooldownSeconds * 1000) : null;
+  return {
+    attemptsLeft: challenge.maxAttempts != null ? Math.max(0, challenge.maxAttempts - used) : null,
+    cooldownUntil: until && until.getTime() > now.getTime() ? until : null,
+  };
+}
+
 /** Throws 429 (with Retry-After) when the player may not attempt the challenge right now. */
 export function assertAllowed(a: PlayerAllowance, maxAttempts: number | null, now = new Date()): void {
   if (a.attemptsLeft === 0) {
@@ -88,14 +108,13 @@ export function assertAllowed(a: PlayerAllowance, maxAttempts: number | null, no
 }
 
 /**
- * Throws 429 when the account has started ATTEMPTS_PER_MINUTE attempts (any status) in the last
- * minute; Retry-After is when the oldest of them leaves the window.
+ * Throws 429 when the account has started ATTEMPTS_PER_MINUTE attempts (any status) in the
+ * last minute; Retry-After is when the oldest of them leaves the window.
  */
-export async function assertAccountRate(reader: Reader, accountId: string, now = new Date()): Promise<void> {
-  const where = { accountId, createdAt: { gt: new Date(now.getTime() - RATE_WINDOW_MS) } };
-  const recent = await reader.challengeAttempt.count({ where });
-  if (recent < ATTEMPTS_PER_MINUTE) return;
-  const oldest = await reader.challengeAttempt.findFirst({ where, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
-  const freeAt = (oldest?.createdAt.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
+export function* assertAccountRate(accountId: string, now = new Date()): Step<void> {
+  const limit = ATTEMPTS_PER_MINUTE;
+  const recent = yield* recentAccountAttempts(accountId, new Date(now.getTime() - RATE_WINDOW_MS), limit);
+  if (recent.length < limit) return;
+  const freeAt = (recent[0]?.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
   throw rateLimited((freeAt - now.getTime()) / 1000, "You are submitting too fast. Wait a moment and try again.");
 }

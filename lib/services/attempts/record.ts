@@ -1,20 +1,35 @@
 import "server-only";
-import { db, type Tx } from "@/lib/db";
+import { lockRow, transaction, type Step } from "@/lib/db/lean";
 import { AppError, notFound } from "@/lib/errors";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
 import { isBetter } from "@/lib/scoring/compare";
-import { leaderboardOrderBy } from "@/lib/scoring/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import { forgetBoardSize } from "@/lib/scoring/board-size";
-import { lockRow } from "@/lib/services/attempts/row-lock";
+import {
+  boardHead,
+  bumpEntryCount,
+  completedAttemptCount,
+  completePendingAttempt,
+  insertAttempt,
+  insertEntry,
+  insertOutboxEvent,
+  latestAchievement,
+  otherSuccessExists,
+  playerEntry,
+  replaceEntryBest,
+  type AttemptOutcomeFields,
+  type EntryRow,
+  type EntryValues,
+} from "@/lib/services/attempts/store";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
 
 // Recording an attempt: the attempt row, the player's materialized best (leaderboard entry) and
 // the outbox events are written in one transaction.
 //
-// Concurrency: the transaction's first statement locks the challenge row (row-lock.ts: FOR NO
-// KEY UPDATE on PostgreSQL, the write lock on SQLite). Recordings of one challenge run one
+// Concurrency: the transaction locks the challenge row first (lib/db/lean.ts lockRow: FOR NO
+// KEY UPDATE on PostgreSQL; on SQLite the transaction is BEGIN IMMEDIATE, the write lock).
+// The statements live in store.ts. Recordings of one challenge run one
 // after another, and everything the transaction reads afterwards — the leaderboard head, the
 // player's entry, whether anyone succeeded before — is committed state.
 // That makes "exactly one first blood" and "the head changed" exact without serializable
@@ -88,13 +103,11 @@ export interface FirstBloodPayload {
   occurred_at: number;
 }
 
-const headSelect = { id: true, endUserId: true, accountId: true, score: true, achievedAt: true } as const;
-
-/** Writes one attempt, its leaderboard effect and its events inside `tx` (see the file comment). */
-export async function recordAttempt(tx: Tx, input: RecordAttemptInput): Promise<RecordAttemptResult> {
+/** Writes one attempt, its leaderboard effect and its events, inside transaction() (see the file comment). */
+export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptResult> {
   const { challenge } = input;
   const strategy = getChallengeStrategy(challenge.scoringStrategy);
-  if (!(await lockRow(tx, "challenge", challenge.id))) throw notFound("Challenge");
+  if (!(yield* lockRow("challenges", challenge.id))) throw notFound("Challenge");
 
   const completed = input.status === "completed";
   const succeeded = completed && input.succeeded;
@@ -109,23 +122,26 @@ export async function recordAttempt(tx: Tx, input: RecordAttemptInput): Promise<
   const rankValue = succeeded ? strategy.rankValue({ ...metrics, score }) : null;
   const ranked = rankValue !== null;
 
-  const orderBy = leaderboardOrderBy(strategy);
-  const headBefore = ranked
-    ? await tx.challengeLeaderboardEntry.findFirst({ where: { challengeId: challenge.id }, orderBy, select: headSelect })
-    : null;
+  const headBefore = ranked ? yield* boardHead(challenge.id, strategy) : null;
+  const existing = yield* playerEntry(challenge.id, input.endUserId);
 
-  // A success never ties the current head on time: "first" stays with the first blood, and an
-  // equal value never takes the lead on the id tie-break.
+  // A ranked success is timed strictly after every best on the board (recordings of a
+  // challenge are serialized, so this only matters within one millisecond): "first" stays with
+  // the first blood, an equal value never takes the lead on the id tie-break, and equal values
+  // rank in recording order, as a recomputation from the attempts' (value, time, id) would.
   let at = new Date();
-  if (headBefore && at.getTime() <= headBefore.achievedAt.getTime()) at = new Date(headBefore.achievedAt.getTime() + 1);
+  if (ranked) {
+    const floor = (yield* latestAchievement(challenge.id))?.getTime() ?? 0;
+    if (at.getTime() <= floor) at = new Date(floor + 1);
+  }
 
-  const data = {
+  const fields: AttemptOutcomeFields = {
     status: input.status,
     succeeded,
     score,
     judgeRating: metrics.judgeRating,
     judgeFeedback: input.judgeFeedback ?? null,
-    judgeOutputRaw: input.judgeOutputRaw,
+    judgeOutputRaw: input.judgeOutputRaw ?? null,
     tokensTotal: metrics.tokensTotal,
     judgeTokensTotal: input.judgeTokensTotal ?? null,
     elapsedMs: metrics.elapsedMs,
@@ -135,32 +151,33 @@ export async function recordAttempt(tx: Tx, input: RecordAttemptInput): Promise<
     // The attempt counts from the moment it is recorded: cooldowns and "first" use this time.
     createdAt: at,
   };
-  const attempt = input.attemptId
-    ? await completePending(tx, input, data)
-    : await tx.challengeAttempt.create({
-        data: {
-          ...data,
-          workspaceId: challenge.workspaceId,
-          challengeId: challenge.id,
-          endUserId: input.endUserId,
-          accountId: input.accountId,
-          prompt: input.prompt ?? null,
-          idempotencyKey: input.idempotencyKey ?? null,
-        },
-      });
+  let attempt: ChallengeAttempt;
+  if (input.attemptId) {
+    const done = yield* completePendingAttempt(input.attemptId, challenge.id, input.endUserId, fields);
+    if (!done) throw new AppError("conflict", "This attempt was already recorded");
+    attempt = done;
+  } else {
+    attempt = yield* insertAttempt(
+      {
+        workspaceId: challenge.workspaceId,
+        challengeId: challenge.id,
+        endUserId: input.endUserId,
+        accountId: input.accountId,
+        status: input.status,
+        prompt: input.prompt ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        createdAt: at,
+      },
+      fields,
+    );
+  }
 
-  const personalBest = await updateEntry(tx, strategy, attempt, ranked, completed);
+  const personalBest = yield* updateEntry(strategy, attempt, existing, ranked, completed);
 
   const occurredAt = at.getTime();
   let firstBlood = false;
   // A board with a head already had a success; only an empty board needs the lookup.
-  if (succeeded && !headBefore) {
-    const earlier = await tx.challengeAttempt.findFirst({
-      where: { challengeId: challenge.id, succeeded: true, id: { not: attempt.id } },
-      select: { id: true },
-    });
-    firstBlood = earlier === null;
-  }
+  if (succeeded && !headBefore) firstBlood = !(yield* otherSuccessExists(challenge.id, attempt.id));
   if (firstBlood) {
     const payload: FirstBloodPayload = {
       event: "challenge_first_blood",
@@ -171,18 +188,12 @@ export async function recordAttempt(tx: Tx, input: RecordAttemptInput): Promise<
       score,
       occurred_at: occurredAt,
     };
-    await tx.notificationEvent.create({
-      data: { workspaceId: challenge.workspaceId, event: payload.event, payload: { ...payload }, occurredAt: at },
-    });
+    yield* insertOutboxEvent(challenge.workspaceId, payload.event, payload, at);
   }
 
   let recordBeaten = false;
   if (personalBest && headBefore) {
-    const headAfter = await tx.challengeLeaderboardEntry.findFirst({
-      where: { challengeId: challenge.id },
-      orderBy,
-      select: headSelect,
-    });
+    const headAfter = yield* boardHead(challenge.id, strategy);
     if (headAfter && headAfter.endUserId !== headBefore.endUserId) {
       recordBeaten = true;
       const payload: RecordBeatenPayload = {
@@ -193,29 +204,11 @@ export async function recordAttempt(tx: Tx, input: RecordAttemptInput): Promise<
         new_record: { account_id: headAfter.accountId, score: headAfter.score },
         occurred_at: occurredAt,
       };
-      await tx.notificationEvent.create({
-        data: { workspaceId: challenge.workspaceId, event: payload.event, payload: { ...payload }, occurredAt: at },
-      });
+      yield* insertOutboxEvent(challenge.workspaceId, payload.event, payload, at);
     }
   }
 
   return { attempt, firstBlood, recordBeaten, personalBest };
-}
-
-async function completePending(
-  tx: Tx,
-  input: RecordAttemptInput,
-  data: Omit<Prisma.ChallengeAttemptUncheckedUpdateInput, "id">,
-): Promise<ChallengeAttempt> {
-  try {
-    return await tx.challengeAttempt.update({
-      where: { id: input.attemptId, challengeId: input.challenge.id, endUserId: input.endUserId, status: "pending" },
-      data,
-    });
-  } catch (err) {
-    if ((err as { code?: unknown }).code === "P2025") throw new AppError("conflict", "This attempt was already recorded");
-    throw err;
-  }
 }
 
 /**
@@ -223,29 +216,26 @@ async function completePending(
  * later one is strictly better, and attemptsCount = their completed attempts on the challenge.
  * Returns true when the best changed.
  */
-async function updateEntry(
-  tx: Tx,
+function* updateEntry(
   strategy: ChallengeStrategy,
   attempt: ChallengeAttempt,
+  existing: EntryRow | null,
   ranked: boolean,
   completed: boolean,
-): Promise<boolean> {
-  const key = { challengeId: attempt.challengeId, endUserId: attempt.endUserId };
-  const existing = await tx.challengeLeaderboardEntry.findUnique({ where: { challengeId_endUserId: key } });
+): Step<boolean> {
   const best = ranked ? entryValues(strategy, attempt) : null;
   if (best && !existing) {
-    const attemptsCount = await tx.challengeAttempt.count({ where: { ...key, status: "completed" } });
-    await tx.challengeLeaderboardEntry.create({ data: { ...key, ...best, attemptsCount } });
-    forgetBoardSize(key.challengeId);
+    const attemptsCount = yield* completedAttemptCount(attempt.challengeId, attempt.endUserId);
+    yield* insertEntry(attempt.challengeId, attempt.endUserId, best, attemptsCount);
+    forgetBoardSize(attempt.challengeId);
     return true;
   }
   if (!existing) return false;
-  const increment = completed ? { attemptsCount: { increment: 1 } } : {};
   if (best && isBetter(strategy, best, existing)) {
-    await tx.challengeLeaderboardEntry.update({ where: { id: existing.id }, data: { ...best, ...increment } });
+    yield* replaceEntryBest(existing.id, best, completed ? 1 : 0);
     return true;
   }
-  if (completed) await tx.challengeLeaderboardEntry.update({ where: { id: existing.id }, data: increment });
+  if (completed) yield* bumpEntryCount(existing.id);
   return false;
 }
 
@@ -253,7 +243,7 @@ async function updateEntry(
  * The entry columns for a ranked attempt. The ranked column holds the strategy's value, which
  * differs from the attempt only for an unrated success under highest_rating (stored as 0).
  */
-function entryValues(strategy: ChallengeStrategy, attempt: ChallengeAttempt) {
+function entryValues(strategy: ChallengeStrategy, attempt: ChallengeAttempt): EntryValues {
   return {
     accountId: attempt.accountId,
     bestAttemptId: attempt.id,
@@ -292,7 +282,7 @@ export function recordAttemptInTransaction(input: RecordAttemptInput): Promise<R
   return queued(input.challenge.id, async () => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await db.$transaction((tx) => recordAttempt(tx, input), { maxWait: 30_000, timeout: 30_000 });
+        return await transaction(() => recordAttempt(input));
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         const text = `${typeof code === "string" ? code : ""} ${err instanceof Error ? err.message : ""}`;

@@ -1,18 +1,28 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { decryptSecret } from "@/lib/crypto";
+import { lockRow, query, transaction, type Step } from "@/lib/db/lean";
 import { AppError, notFound } from "@/lib/errors";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
 import type { AttemptMetrics, EvaluationResult } from "@/lib/evaluation/types";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
-import { ensureEndUser } from "@/lib/services/accounts";
-import { getSecretValue } from "@/lib/services/secrets";
 import { Masker } from "@/lib/workflow/engine/masking";
 import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
 import type { RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
-import { allowance, assertAccountRate, assertAllowed, PENDING_STALE_MS } from "@/lib/services/attempts/limits";
-import { lockRow } from "@/lib/services/attempts/row-lock";
+import { allowanceStep, assertAccountRate, assertAllowed, PENDING_STALE_MS } from "@/lib/services/attempts/limits";
 import { recordAttemptInTransaction, type FinalAttemptStatus, type RecordAttemptInput } from "@/lib/services/attempts/record";
+import { loadRunResourcesLean } from "@/lib/services/attempts/resources";
+import {
+  attemptById,
+  attemptIdByKey,
+  ensureEndUserStep,
+  failPendingAttempt,
+  findEndUserId,
+  insertPendingAttempt,
+  loadPlayable,
+  secretCipher,
+  type PlayableRow,
+} from "@/lib/services/attempts/store";
 
 // Playing a challenge: claim → run → evaluate → score → record.
 //
@@ -21,7 +31,7 @@ import { recordAttemptInTransaction, type FinalAttemptStatus, type RecordAttempt
 // claim atomic) before anything runs; every other call with that key waits for that row to be
 // completed and returns its result. So the workflow runs once and the attempt counts once, no
 // matter how many copies of a request arrive. Claims of one player are serialized by a lock on
-// their end-user row (row-lock.ts), which also makes maxAttempts, the cooldown and the
+// their end-user row (lib/db/lean.ts lockRow), which also makes maxAttempts, the cooldown and the
 // per-account rate (within one workspace) exact under parallel submits.
 
 export type RunStep = (opts: RunWorkflowOptions) => Promise<RunResult>;
@@ -77,44 +87,32 @@ const MESSAGES = {
   abandoned: "The attempt did not finish (the server stopped while it ran) and was not counted.",
 } as const;
 
-const playableSelect = {
-  id: true,
-  workspaceId: true,
-  isActive: true,
-  secretRef: true,
-  scoringStrategy: true,
-  scoringPluginId: true,
-  scoringEntrypoint: true,
-  scoringConfig: true,
-  points: true,
-  maxAttempts: true,
-  cooldownSeconds: true,
-  workflow: {
-    select: { id: true, publishedVersion: { select: { id: true, graph: true } } },
-  },
-} as const;
-
-type PlayableChallenge = Prisma.ChallengeGetPayload<{ select: typeof playableSelect }>;
+type PlayableChallenge = PlayableRow;
 
 async function loadPlayableChallenge(challengeId: string) {
-  const challenge = await db.challenge.findUnique({ where: { id: challengeId }, select: playableSelect });
+  const challenge = await query(() => loadPlayable(challengeId));
   if (!challenge || !challenge.isActive) throw notFound("Challenge");
-  const version = challenge.workflow?.publishedVersion;
-  if (!challenge.workflow || !version) {
+  if (!challenge.workflowId || !challenge.versionId) {
     throw new AppError("conflict", "This challenge cannot be played yet: its workflow has not been published.");
   }
-  return { challenge, workflowId: challenge.workflow.id, version };
+  return {
+    challenge,
+    workflowId: challenge.workflowId,
+    version: { id: challenge.versionId, graph: challenge.graph },
+  };
 }
 
-/** ensureEndUser, tolerating the race of two first requests of the same player. */
+/** The player's EndUser in the challenge's workspace (created on their first attempt). */
 async function resolveEndUser(workspaceId: string, accountId: string): Promise<string> {
-  for (let i = 0; ; i++) {
-    try {
-      return (await ensureEndUser(workspaceId, accountId)).id;
-    } catch (err) {
-      if ((err as { code?: unknown }).code !== "P2002" || i >= 2) throw err;
-    }
-  }
+  return (
+    (await query(() => findEndUserId(workspaceId, accountId))) ??
+    (await transaction(() => ensureEndUserStep(workspaceId, accountId)))
+  );
+}
+
+async function secretValue(workspaceId: string, name: string): Promise<string | null> {
+  const stored = await query(() => secretCipher(workspaceId, name));
+  return stored === null ? null : decryptSecret(stored);
 }
 
 // In-process wake-ups for requests waiting on a pending attempt; other processes poll.
@@ -142,7 +140,7 @@ function nextWake(attemptId: string, ms: number): Promise<void> {
 async function waitForAttempt(attemptId: string, signal?: AbortSignal): Promise<ChallengeAttempt | null> {
   let delay = 25;
   for (;;) {
-    const row = await db.challengeAttempt.findUnique({ where: { id: attemptId } });
+    const row = await query(() => attemptById(attemptId));
     if (!row) return null;
     if (row.status !== "pending") return row;
     if (Date.now() - row.createdAt.getTime() > PENDING_STALE_MS) return abandon(row);
@@ -154,11 +152,10 @@ async function waitForAttempt(attemptId: string, signal?: AbortSignal): Promise<
 
 /** Marks a pending attempt whose run died (e.g. with its process) as errored, once. */
 async function abandon(row: ChallengeAttempt): Promise<ChallengeAttempt> {
-  await db.challengeAttempt.updateMany({
-    where: { id: row.id, status: "pending" },
-    data: { status: "errored", errorMessage: MESSAGES.abandoned },
-  });
-  return db.challengeAttempt.findUniqueOrThrow({ where: { id: row.id } });
+  await transaction(() => failPendingAttempt(row.id, MESSAGES.abandoned));
+  const after = await query(() => attemptById(row.id));
+  if (!after) throw notFound("Attempt");
+  return after;
 }
 
 type Claim = { kind: "claimed"; attempt: ChallengeAttempt } | { kind: "existing"; attemptId: string };
@@ -170,46 +167,31 @@ async function claim(
   prompt: string,
 ): Promise<Claim> {
   const key = input.idempotencyKey ?? null;
-  try {
-    return await db.$transaction(
-      async (tx): Promise<Claim> => {
-        // Serializes this player's claims (see the file comment).
-        await lockRow(tx, "endUser", endUserId);
-        if (key) {
-          const existing = await tx.challengeAttempt.findUnique({
-            where: { endUserId_idempotencyKey: { endUserId, idempotencyKey: key } },
-            select: { id: true },
-          });
-          if (existing) return { kind: "existing", attemptId: existing.id };
-        }
-        assertAllowed(await allowance(tx, challenge, endUserId), challenge.maxAttempts);
-        await assertAccountRate(tx, input.accountId);
-        const attempt = await tx.challengeAttempt.create({
-          data: {
-            workspaceId: challenge.workspaceId,
-            challengeId: challenge.id,
-            endUserId,
-            accountId: input.accountId,
-            status: "pending",
-            prompt,
-            idempotencyKey: key,
-          },
-        });
-        return { kind: "claimed", attempt };
-      },
-      { maxWait: 30_000, timeout: 30_000 },
-    );
-  } catch (err) {
-    // Another process claimed the key between our read and insert.
-    if (key && (err as { code?: unknown }).code === "P2002") {
-      const existing = await db.challengeAttempt.findUnique({
-        where: { endUserId_idempotencyKey: { endUserId, idempotencyKey: key } },
-        select: { id: true },
-      });
-      if (existing) return { kind: "existing", attemptId: existing.id };
+  return transaction(function* (): Step<Claim> {
+    // Serializes this player's claims (see the file comment).
+    yield* lockRow("end_users", endUserId);
+    if (key) {
+      const existing = yield* attemptIdByKey(endUserId, key);
+      if (existing) return { kind: "existing", attemptId: existing };
     }
-    throw err;
-  }
+    assertAllowed(yield* allowanceStep(challenge, endUserId), challenge.maxAttempts);
+    yield* assertAccountRate(input.accountId);
+    const attempt = yield* insertPendingAttempt({
+      workspaceId: challenge.workspaceId,
+      challengeId: challenge.id,
+      endUserId,
+      accountId: input.accountId,
+      status: "pending",
+      prompt,
+      idempotencyKey: key,
+      createdAt: new Date(),
+    });
+    if (attempt) return { kind: "claimed", attempt };
+    // Another process claimed the key between our read and insert.
+    const raced = key ? yield* attemptIdByKey(endUserId, key) : null;
+    if (!raced) throw new AppError("conflict", "The attempt could not be claimed; please retry.");
+    return { kind: "existing", attemptId: raced };
+  });
 }
 
 function toResult(
@@ -307,7 +289,7 @@ async function customScore(
       entrypoint: challenge.scoringEntrypoint,
       metrics,
       config,
-      ctx: { workflowId: challenge.workflow?.id ?? null, challengeId: challenge.id, endUserId },
+      ctx: { workflowId: challenge.workflowId, challengeId: challenge.id, endUserId },
     });
     if (res.ok && Number.isFinite(res.result.score)) return res.result.score;
     log.warn("scorer plugin failed", { challengeId: challenge.id, error: res.ok ? "non-finite score" : res.error });
@@ -326,26 +308,24 @@ async function customScore(
 export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptInput): Promise<AttemptResult> {
   const { challenge, workflowId, version } = await loadPlayableChallenge(input.challengeId);
   const endUserId = await resolveEndUser(challenge.workspaceId, input.accountId);
-  const secret = challenge.secretRef ? await getSecretValue(challenge.workspaceId, challenge.secretRef) : null;
+  const secret = challenge.secretRef ? await secretValue(challenge.workspaceId, challenge.secretRef) : null;
   const masker = new Masker();
   masker.add(secret);
 
   const replay = async (attemptId: string): Promise<AttemptResult | null> => {
     const row = await waitForAttempt(attemptId, input.signal);
     if (!row) return null;
-    return toResult(row, { ...(await allowance(db, challenge, endUserId)), replayed: true });
+    return toResult(row, { ...(await query(() => allowanceStep(challenge, endUserId))), replayed: true });
   };
 
   // A retried request never counts again, not even against the rate limit. A replay that
   // finds its attempt withdrawn (deleted) tries again from the start.
   for (let round = 0; round < 3; round++) {
     if (input.idempotencyKey) {
-      const existing = await db.challengeAttempt.findUnique({
-        where: { endUserId_idempotencyKey: { endUserId, idempotencyKey: input.idempotencyKey } },
-        select: { id: true },
-      });
+      const key = input.idempotencyKey;
+      const existing = await query(() => attemptIdByKey(endUserId, key));
       if (existing) {
-        const replayed = await replay(existing.id);
+        const replayed = await replay(existing);
         if (replayed) return replayed;
         continue;
       }
@@ -388,6 +368,7 @@ async function play(
         challengeId: challenge.id,
         onEvent: input.onEvent,
         signal: input.signal,
+        loadResources: loadRunResourcesLean,
       });
     } catch (err) {
       // The engine reports run failures in its result; a throw is a setup problem (invalid
@@ -400,7 +381,7 @@ async function play(
       const recorded = await recordAttemptInTransaction(
         base(ctx, pending, { status: "errored", succeeded: false, errorMessage: message }),
       );
-      return toResult(recorded.attempt, { ...(await allowance(db, challenge, endUserId)), replayed: false });
+      return toResult(recorded.attempt, { ...(await query(() => allowanceStep(challenge, endUserId))), replayed: false });
     }
 
     const outcome = outcomeOf(run);
@@ -433,16 +414,14 @@ async function play(
       }),
     );
     return toResult(recorded.attempt, {
-      ...(await allowance(db, challenge, endUserId)),
+      ...(await query(() => allowanceStep(challenge, endUserId))),
       replayed: false,
       firstBlood: recorded.firstBlood,
       personalBest: recorded.personalBest,
     });
   } catch (err) {
     // Never leave a claimed key pending: waiters would wait for nothing.
-    await db.challengeAttempt
-      .updateMany({ where: { id: pending.id, status: "pending" }, data: { status: "errored", errorMessage: MESSAGES.runFailed } })
-      .catch(() => undefined);
+    await transaction(() => failPendingAttempt(pending.id, MESSAGES.runFailed)).catch(() => undefined);
     throw err;
   } finally {
     settled(pending.id);

@@ -1,12 +1,13 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { randomUUID } from "node:crypto";
+import { exec, json, transaction, type Param, type Step } from "@/lib/db/lean";
 import { fromDatabaseError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { NodeRunStatus, RunStatus } from "@/lib/workflow/types";
 
-// A run costs two round trips: the WorkflowRun row when it starts (so a running run is visible
-// and attempts can reference it), then one transaction that finishes it and inserts every node
-// run with createMany. Callers pass values that are already masked.
+// A run costs two short transactions: the WorkflowRun row when it starts (so a running run is
+// visible and attempts can reference it), then one that finishes it and inserts every node run
+// in one multi-row INSERT. Lean SQL (lib/db/lean.ts): this runs for every attempt. Callers pass
+// values that are already masked.
 
 export interface RunRowStart {
   id: string;
@@ -44,8 +45,8 @@ export interface NodeRunRow {
 }
 
 /** JSON columns take plain JSON: drops undefined, turns Dates into strings. */
-function json(value: unknown): Prisma.InputJsonValue {
-  return JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue;
+function plain(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value ?? null)) as unknown;
 }
 
 async function guard<T>(work: Promise<T>): Promise<T> {
@@ -58,51 +59,74 @@ async function guard<T>(work: Promise<T>): Promise<T> {
 
 export async function insertRun(row: RunRowStart): Promise<void> {
   await guard(
-    db.workflowRun.create({
-      data: {
-        id: row.id,
-        workspaceId: row.workspaceId,
-        workflowId: row.workflowId,
-        workflowVersionId: row.workflowVersionId,
-        endUserId: row.endUserId,
-        triggeredFrom: row.triggeredFrom,
-        status: "running",
-        inputs: json(row.inputs),
-        createdAt: row.createdAt,
-      },
-      select: { id: true },
-    }),
+    transaction(() =>
+      exec(
+        `INSERT INTO workflow_runs (id, tenant_id, workflow_id, workflow_version_id, end_user_id, triggered_from, status,
+           inputs, tokens_total, judge_tokens_total, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'running', $7::jsonb, 0, 0, $8)`,
+        row.id,
+        row.workspaceId,
+        row.workflowId,
+        row.workflowVersionId,
+        row.endUserId,
+        row.triggeredFrom,
+        json(plain(row.inputs)),
+        row.createdAt,
+      ),
+    ),
   );
 }
 
-export async function finishRun(runId: string, run: RunRowFinish, nodeRuns: NodeRunRow[]): Promise<void> {
-  const update = db.workflowRun.update({
-    where: { id: runId },
-    data: {
-      status: run.status,
-      ...(run.outputs !== undefined ? { outputs: json(run.outputs) } : {}),
-      error: run.error ?? null,
-      tokensTotal: run.tokensTotal,
-      judgeTokensTotal: run.judgeTokensTotal,
-      elapsedMs: run.elapsedMs,
-      finishedAt: run.finishedAt,
-    },
-    select: { id: true },
-  });
-  const rows = nodeRuns.map((r) => ({
+/** Node runs per INSERT statement (11 parameters each, well under either database's limit). */
+const NODE_RUNS_PER_INSERT = 50;
+
+function* finishSteps(runId: string, run: RunRowFinish, nodeRuns: NodeRunRow[]): Step<void> {
+  const outputs = run.outputs !== undefined;
+  yield* exec(
+    `UPDATE workflow_runs SET status = $2, ${outputs ? "outputs = $8::jsonb, " : ""}error = $3, tokens_total = $4,
+       judge_tokens_total = $5, elapsed_ms = $6, finished_at = $7
+     WHERE id = $1`,
     runId,
-    nodeId: r.nodeId,
-    nodeType: r.nodeType,
-    index: r.index,
-    status: r.status,
-    ...(r.inputs !== undefined ? { inputs: json(r.inputs) } : {}),
-    ...(r.outputs !== undefined ? { outputs: json(r.outputs) } : {}),
-    error: r.error ?? null,
-    tokens: r.tokens,
-    elapsedMs: r.elapsedMs,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-  }));
-  if (rows.length === 0) await guard(update);
-  else await guard(db.$transaction([update, db.workflowNodeRun.createMany({ data: rows })]));
+    run.status,
+    run.error ?? null,
+    run.tokensTotal,
+    run.judgeTokensTotal,
+    run.elapsedMs,
+    run.finishedAt,
+    ...(outputs ? [json(plain(run.outputs))] : []),
+  );
+  for (let i = 0; i < nodeRuns.length; i += NODE_RUNS_PER_INSERT) {
+    const chunk = nodeRuns.slice(i, i + NODE_RUNS_PER_INSERT);
+    const params: Param[] = [];
+    const values = chunk.map((r) => {
+      const base = params.length;
+      params.push(
+        randomUUID(),
+        runId,
+        r.nodeId,
+        r.nodeType,
+        r.index,
+        r.status,
+        r.inputs !== undefined ? json(plain(r.inputs)) : null,
+        r.outputs !== undefined ? json(plain(r.outputs)) : null,
+        r.error ?? null,
+        r.tokens,
+        r.elapsedMs,
+        r.startedAt,
+        r.finishedAt,
+      );
+      const p = (k: number) => `$${base + k}`;
+      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::jsonb, ${p(8)}::jsonb, ${p(9)}, ${p(10)}, ${p(11)}, ${p(12)}, ${p(13)})`;
+    });
+    yield* exec(
+      `INSERT INTO workflow_node_runs (id, workflow_run_id, node_id, node_type, "index", status, inputs, outputs, error, tokens,
+         elapsed_ms, started_at, finished_at)
+       VALUES ${values.join(", ")}`,
+      ...params,
+    );
+  }
+}
+
+export async function finishRun(runId: string, run: RunRowFinish, nodeRuns: NodeRunRow[]): Promise<void> {
+  await guard(transaction(() => finishSteps(runId, run, nodeRuns)));
 }

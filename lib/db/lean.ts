@@ -1,0 +1,202 @@
+import "server-only";
+import type BetterSqlite3 from "better-sqlite3";
+import { db, sqliteConnection } from "@/lib/db";
+import { env } from "@/lib/env";
+
+// Lean SQL for hot paths (playing an attempt) where the Prisma client's per-query cost — about
+// a millisecond of CPU each — dominates. Statements are written once, in PostgreSQL syntax with
+// numbered parameters ($1, $2, optional ::casts), as generator steps:
+//
+//   function* work(): Step<number> {
+//     const rows = yield* all<{ n: number }>("SELECT COUNT(*) AS n FROM t WHERE a = $1", a);
+//     return Number(rows[0]?.n);
+//   }
+//   await transaction(work);
+//
+// SQLite runs them synchronously on the application client's own connection (cached prepared
+// statements, `@p1` parameters, casts dropped) and a transaction is one BEGIN IMMEDIATE … COMMIT
+// with no await inside, so no other statement of this process can interleave. PostgreSQL runs
+// them through the Prisma client's raw queries (same pool), a transaction as an interactive
+// Prisma transaction. Values: pass Date, boolean, number, string, null or json(value); read
+// columns back with the helpers below (SQLite returns ISO text, 0/1 and JSON text, PostgreSQL
+// Date, boolean and parsed JSON).
+
+export type Dialect = "sqlite" | "postgresql";
+
+/** A JSON column value (serialized on SQLite, cast with ::jsonb in the SQL on PostgreSQL). */
+export class JsonParam {
+  constructor(readonly value: unknown) {}
+}
+export const json = (value: unknown) => new JsonParam(value);
+
+export type Param = string | number | boolean | null | Date | JsonParam;
+
+interface Query {
+  sql: string;
+  params: readonly Param[];
+  /** true: return the row count instead of rows. */
+  exec: boolean;
+}
+
+export type Step<T> = Generator<Query, T, unknown>;
+
+/** The rows of a query. */
+export function* all<T>(sql: string, ...params: Param[]): Step<T[]> {
+  return (yield { sql, params, exec: false }) as T[];
+}
+
+/** The first row of a query, or undefined. */
+export function* one<T>(sql: string, ...params: Param[]): Step<T | undefined> {
+  const rows = yield* all<T>(sql, ...params);
+  return rows[0];
+}
+
+/** Runs a statement that returns no rows; the number of rows it changed. */
+export function* exec(sql: string, ...params: Param[]): Step<number> {
+  return (yield { sql, params, exec: true }) as number;
+}
+
+export const dialect = (): Dialect => env.databaseKind;
+
+// ---- reading values back ----------------------------------------------------------------
+
+export function asDate(v: unknown): Date {
+  if (v instanceof Date) return v;
+  if (typeof v === "number" || typeof v === "bigint") return new Date(Number(v));
+  if (typeof v === "string") return new Date(/^\d+$/.test(v) ? Number(v) : v);
+  throw new Error(`Not a date: ${String(v)}`);
+}
+export const asDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : asDate(v));
+export const asBool = (v: unknown): boolean => v === true || v === 1 || v === 1n || v === "1" || v === "t";
+export const asNum = (v: unknown): number => (typeof v === "bigint" ? Number(v) : Number(v ?? 0));
+export const asNumOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : asNum(v));
+export function asJson(v: unknown): unknown {
+  if (typeof v !== "string") return v ?? null;
+  return JSON.parse(v) as unknown;
+}
+
+// ---- SQLite -------------------------------------------------------------------------------
+
+const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+/** $1 → @p1 (named, so a parameter may appear twice), casts dropped. */
+const toSqlite = (sql: string) => sql.replace(/\$(\d+)/g, "@p$1").replace(/::[a-z0-9_]+(\[\])?/gi, "");
+
+function prepared(conn: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+  let cache = statements.get(conn);
+  if (!cache) statements.set(conn, (cache = new Map<string, BetterSqlite3.Statement>()));
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = conn.prepare(toSqlite(sql));
+    if (stmt.reader) stmt.safeIntegers(false);
+    if (cache.size > 500) cache.clear();
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
+/** How Prisma stores a DateTime on SQLite (ISO 8601 text), so comparisons line up. */
+const sqliteDate = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+function sqliteParam(p: Param): unknown {
+  if (p instanceof Date) return sqliteDate(p);
+  if (typeof p === "boolean") return p ? 1 : 0;
+  if (p instanceof JsonParam) return JSON.stringify(p.value ?? null);
+  return p;
+}
+
+function runSqlite(conn: BetterSqlite3.Database, q: Query): unknown {
+  const stmt = prepared(conn, q.sql);
+  const args: Record<string, unknown> = {};
+  q.params.forEach((p, i) => (args[`p${i + 1}`] = sqliteParam(p)));
+  if (q.exec || !stmt.reader) return stmt.run(args).changes;
+  return stmt.all(args);
+}
+
+function driveSync<T>(step: Step<T>, run: (q: Query) => unknown): T {
+  let r = step.next();
+  while (!r.done) {
+    let value: unknown;
+    try {
+      value = run(r.value);
+    } catch (err) {
+      r = step.throw(err);
+      continue;
+    }
+    r = step.next(value);
+  }
+  return r.value;
+}
+
+/** Resolves when no Prisma transaction is open on the shared connection. */
+async function idle(conn: BetterSqlite3.Database): Promise<void> {
+  while (conn.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+}
+
+// ---- PostgreSQL ---------------------------------------------------------------------------
+
+interface RawRunner {
+  $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<number>;
+}
+
+function pgParam(p: Param): unknown {
+  if (p instanceof JsonParam) return JSON.stringify(p.value ?? null);
+  return p;
+}
+
+function runPg(runner: RawRunner, q: Query): Promise<unknown> {
+  const args = q.params.map(pgParam);
+  return q.exec ? runner.$executeRawUnsafe(q.sql, ...args) : runner.$queryRawUnsafe(q.sql, ...args);
+}
+
+async function driveAsync<T>(step: Step<T>, run: (q: Query) => Promise<unknown>): Promise<T> {
+  let r = step.next();
+  while (!r.done) {
+    let value: unknown;
+    try {
+      value = await run(r.value);
+    } catch (err) {
+      r = step.throw(err);
+      continue;
+    }
+    r = step.next(value);
+  }
+  return r.value;
+}
+
+// ---- entry points -------------------------------------------------------------------------
+
+/** Runs statements outside a transaction (reads, or one self-contained write). */
+export async function query<T>(work: () => Step<T>): Promise<T> {
+  const conn = await sqliteConnection();
+  if (conn) return driveSync(work(), (q) => runSqlite(conn, q));
+  return driveAsync(work(), (q) => runPg(db, q));
+}
+
+/**
+ * Runs the statements in one transaction. SQLite: BEGIN IMMEDIATE (the write lock first, so
+ * the transaction sees committed state and never deadlocks on upgrade), after any Prisma
+ * transaction open on the shared connection has finished. PostgreSQL: an interactive
+ * transaction; use lockRow() to serialize on a row.
+ */
+export async function transaction<T>(work: () => Step<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
+  const conn = await sqliteConnection();
+  if (conn) {
+    await idle(conn);
+    return conn.transaction(() => driveSync(work(), (q) => runSqlite(conn, q))).immediate();
+  }
+  const timeout = opts.timeoutMs ?? 30_000;
+  return db.$transaction((tx) => driveAsync(work(), (q) => runPg(tx, q)), { maxWait: timeout, timeout });
+}
+
+/**
+ * Inside transaction(): serializes on a row (PostgreSQL: SELECT … FOR NO KEY UPDATE; SQLite:
+ * the transaction already holds the database write lock). False when the row does not exist.
+ * `table` must be a trusted identifier.
+ */
+export function* lockRow(table: "challenges" | "end_users", id: string): Step<boolean> {
+  const suffix = dialect() === "postgresql" ? " FOR NO KEY UPDATE" : "";
+  const rows = yield* all<{ id: string }>(`SELECT id FROM ${table} WHERE id = $1${suffix}`, id);
+  return rows.length > 0;
+}
