@@ -21,12 +21,13 @@ export async function createWorkspaceAction(_prev: ConsoleFormState, formData: F
   if (!parsed.success) {
     return { status: "error", fieldErrors: { name: parsed.error.issues.map((i) => i.message) } };
   }
+  let slug: string;
   try {
-    await createWorkspace(viewer.id, parsed.data.name);
+    slug = (await createWorkspace(viewer.id, parsed.data.name)).slug;
   } catch (err) {
     const t = await getTranslations("auth.errors");
     return { status: "error", message: err instanceof AppError && err.status < 500 ? err.message : t("generic") };
   }
   revalidatePath("/console");
-  redirect("/console");
+  redirect(`/console/${slug}`);
 }

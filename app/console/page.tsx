@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { CreateWorkspaceForm } from "@/components/console/create-workspace-form";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { CompassIcon, WrenchIcon } from "@/components/ui/icons";
+import { CompassIcon } from "@/components/ui/icons";
 import { getViewer } from "@/lib/auth/viewer";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,9 +21,8 @@ export default async function ConsolePage() {
   if (!viewer) redirect("/login?next=/console");
 
   const t = await getTranslations("console");
-  const workspace = viewer.workspaces[0];
 
-  if (!workspace) {
+  if (viewer.workspaces.length === 0) {
     return (
       <>
         <div className="page-header">
@@ -48,18 +49,34 @@ export default async function ConsolePage() {
   return (
     <>
       <div className="page-header">
-        <div className={styles.heading}>
-          <h1>{workspace.name}</h1>
-          <Badge>{t("role", { role: workspace.role })}</Badge>
-        </div>
-        <p className="lead">{t("home.lead")}</p>
+        <h1>{t("list.title")}</h1>
+        <p className="lead">{t("list.lead")}</p>
       </div>
-      <EmptyState
-        data-testid="console-empty-state"
-        icon={<WrenchIcon />}
-        title={t("home.emptyTitle")}
-        description={t("home.emptyDescription")}
-      />
+      <ul className="card-grid" aria-label={t("list.title")}>
+        {viewer.workspaces.map((w) => (
+          <li key={w.id}>
+            <Card
+              title={
+                <Link href={`/console/${w.slug}`} data-testid={`workspace-link-${w.slug}`}>
+                  {w.name}
+                </Link>
+              }
+              headingLevel={2}
+              description={t("list.address", { slug: w.slug })}
+            >
+              <p className={styles.roleLine}>
+                <Badge>{t("role", { role: w.role })}</Badge>
+              </p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <details className={`${styles.details} ${styles.createAnother}`}>
+        <summary>{t("list.createAnother")}</summary>
+        <div>
+          <CreateWorkspaceForm />
+        </div>
+      </details>
     </>
   );
 }

@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import styles from "@/components/console/console.module.css";
+import { ConfirmAction } from "@/components/console/confirm-action";
+import { PluginForm } from "@/components/console/plugin-form";
+import { PluginTestRun } from "@/components/console/plugin-test-run";
+import { Card } from "@/components/ui/card";
+import { AppError } from "@/lib/errors";
+import { getPlugin, type PluginView } from "@/lib/services/plugins";
+import { idParams } from "@/lib/validation/console";
+import { workspaceForPage } from "../../context";
+import { deletePluginAction } from "../actions";
+
+type Props = { params: Promise<{ workspace: string; id: string }> };
+
+async function load(workspaceId: string, id: string): Promise<PluginView> {
+  if (!idParams.safeParse({ id }).success) notFound();
+  try {
+    return await getPlugin(workspaceId, id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace: slug, id } = await params;
+  const { workspace } = await workspaceForPage(slug);
+  const plugin = await load(workspace.id, id);
+  return { title: plugin.name };
+}
+
+export default async function PluginPage({ params }: Props) {
+  const { workspace: slug, id } = await params;
+  const { workspace } = await workspaceForPage(slug);
+  const [plugin, t, tc] = await Promise.all([
+    load(workspace.id, id),
+    getTranslations("consolePages.plugins"),
+    getTranslations("consolePages.common"),
+  ]);
+  return (
+    <>
+      <div className="page-header">
+        <p>
+          <Link href={`/console/${workspace.slug}/plugins`}>← {tc("back")}</Link>
+        </p>
+        <h1>{plugin.name}</h1>
+        <p className="lead">
+          <code>{plugin.pluginId}</code> · {plugin.kind === "scorer" ? t("kindScorer") : t("kindEvaluator")} · v
+          {plugin.version}
+        </p>
+      </div>
+      <div className="stack-lg">
+        <PluginForm
+          workspace={workspace.slug}
+          plugin={{
+            id: plugin.id,
+            pluginId: plugin.pluginId,
+            name: plugin.name,
+            kind: plugin.kind,
+            entrypoints: plugin.entrypoints,
+            code: plugin.code,
+            configSchema: plugin.configSchema,
+          }}
+        />
+        <Card title={t("testTitle")} description={t("testLead")}>
+          <PluginTestRun workspace={workspace.slug} id={plugin.id} kind={plugin.kind} entrypoints={plugin.entrypoints} />
+        </Card>
+        <div className={styles.section}>
+          <ConfirmAction
+            action={deletePluginAction}
+            hidden={{ workspace: workspace.slug, id: plugin.id }}
+            label={t("delete")}
+            question={t("deleteQuestion", { name: plugin.name })}
+            confirmLabel={t("deleteConfirm")}
+          />
+        </div>
+      </div>
+    </>
+  );
+}

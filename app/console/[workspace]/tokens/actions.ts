@@ -1,0 +1,34 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { createApiToken, revokeApiToken } from "@/lib/services/api-tokens";
+import { apiTokenCreateSchema, idParams } from "@/lib/validation/console";
+import { MANAGER_ROLES, workspaceAction, type FormState } from "../context";
+
+const optionalDays = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : undefined),
+  apiTokenCreateSchema.shape.expires_in_days,
+);
+
+export async function createTokenAction(_prev: FormState<{ token: string }>, formData: FormData) {
+  return workspaceAction<{ token: string }>(formData, { roles: MANAGER_ROLES }, async ({ viewer, workspace }) => {
+    const input = apiTokenCreateSchema
+      .extend({ expires_in_days: optionalDays })
+      .parse({ name: formData.get("name") ?? "", expires_in_days: formData.get("expires_in_days") ?? "" });
+    const { token } = await createApiToken(workspace.id, viewer.id, {
+      name: input.name,
+      expiresInDays: input.expires_in_days,
+    });
+    revalidatePath(`/console/${workspace.slug}/tokens`);
+    return { data: { token } };
+  });
+}
+
+export async function revokeTokenAction(_prev: FormState, formData: FormData) {
+  return workspaceAction(formData, { roles: MANAGER_ROLES }, async ({ workspace }) => {
+    const { id } = idParams.parse({ id: formData.get("id") });
+    await revokeApiToken(workspace.id, id);
+    revalidatePath(`/console/${workspace.slug}/tokens`);
+  });
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import fieldStyles from "@/components/ui/field.module.css";
+import styles from "./console.module.css";
+
+/** Moves between the workspaces the viewer belongs to, keeping the console section when it can. */
+export function WorkspaceSwitcher({
+  current,
+  workspaces,
+}: {
+  current: string;
+  workspaces: readonly { slug: string; name: string }[];
+}) {
+  const t = useTranslations("consolePages.nav");
+  const router = useRouter();
+  return (
+    <div className={styles.switcher}>
+      <label htmlFor="workspace-switcher" className={fieldStyles.label}>
+        {t("switcherLabel")}
+      </label>
+      <select
+        id="workspace-switcher"
+        className={fieldStyles.input}
+        value={current}
+        onChange={(event) => router.push(`/console/${encodeURIComponent(event.target.value)}`)}
+      >
+        {workspaces.map((w) => (
+          <option key={w.slug} value={w.slug}>
+            {w.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
