@@ -1,0 +1,80 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import type { PublishResult, SaveDraftResult } from "@/components/builder/types";
+import { getViewer } from "@/lib/auth/viewer";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { graphIssuesOf, publishWorkflow, saveWorkflowDraft } from "@/lib/services/workflows";
+import type { WorkspaceSummary } from "@/lib/services/workspaces";
+
+// The builder's server actions: the same services as PUT …/draft and POST …/publish. Membership is
+// checked again on every call (a page render proves nothing about a later POST); a refused graph
+// comes back as the server's validateGraph issues so the canvas shows exactly those.
+
+const argsSchema = z.object({
+  workspace: z.string().min(1).max(100),
+  workflowId: z.string().min(1).max(100),
+});
+
+type Refusal = { ok: false; message: string; issues?: { nodeId: string | null; message: string }[] };
+
+async function withWorkflow<T extends { ok: true }>(
+  workspaceSlug: unknown,
+  workflowId: unknown,
+  fn: (ctx: { workspace: WorkspaceSummary; actorId: string; workflowId: string }) => Promise<T>,
+): Promise<T | Refusal> {
+  const t = await getTranslations("builder.actions");
+  const args = argsSchema.safeParse({ workspace: workspaceSlug, workflowId });
+  if (!args.success) return { ok: false, message: t("notFound") };
+  const viewer = await getViewer();
+  if (!viewer) return { ok: false, message: t("signedOut") };
+  const workspace = viewer.workspaces.find((w) => w.slug === args.data.workspace);
+  if (!workspace) return { ok: false, message: t("notFound") };
+  try {
+    return await fn({ workspace, actorId: viewer.id, workflowId: args.data.workflowId });
+  } catch (err) {
+    const issues = graphIssuesOf(err);
+    if (issues) return { ok: false, issues, message: err instanceof AppError ? err.message : t("invalid") };
+    if (err instanceof AppError && err.status < 500) return { ok: false, message: err.message };
+    log.error("workflow builder action failed", { error: err instanceof Error ? err.message : String(err) });
+    return { ok: false, message: t("generic") };
+  }
+}
+
+export async function saveDraftAction(
+  workspaceSlug: string,
+  workflowId: string,
+  graph: unknown,
+): Promise<SaveDraftResult> {
+  const result = await withWorkflow(
+    workspaceSlug,
+    workflowId,
+    async ({ workspace, actorId, workflowId: id }) => {
+      const saved = await saveWorkflowDraft(workspace.id, actorId, id, graph);
+      return { ok: true as const, savedAt: saved.updated_at };
+    },
+  );
+  return result;
+}
+
+/** Saves the graph as the draft, then publishes it as the next version. */
+export async function publishAction(
+  workspaceSlug: string,
+  workflowId: string,
+  graph: unknown,
+): Promise<PublishResult> {
+  const result = await withWorkflow(
+    workspaceSlug,
+    workflowId,
+    async ({ workspace, actorId, workflowId: id }) => {
+      await saveWorkflowDraft(workspace.id, actorId, id, graph);
+      const version = await publishWorkflow(workspace.id, actorId, id);
+      revalidatePath(`/console/${workspace.slug}`, "layout");
+      return { ok: true as const, version: version.version };
+    },
+  );
+  return result;
+}

@@ -1,0 +1,185 @@
+"use client";
+
+import type { ReactNode } from "react";
+import styles from "./builder.module.css";
+
+// Small controlled inputs for the config panel. Each shows the schema's messages for its path
+// ("path: message") under the input, wired with aria-describedby.
+
+interface BaseProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: readonly string[];
+}
+
+function Messages({ id, hint, errors }: { id: string; hint?: ReactNode; errors?: readonly string[] }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.fieldHint}>
+          {hint}
+        </p>
+      ) : null}
+      {errors && errors.length > 0 ? (
+        <ul id={`${id}-error`} className={styles.fieldError} data-testid="field-error">
+          {errors.map((e, i) => (
+            <li key={i}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+const describedBy = (id: string, hint: unknown, errors?: readonly string[]) =>
+  [hint ? `${id}-hint` : null, errors && errors.length > 0 ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ") || undefined;
+
+export function TextField({
+  id,
+  label,
+  hint,
+  errors,
+  value,
+  onChange,
+  multiline,
+  rows = 4,
+  list,
+  placeholder,
+}: BaseProps & {
+  value: string;
+  onChange: (value: string) => void;
+  multiline?: boolean;
+  rows?: number;
+  list?: string;
+  placeholder?: string;
+}) {
+  const common = {
+    id,
+    value,
+    placeholder,
+    className: styles.input,
+    "aria-invalid": errors && errors.length > 0 ? true : undefined,
+    "aria-describedby": describedBy(id, hint, errors),
+  };
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea {...common} rows={rows} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} type="text" list={list} onChange={(e) => onChange(e.target.value)} />
+      )}
+      <Messages id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}
+
+/** A number input; empty means "unset" (the schema's default applies). */
+export function NumberField({
+  id,
+  label,
+  hint,
+  errors,
+  value,
+  onChange,
+  step,
+  min,
+  max,
+}: BaseProps & {
+  value: unknown;
+  onChange: (value: number | undefined) => void;
+  step?: number;
+  min?: number;
+  max?: number;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        className={styles.input}
+        value={typeof value === "number" ? value : ""}
+        step={step}
+        min={min}
+        max={max}
+        aria-invalid={errors && errors.length > 0 ? true : undefined}
+        aria-describedby={describedBy(id, hint, errors)}
+        onChange={(e) => {
+          const raw = e.target.value;
+          onChange(raw === "" || Number.isNaN(e.target.valueAsNumber) ? undefined : e.target.valueAsNumber);
+        }}
+      />
+      <Messages id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  errors,
+  checked,
+  onChange,
+}: BaseProps & { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.checkbox}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={describedBy(id, hint, errors)}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {label}
+      </label>
+      <Messages id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}
+
+export function SelectField<V extends string>({
+  id,
+  label,
+  hint,
+  errors,
+  value,
+  options,
+  onChange,
+}: BaseProps & {
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={styles.input}
+        value={value}
+        aria-invalid={errors && errors.length > 0 ? true : undefined}
+        aria-describedby={describedBy(id, hint, errors)}
+        onChange={(e) => onChange(e.target.value as V)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Messages id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { NodeType } from "@/lib/workflow/definition-types";
+import { nodeDefinitions } from "@/lib/workflow/registry";
+import styles from "./builder.module.css";
+
+export const DRAG_MIME = "application/x-gauntlet-node-type";
+
+const CATEGORY_ORDER = ["io", "model", "evaluation", "logic"] as const;
+
+/**
+ * The node registry as a palette: drag an entry onto the canvas, or press it (click, Enter or
+ * Space) to add the node beside the others. Singletons already on the canvas are disabled.
+ */
+export function Palette({
+  present,
+  onAdd,
+}: {
+  present: ReadonlySet<string>;
+  onAdd: (type: NodeType) => void;
+}) {
+  const t = useTranslations("builder");
+  return (
+    <nav className={styles.palette} aria-label={t("palette.title")}>
+      <h2 className={styles.paletteTitle}>{t("palette.title")}</h2>
+      <p className={styles.fieldHint}>{t("palette.hint")}</p>
+      {CATEGORY_ORDER.map((category) => (
+        <div key={category} className={styles.paletteGroup}>
+          <h3>{t(`palette.categories.${category}`)}</h3>
+          <ul>
+            {nodeDefinitions
+              .filter((d) => d.category === category)
+              .map((d) => {
+                const disabled = Boolean(d.singleton && present.has(d.type));
+                return (
+                  <li key={d.type}>
+                    <button
+                      type="button"
+                      className={styles.paletteItem}
+                      draggable={!disabled}
+                      disabled={disabled}
+                      data-testid={`palette-${d.type}`}
+                      aria-label={t("palette.add", { label: t(`nodeTypes.${d.type}.label`) })}
+                      title={disabled ? t("palette.singleton") : t(`nodeTypes.${d.type}.description`)}
+                      onDragStart={(e) => {
+                        e.dataTransfer.setData(DRAG_MIME, d.type);
+                        e.dataTransfer.effectAllowed = "move";
+                      }}
+                      onClick={() => onAdd(d.type)}
+                    >
+                      <span className={styles.paletteLabel}>{t(`nodeTypes.${d.type}.label`)}</span>
+                    </button>
+                  </li>
+                );
+              })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

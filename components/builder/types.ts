@@ -1,0 +1,44 @@
+import type { GraphIssue } from "@/lib/workflow/types";
+
+// What the page hands the builder besides the graph. Nothing secret: the challenge's secret and
+// success pattern stay on the server.
+
+export interface BuilderChallenge {
+  id: string;
+  name: string;
+  /** rules | llm-judge | custom: the Prompt Challenge node's mode when it sets none. */
+  evaluatorType: string;
+  scoringStrategy: "first" | "fastest" | "fewest_tokens" | "highest_rating" | "custom";
+  /** "pluginId/entrypoint" of the challenge's scorer plugin, if any. */
+  scoringPlugin: string | null;
+}
+
+export interface BuilderPlugin {
+  pluginId: string;
+  name: string;
+  kind: "evaluator" | "scorer";
+  entrypoints: string[];
+  configSchema: Record<string, unknown> | null;
+}
+
+export interface BuilderOptions {
+  challenge: BuilderChallenge;
+  /** The workspace's challenges, for a Prompt Challenge node that names another one. */
+  challenges: { id: string; name: string }[];
+  plugins: BuilderPlugin[];
+  /** Model references to suggest (offline levels, workspace providers' models). */
+  models: { value: string; label: string }[];
+}
+
+export type SaveDraftResult =
+  | { ok: true; savedAt: string }
+  | { ok: false; issues: GraphIssue[]; message?: string }
+  | { ok: false; issues?: undefined; message: string };
+
+export type PublishResult =
+  { ok: true; version: number } | { ok: false; issues?: GraphIssue[]; message: string };
+
+export interface BuilderActions {
+  saveDraft: (graph: unknown) => Promise<SaveDraftResult>;
+  publish: (graph: unknown) => Promise<PublishResult>;
+}
