@@ -18,8 +18,14 @@ export const secretColumns = {
   emailLoginCode: { codeHash: true },
 } as const;
 
-/** The better-sqlite3 connection behind a SQLite client, once Prisma has opened it. */
-const sqliteConnections = new WeakMap<object, BetterSqlite3.Database>();
+/**
+ * The better-sqlite3 connection behind a SQLite client, once Prisma has opened it. Kept on
+ * globalThis like the client itself: Next.js can load this module more than once (per route
+ * bundle, after a dev reload) while the client is shared, and a module-local map would then miss
+ * the connection of a client another copy opened.
+ */
+const sqliteConnections = ((globalThis as unknown as { __gauntletSqliteConnections?: WeakMap<object, BetterSqlite3.Database> })
+  .__gauntletSqliteConnections ??= new WeakMap<object, BetterSqlite3.Database>());
 
 // The adapter opens one connection per client; keeping a handle to it lets lib/db/lean.ts run
 // prepared statements on that same connection (no second connection contending for the lock).
