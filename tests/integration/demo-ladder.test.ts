@@ -1,6 +1,12 @@
-// The demo ladder seeded on start-up (lib/seed/ladder.ts): seeding is idempotent and race-safe,
+// The demo ladder seeded on start-up (lib/seed/ladder.ts): seeding is idempotent and safe when
+// several processes start at once (child processes race it on the same database),
 // every level refuses the naive prompt and falls to the technique its hint documents, solves show
 // on the challenge and collection leaderboards, and no API response carries a level's secret.
+import { fork } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as attempt } from "@/app/web/api/challenges/[id]/attempts/route";
 import { GET as challengeGet } from "@/app/web/api/challenges/[id]/route";
@@ -11,7 +17,7 @@ import { GET as collectionBoard } from "@/app/web/api/challenge-collections/[id]
 import { GET as collectionsList } from "@/app/web/api/challenge-collections/route";
 import { createSessionToken } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { DEMO, seedDemo } from "@/lib/seed";
+import { DEMO, seedDemo, type SeedResult } from "@/lib/seed";
 import { DEMO_LADDER, DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "@/lib/seed/ladder";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
 import { sanitizeTheme } from "@/lib/theme";
@@ -20,6 +26,7 @@ import type { WorkflowGraph } from "@/lib/workflow/types";
 import { makeAccount } from "@/tests/helpers/factories";
 import { call } from "@/tests/helpers/route";
 
+const root = fileURLToPath(new URL("../..", import.meta.url));
 let workspaceId: string;
 const secrets: string[] = [];
 /** Every response body the test saw; none may contain a secret. */
@@ -38,19 +45,79 @@ async function play(id: string, prompt: string, bearer: string) {
   return res.json as { succeeded: boolean; answer: string; judge_feedback: string | null; message: string };
 }
 
+/**
+ * Starts `count` Node processes that each run seedDemo() ("all") or installDemoLadder() into the
+ * given workspace at the same moment, like app instances starting together.
+ */
+async function seedFromProcesses(count: number, what: "all" | { workspaceId: string }): Promise<Partial<SeedResult>[]> {
+  const dir = mkdtempSync(join(tmpdir(), "gauntlet-seed-proc-"));
+  const childFile = join(dir, "child.mts");
+  writeFileSync(
+    childFile,
+    `const { seedDemo } = await import(process.env.SEED_MODULE);
+const { installDemoLadder } = await import(process.env.LADDER_MODULE);
+const { disconnectDb } = await import(process.env.DB_MODULE);
+process.send({ ready: true });
+process.once("message", async (workspaceId) => {
+  const run = workspaceId === "all" ? seedDemo() : installDemoLadder(workspaceId, null).then((ladderCreated) => ({ ladderCreated }));
+  const result = await run.catch((err) => ({ error: String(err) }));
+  await disconnectDb();
+  process.send(result, () => process.exit(0));
+});
+`,
+  );
+  try {
+    const children = Array.from({ length: count }, () =>
+      fork(childFile, [], {
+        cwd: root,
+        execArgv: ["--conditions=react-server", "--import", "tsx"],
+        env: { ...process.env, LOG_LEVEL: "warn", SEED_MODULE: join(root, "lib/seed.ts"),
+          LADDER_MODULE: join(root, "lib/seed/install-ladder.ts"),
+          DB_MODULE: join(root, "lib/db.ts") },
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+      }),
+    );
+    const messages = children.map((child) => {
+      let stderr = "";
+      child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+      const queue: unknown[] = [];
+      const waiters: ((m: unknown) => void)[] = [];
+      child.on("message", (m) => (waiters.shift() ?? ((x: unknown) => queue.push(x)))(m));
+      child.on("exit", (code) => {
+        if (code !== 0) waiters.shift()?.({ error: `exit ${code}: ${stderr}` });
+      });
+      return () => new Promise<unknown>((resolve) => (queue.length ? resolve(queue.shift()) : waiters.push(resolve)));
+    });
+    await Promise.all(messages.map((next) => next()));
+    children.forEach((c) => c.send(what === "all" ? "all" : what.workspaceId));
+    return (await Promise.all(messages.map((next) => next()))) as Partial<SeedResult>[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 beforeAll(async () => {
-  // Two starts at once, then a restart: one ladder.
-  const [a, b] = await Promise.all([seedDemo(), seedDemo()]);
-  expect([a.created, b.created].sort()).toEqual([false, true]);
-  expect([a.ladderCreated, b.ladderCreated].sort()).toEqual([false, true]);
+  // Three app processes starting at once, then a restart: one set of accounts, one ladder.
+  const results = await seedFromProcesses(3, "all");
+  expect(results.map((r) => r.created).sort()).toEqual([false, false, true]);
+  expect(results.map((r) => r.ladderCreated).sort()).toEqual([false, false, true]);
   expect(await seedDemo()).toEqual({ created: false, ladderCreated: false });
   workspaceId = (await db.workspace.findUniqueOrThrow({ where: { slug: DEMO.workspace.slug } })).id;
+
+  // The accounts step above usually staggers the processes; race the ladder itself too: with the
+  // whole ladder deleted, three processes install it at once.
+  await db.challengeCollection.deleteMany({ where: { id: DEMO_LADDER_COLLECTION.id } });
+  await db.workflow.deleteMany({ where: { id: { in: DEMO_LADDER.map((l) => l.workflowId) } } });
+  await db.challenge.deleteMany({ where: { id: { in: DEMO_LADDER.map((l) => l.challengeId) } } });
+  const racers = await seedFromProcesses(3, { workspaceId });
+  expect(racers.map((r) => r.ladderCreated).sort()).toEqual([false, false, true]);
+  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false });
   for (const level of DEMO_LADDER) {
     const value = await getSecretValue(workspaceId, level.secretName);
     expect(level.secretWords).toContain(value);
     secrets.push(value!);
   }
-});
+}, 120_000); // starting tsx processes takes several seconds on a busy machine
 
 describe("seeding", () => {
   it("writes five published, active levels and one collection, without duplicates", async () => {
