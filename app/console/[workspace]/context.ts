@@ -48,7 +48,7 @@ export type FormState<T = unknown> = {
 };
 
 // Never echoed back to the browser, even to the person who just typed them.
-const WRITE_ONLY = new Set(["api_key", "secret_value", "value", "token", "password"]);
+const WRITE_ONLY = new Set(["api_key", "secret", "secret_value", "value", "token", "password"]);
 
 function submittedValues(formData: FormData): Record<string, string> {
   const out: Record<string, string> = {};
@@ -110,9 +110,74 @@ async function errorState(err: unknown): Promise<FormState<never>> {
   if (err instanceof AppError && err.status < 500) {
     const issues = (err.details as { issues?: { path: string; message: string }[] } | undefined)?.issues;
     const fieldErrors: FieldErrors = {};
-    for (const i of issues ?? []) (fieldErrors[i.path || "_form"] ??= []).push(i.message);
+    // Keyed by the form field: "theme.position" belongs to the theme field.
+    for (const i of issues ?? []) (fieldErrors[i.path.split(".")[0] || "_form"] ??= []).push(i.message);
     return { status: "error", message: err.message, fieldErrors, at: Date.now() };
   }
   log.error("console action failed", { error: err instanceof Error ? err.message : String(err) });
   return { status: "error", message: t("genericError"), at: Date.now() };
+}
+
+/**
+ * Reads typed values out of a console form and collects every problem, so one submit reports
+ * all of them as field errors (422-style) instead of stopping at the first.
+ */
+export class FormReader {
+  private readonly issues: { path: string; message: string }[] = [];
+  constructor(private readonly formData: FormData) {}
+
+  text(name: string): string {
+    const v = this.formData.get(name);
+    return typeof v === "string" ? v : "";
+  }
+
+  /** Trimmed text, or null when empty. */
+  optional(name: string): string | null {
+    const v = this.text(name).trim();
+    return v === "" ? null : v;
+  }
+
+  checkbox(name: string): boolean {
+    return this.formData.get(name) === "on";
+  }
+
+  /** A whole number; empty gives `empty`. */
+  int<E>(name: string, empty: E, label = name): number | E {
+    const v = this.text(name).trim();
+    if (v === "") return empty;
+    if (!/^-?\d{1,15}$/.test(v)) {
+      this.issues.push({ path: name, message: `${label} must be a whole number` });
+      return empty;
+    }
+    return Number(v);
+  }
+
+  /** A JSON object; empty gives null. */
+  jsonObject(name: string, label = name): Record<string, unknown> | null {
+    const v = this.text(name).trim();
+    if (v === "") return null;
+    try {
+      const parsed = JSON.parse(v) as unknown;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      this.issues.push({ path: name, message: `${label} must be a JSON object ({ … })` });
+    } catch {
+      this.issues.push({ path: name, message: `${label} is not valid JSON` });
+    }
+    return null;
+  }
+
+  /** Non-empty lines (or comma-separated items). */
+  list(name: string): string[] {
+    return this.text(name)
+      .split(/[\n,]/)
+      .map((l) => l.trim())
+      .filter(Boolean);
+  }
+
+  /** Throws the collected problems as one validation error. */
+  done(): void {
+    if (this.issues.length === 0) return;
+    const first = this.issues[0]!;
+    throw new AppError("validation_failed", `${first.path}: ${first.message}`, { details: { issues: this.issues } });
+  }
 }

@@ -1,0 +1,240 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { AttemptResult } from "@/components/console/attempt-result";
+import styles from "@/components/console/console.module.css";
+import { SelectField } from "@/components/console/fields";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field } from "@/components/ui/field";
+import { TargetIcon } from "@/components/ui/icons";
+import { ATTEMPT_STATUSES, listChallengeAttempts, type AttemptView } from "@/lib/services/console-dashboard";
+import { workspaceForPage } from "../../../context";
+import { challengeForPage } from "../load";
+
+type Props = {
+  params: Promise<{ workspace: string; id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const one = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v);
+// Filters come from the URL: anything unrecognised is ignored rather than an error page.
+const filterSchema = z.object({
+  status: z.preprocess(one, z.enum(ATTEMPT_STATUSES).optional().catch(undefined)),
+  passed: z.preprocess(one, z.enum(["yes", "no"]).optional().catch(undefined)),
+  player: z.preprocess(one, z.string().trim().max(200).optional().catch(undefined)),
+  page: z.preprocess(one, z.coerce.number().int().min(1).max(100_000).optional().catch(undefined)),
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace: slug, id } = await params;
+  const { workspace } = await workspaceForPage(slug);
+  const t = await getTranslations("consolePages.attempts");
+  return { title: t("metaTitle", { name: (await challengeForPage(workspace.id, id)).name }) };
+}
+
+function Json({ value }: { value: unknown }) {
+  return <pre className={styles.pre}>{JSON.stringify(value, null, 2)}</pre>;
+}
+
+export default async function AttemptsPage({ params, searchParams }: Props) {
+  const { workspace: slug, id } = await params;
+  const { workspace } = await workspaceForPage(slug);
+  const challenge = await challengeForPage(workspace.id, id);
+  const filter = filterSchema.parse(await searchParams);
+  const [t, tc, format, data] = await Promise.all([
+    getTranslations("consolePages.attempts"),
+    getTranslations("consolePages.common"),
+    getFormatter(),
+    listChallengeAttempts(workspace.id, challenge.id, {
+      status: filter.status,
+      passed: filter.passed === undefined ? undefined : filter.passed === "yes",
+      player: filter.player,
+      page: filter.page,
+    }),
+  ]);
+  const base = `/console/${workspace.slug}/challenges/${challenge.id}`;
+  const pageHref = (page: number) => {
+    const q = new URLSearchParams();
+    if (filter.status) q.set("status", filter.status);
+    if (filter.passed) q.set("passed", filter.passed);
+    if (filter.player) q.set("player", filter.player);
+    q.set("page", String(page));
+    return `${base}/attempts?${q.toString()}`;
+  };
+  const filtered = filter.status !== undefined || filter.passed !== undefined || !!filter.player;
+  const num = (v: number | null, unit?: string) => (v === null ? tc("none") : `${format.number(v)}${unit ?? ""}`);
+
+  return (
+    <>
+      <div className="page-header">
+        <p>
+          <Link href={base}>← {challenge.name}</Link>
+        </p>
+        <h1>{t("title")}</h1>
+        <p className="lead">{t("lead")}</p>
+      </div>
+
+      <form method="get" className={styles.filters} aria-label={t("filters")}>
+        <SelectField
+          id="filter-status"
+          name="status"
+          label={t("status")}
+          defaultValue={filter.status ?? ""}
+          options={[{ value: "", label: t("any") }, ...ATTEMPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+        />
+        <SelectField
+          id="filter-passed"
+          name="passed"
+          label={t("passed")}
+          defaultValue={filter.passed ?? ""}
+          options={[
+            { value: "", label: t("any") },
+            { value: "yes", label: t("passedYes") },
+            { value: "no", label: t("passedNo") },
+          ]}
+        />
+        <Field id="filter-player" name="player" label={t("player")} defaultValue={filter.player ?? ""} placeholder={t("playerPlaceholder")} />
+        <div className="cluster">
+          <Button type="submit" variant="secondary">
+            {t("apply")}
+          </Button>
+          {filtered ? (
+            <ButtonLink href={`${base}/attempts`} variant="ghost">
+              {t("clear")}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </form>
+
+      <p className="muted" role="status">
+        {t("count", { total: data.total })}
+      </p>
+
+      {data.attempts.length === 0 ? (
+        <EmptyState
+          icon={<TargetIcon />}
+          title={filtered ? t("emptyFilteredTitle") : t("emptyTitle")}
+          description={filtered ? t("emptyFilteredDescription") : t("emptyDescription")}
+        />
+      ) : (
+        <ol className={styles.orderList} data-testid="attempts-list">
+          {data.attempts.map((a: AttemptView) => (
+            <li key={a.id}>
+              <details className={styles.details}>
+                <summary>
+                  <span className="cluster">
+                    <span>{tc("date", { date: a.createdAt })}</span>
+                    <span>{a.player}</span>
+                    <AttemptResult status={a.status} succeeded={a.succeeded} />
+                    <span className="muted">
+                      {t("summary", {
+                        score: num(a.score),
+                        rating: num(a.judgeRating),
+                        tokens: num(a.tokensTotal),
+                        elapsed: num(a.elapsedMs, " ms"),
+                      })}
+                    </span>
+                  </span>
+                </summary>
+                <div>
+                  {a.playerEmail ? (
+                    <p className="muted">
+                      {t("playerEmail")}: {a.playerEmail}
+                    </p>
+                  ) : null}
+                  <h3 className={styles.subheading}>{t("prompt")}</h3>
+                  <pre className={styles.pre}>{a.prompt ?? tc("none")}</pre>
+                  <h3 className={styles.subheading}>{t("response")}</h3>
+                  <pre className={styles.pre}>{a.response ?? tc("none")}</pre>
+                  {a.errorMessage ? (
+                    <>
+                      <h3 className={styles.subheading}>{t("error")}</h3>
+                      <pre className={styles.pre}>{a.errorMessage}</pre>
+                    </>
+                  ) : null}
+                  <h3 className={styles.subheading}>{t("judge")}</h3>
+                  <p>
+                    {t("judgeLine", { rating: num(a.judgeRating), judgeTokens: num(a.judgeTokensTotal) })}
+                  </p>
+                  {a.judgeFeedback ? <pre className={styles.pre}>{a.judgeFeedback}</pre> : null}
+                  {a.judgeOutputRaw ? (
+                    <details className={styles.details}>
+                      <summary>{t("judgeRaw")}</summary>
+                      <div>
+                        <Json value={a.judgeOutputRaw} />
+                      </div>
+                    </details>
+                  ) : null}
+                  <h3 className={styles.subheading}>{t("trace")}</h3>
+                  {a.run === null ? (
+                    <p className="muted">{t("noTrace")}</p>
+                  ) : (
+                    <>
+                      <p className="muted">
+                        {t("runLine", { status: a.run.status })}
+                        {a.run.error ? ` · ${a.run.error}` : ""}
+                      </p>
+                      <div className={styles.tableWrap}>
+                        <table className={styles.table}>
+                          <thead>
+                            <tr>
+                              <th scope="col">#</th>
+                              <th scope="col">{t("node")}</th>
+                              <th scope="col">{t("nodeStatus")}</th>
+                              <th scope="col" className={styles.num}>
+                                {t("tokens")}
+                              </th>
+                              <th scope="col" className={styles.num}>
+                                {t("elapsed")}
+                              </th>
+                              <th scope="col">{t("io")}</th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {a.run.nodeRuns.map((n) => (
+                              <tr key={n.id}>
+                                <td>{n.index}</td>
+                                <td>
+                                  <code>{n.nodeId}</code> <span className="muted">{n.nodeType}</span>
+                                </td>
+                                <td>
+                                  {n.status}
+                                  {n.error ? <div className={styles.statusBad}>{n.error}</div> : null}
+                                </td>
+                                <td className={styles.num}>{format.number(n.tokens)}</td>
+                                <td className={styles.num}>{num(n.elapsedMs, " ms")}</td>
+                                <td>
+                                  <details>
+                                    <summary>{t("showIo")}</summary>
+                                    <p className={styles.previewTitle}>{t("inputs")}</p>
+                                    <Json value={n.inputs} />
+                                    <p className={styles.previewTitle}>{t("outputs")}</p>
+                                    <Json value={n.outputs} />
+                                  </details>
+                                </td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
+                    </>
+                  )}
+                </div>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {data.pageCount > 1 ? (
+        <nav className={styles.pager} aria-label={t("pagination")}>
+          {data.page > 1 ? <Link href={pageHref(data.page - 1)}>← {t("previous")}</Link> : <span />}
+          <span>{t("pageOf", { page: data.page, pages: data.pageCount })}</span>
+          {data.page < data.pageCount ? <Link href={pageHref(data.page + 1)}>{t("next")} →</Link> : <span />}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { AppError } from "@/lib/errors";
+import { getChallenge, type ChallengeView } from "@/lib/services/challenges";
+import { idParams } from "@/lib/validation/console";
+
+/** The workspace's challenge for a console page; anything else (bad id, other workspace) is a 404. */
+export const challengeForPage = cache(async (workspaceId: string, id: string): Promise<ChallengeView> => {
+  if (!idParams.safeParse({ id }).success) notFound();
+  try {
+    return await getChallenge(workspaceId, id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+});

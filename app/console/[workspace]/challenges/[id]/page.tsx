@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import styles from "@/components/console/console.module.css";
+import { ChallengeForm } from "@/components/console/challenge-form";
+import { ConfirmAction } from "@/components/console/confirm-action";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { ButtonLink } from "@/components/ui/button";
+import { listPlugins } from "@/lib/services/plugins";
+import { workspaceForPage } from "../../context";
+import { deleteChallengeAction } from "../actions";
+import { challengeForPage } from "./load";
+
+type Props = {
+  params: Promise<{ workspace: string; id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace: slug, id } = await params;
+  const { workspace } = await workspaceForPage(slug);
+  return { title: (await challengeForPage(workspace.id, id)).name };
+}
+
+export default async function ChallengePage({ params, searchParams }: Props) {
+  const { workspace: slug, id } = await params;
+  const { workspace } = await workspaceForPage(slug);
+  const [challenge, plugins, t, tc, query] = await Promise.all([
+    challengeForPage(workspace.id, id),
+    listPlugins(workspace.id),
+    getTranslations("consolePages.challenges"),
+    getTranslations("consolePages.common"),
+    searchParams,
+  ]);
+  const base = `/console/${workspace.slug}/challenges`;
+  const playable = challenge.is_active && challenge.published_version !== null;
+
+  return (
+    <>
+      <div className="page-header">
+        <p>
+          <Link href={base}>← {tc("back")}</Link>
+        </p>
+        <div className={styles.headerRow}>
+          <div className={styles.heading}>
+            <h1>{challenge.name}</h1>
+            <Badge>{challenge.is_active ? t("active") : t("inactive")}</Badge>
+          </div>
+          <div className="cluster">
+            <ButtonLink href={`${base}/${challenge.id}/workflow`} data-testid="workflow-link">
+              {t("openWorkflow")}
+            </ButtonLink>
+            <ButtonLink href={`${base}/${challenge.id}/attempts`} variant="secondary">
+              {t("attempts")}
+            </ButtonLink>
+            {playable ? (
+              <ButtonLink href={`/challenges/${challenge.id}`} variant="ghost">
+                {t("viewPublic")}
+              </ButtonLink>
+            ) : null}
+          </div>
+        </div>
+        <p className="lead">
+          {challenge.published_version === null
+            ? t("unpublishedLead")
+            : t("publishedLead", { version: challenge.published_version })}
+        </p>
+      </div>
+      {query.created ? (
+        <Alert tone="success" title={t("createdTitle")} className={styles.section}>
+          {t("createdBody")}
+        </Alert>
+      ) : null}
+      <ChallengeForm
+        workspace={workspace.slug}
+        challenge={{ ...challenge, id: challenge.id }}
+        plugins={plugins.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
+      />
+      <section className={`${styles.section} ${styles.dangerZone}`} aria-labelledby="danger-zone">
+        <h2 id="danger-zone">{t("dangerTitle")}</h2>
+        <p className="muted">{t("dangerLead")}</p>
+        <ConfirmAction
+          action={deleteChallengeAction}
+          hidden={{ workspace: workspace.slug, id: challenge.id }}
+          label={t("delete")}
+          question={t("deleteQuestion", { name: challenge.name })}
+          confirmLabel={t("deleteConfirm")}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { createChallenge, deleteChallenge, updateChallenge } from "@/lib/services/challenges";
+import { idParams } from "@/lib/validation/console";
+import { FormReader, workspaceAction, type FormState } from "../context";
+
+// Every field of the challenge form (seed 000 "Challenge" + SPEC 3.2). The same services serve
+// /console/api/challenges. The secret is write-only: sent only when the creator typed one, and
+// never part of what the action hands back.
+
+function payload(formData: FormData, opts: { includeTheme: boolean }) {
+  const f = new FormReader(formData);
+  const secret = f.text("secret");
+  const includeTheme = opts.includeTheme || f.text("theme_dirty") === "1";
+  const data = {
+    name: f.text("name"),
+    description: f.optional("description"),
+    goal: f.text("goal"),
+    success_type: f.text("success_type"),
+    success_pattern: f.text("success_pattern") === "" ? null : f.text("success_pattern"),
+    secret_ref: f.optional("secret_ref"),
+    ...(secret !== "" ? { secret } : {}),
+    scoring_strategy: f.text("scoring_strategy"),
+    is_active: f.checkbox("is_active"),
+    evaluator_type: f.text("evaluator_type"),
+    evaluator_plugin_id: f.optional("evaluator_plugin_id"),
+    evaluator_entrypoint: f.optional("evaluator_entrypoint"),
+    evaluator_config: f.jsonObject("evaluator_config"),
+    scoring_plugin_id: f.optional("scoring_plugin_id"),
+    scoring_entrypoint: f.optional("scoring_entrypoint"),
+    scoring_config: f.jsonObject("scoring_config"),
+    instructions_md: f.text("instructions_md").trim() === "" ? null : f.text("instructions_md"),
+    ...(includeTheme ? { theme: f.jsonObject("theme") } : {}),
+    hero_asset_id: f.optional("hero_asset_id"),
+    difficulty: f.text("difficulty"),
+    points: f.int("points", 0),
+    max_attempts: f.int("max_attempts", null),
+    cooldown_seconds: f.int("cooldown_seconds", 0),
+    mask_variables: f.list("mask_variables"),
+  };
+  f.done();
+  // The form's selects always send a value; the schema checks they are allowed ones.
+  return data as Parameters<typeof createChallenge>[2];
+}
+
+export async function createChallengeAction(_prev: FormState, formData: FormData) {
+  const state = await workspaceAction<{ to: string }>(formData, {}, async ({ viewer, workspace }) => {
+    const challenge = await createChallenge(workspace.id, viewer.id, payload(formData, { includeTheme: true }));
+    revalidatePath(`/console/${workspace.slug}`, "layout");
+    return { data: { to: `/console/${workspace.slug}/challenges/${challenge.id}?created=1` } };
+  });
+  if (state.data) redirect(state.data.to);
+  return state;
+}
+
+export async function updateChallengeAction(_prev: FormState, formData: FormData) {
+  return workspaceAction(formData, {}, async ({ viewer, workspace }) => {
+    const { id } = idParams.parse({ id: formData.get("id") });
+    await updateChallenge(workspace.id, viewer.id, id, payload(formData, { includeTheme: false }));
+    revalidatePath(`/console/${workspace.slug}`, "layout");
+  });
+}
+
+export async function deleteChallengeAction(_prev: FormState, formData: FormData) {
+  const state = await workspaceAction<{ to: string }>(formData, {}, async ({ workspace }) => {
+    const { id } = idParams.parse({ id: formData.get("id") });
+    await deleteChallenge(workspace.id, id);
+    revalidatePath(`/console/${workspace.slug}`, "layout");
+    return { data: { to: `/console/${workspace.slug}/challenges` } };
+  });
+  if (state.data) redirect(state.data.to);
+  return state;
+}

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { CollectionForm } from "@/components/console/collection-form";
+import { listPlugins } from "@/lib/services/plugins";
+import { workspaceForPage } from "../../context";
+
+type Props = { params: Promise<{ workspace: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("consolePages.collections");
+  return { title: t("newTitle") };
+}
+
+export default async function NewCollectionPage({ params }: Props) {
+  const { workspace } = await workspaceForPage((await params).workspace);
+  const [t, tc, scorers] = await Promise.all([
+    getTranslations("consolePages.collections"),
+    getTranslations("consolePages.common"),
+    listPlugins(workspace.id, { kind: "scorer" }),
+  ]);
+  return (
+    <>
+      <div className="page-header">
+        <p>
+          <Link href={`/console/${workspace.slug}/collections`}>← {tc("back")}</Link>
+        </p>
+        <h1>{t("newTitle")}</h1>
+        <p className="lead">{t("newLead")}</p>
+      </div>
+      <CollectionForm
+        workspace={workspace.slug}
+        collection={{
+          name: "",
+          description: null,
+          instructions_md: null,
+          theme: null,
+          scoring_strategy: "sum",
+          scoring_plugin_id: null,
+          scoring_entrypoint: null,
+          scoring_config: null,
+          is_public: true,
+        }}
+        scorers={scorers.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useActionState, useState } from "react";
+import { createCollectionAction, updateCollectionAction } from "@/app/console/[workspace]/collections/actions";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { MAX_INSTRUCTIONS_CHARS } from "@/lib/validation/challenges";
+import { COLLECTION_STRATEGIES } from "@/lib/validation/collections";
+import type { PluginOption } from "./challenge-defaults";
+import styles from "./console.module.css";
+import { CheckboxField, SelectField, TextAreaField } from "./fields";
+import { FormStatus } from "./form-status";
+import { MarkdownEditor } from "./markdown-editor";
+import { submitWithoutReset } from "./submit-without-reset";
+import { ThemeEditor } from "./theme-editor";
+
+export interface CollectionFormValues {
+  id?: string;
+  name: string;
+  description: string | null;
+  instructions_md: string | null;
+  theme: Record<string, string> | null;
+  scoring_strategy: string;
+  scoring_plugin_id: string | null;
+  scoring_entrypoint: string | null;
+  scoring_config: Record<string, unknown> | null;
+  is_public: boolean;
+}
+
+type State = Awaited<ReturnType<typeof updateCollectionAction>>;
+
+export function CollectionForm({
+  workspace,
+  collection,
+  scorers,
+}: {
+  workspace: string;
+  collection: CollectionFormValues;
+  scorers: PluginOption[];
+}) {
+  const t = useTranslations("consolePages.collections");
+  const tf = useTranslations("consolePages.challengeForm");
+  const editing = collection.id !== undefined;
+  const [createState, createAction, creating] = useActionState(createCollectionAction, { status: "idle" } as State);
+  const [updateState, updateAction, updating] = useActionState(updateCollectionAction, { status: "idle" } as State);
+  const state = editing ? updateState : createState;
+  const pending = editing ? updating : creating;
+  const e = state.fieldErrors ?? {};
+  const [strategy, setStrategy] = useState(collection.scoring_strategy);
+  const [plugin, setPlugin] = useState(collection.scoring_plugin_id ?? "");
+  const [themeDirty, setThemeDirty] = useState(false);
+
+  return (
+    <form
+      onSubmit={submitWithoutReset(editing ? updateAction : createAction)}
+      noValidate
+      className="stack-lg"
+      aria-busy={pending || undefined}
+      data-testid="collection-form"
+    >
+      <input type="hidden" name="workspace" value={workspace} />
+      {editing ? <input type="hidden" name="id" value={collection.id} /> : null}
+      <Card title={t("detailsTitle")} headingLevel={2}>
+        <Field id="collection-name" name="name" label={t("name")} required maxLength={120} defaultValue={collection.name} error={e.name} />
+        <TextAreaField
+          id="collection-description"
+          name="description"
+          label={t("description")}
+          rows={2}
+          maxLength={2000}
+          defaultValue={collection.description ?? ""}
+          error={e.description}
+        />
+        <CheckboxField id="collection-public" name="is_public" label={t("isPublic")} hint={t("isPublicHint")} defaultChecked={collection.is_public} />
+      </Card>
+      <Card title={t("strategyTitle")} description={t("strategyLead")} headingLevel={2}>
+        <SelectField
+          id="collection-strategy"
+          name="scoring_strategy"
+          label={t("strategy")}
+          value={strategy}
+          onChange={(event) => setStrategy(event.target.value)}
+          options={COLLECTION_STRATEGIES.map((s) => ({ value: s, label: t(`strategies.${s}`) }))}
+          error={e.scoring_strategy}
+        />
+        {strategy === "custom" ? (
+          <>
+            <div className={styles.grid2}>
+              <SelectField
+                id="collection-plugin"
+                name="scoring_plugin_id"
+                label={tf("scoringPlugin")}
+                hint={scorers.length === 0 ? tf("noScorerPlugins") : undefined}
+                value={plugin}
+                onChange={(event) => setPlugin(event.target.value)}
+                options={[
+                  { value: "", label: tf("choosePlugin") },
+                  ...scorers.map((p) => ({ value: p.pluginId, label: `${p.name} (${p.pluginId})` })),
+                ]}
+                error={e.scoring_plugin_id}
+              />
+              <SelectField
+                id="collection-entrypoint"
+                name="scoring_entrypoint"
+                label={tf("entrypoint")}
+                key={plugin}
+                defaultValue={collection.scoring_entrypoint ?? ""}
+                options={[
+                  { value: "", label: tf("defaultEntrypoint") },
+                  ...(scorers.find((p) => p.pluginId === plugin)?.entrypoints ?? []).map((ep) => ({ value: ep, label: ep })),
+                ]}
+                error={e.scoring_entrypoint}
+              />
+            </div>
+            <TextAreaField
+              id="collection-scoring-config"
+              name="scoring_config"
+              label={tf("scoringConfig")}
+              hint={tf("pluginConfigHint")}
+              rows={4}
+              mono
+              placeholder="{}"
+              defaultValue={collection.scoring_config ? JSON.stringify(collection.scoring_config, null, 2) : ""}
+              error={e.scoring_config}
+            />
+          </>
+        ) : null}
+      </Card>
+      <Card title={tf("instructionsTitle")} headingLevel={2}>
+        <MarkdownEditor
+          id="collection-instructions"
+          name="instructions_md"
+          label={tf("instructions")}
+          hint={tf("instructionsHint")}
+          maxLength={MAX_INSTRUCTIONS_CHARS}
+          defaultValue={collection.instructions_md ?? ""}
+          error={e.instructions_md}
+        />
+      </Card>
+      <Card title={tf("appearanceTitle")} description={tf("appearanceLead")} headingLevel={2}>
+        <input type="hidden" name="theme_dirty" value={themeDirty ? "1" : "0"} />
+        <ThemeEditor id="collection-theme" workspace={workspace} initial={collection.theme} error={e.theme} onChange={() => setThemeDirty(true)} />
+      </Card>
+      <div className={styles.formFooter}>
+        <FormStatus state={state} success={tf("saved")} />
+        <div>
+          <SubmitButton pending={pending}>{editing ? t("save") : t("create")}</SubmitButton>
+        </div>
+      </div>
+    </form>
+  );
+}
