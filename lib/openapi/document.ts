@@ -1,0 +1,207 @@
+import "server-only";
+import { z, type ZodType } from "zod";
+import { routeMetaOf, type RouteMeta } from "@/lib/api/handler";
+import { sessionCookieName } from "@/lib/auth/session";
+import { errorStatus } from "@/lib/errors";
+import { ROUTES } from "@/lib/openapi/registry";
+
+// The OpenAPI 3.1 document of every JSON route handler, generated from the zod schemas the
+// handlers parse with (route() keeps them on the handler) and the response schemas in doc.response.
+// z.toJSONSchema emits JSON Schema 2020-12, which is OpenAPI 3.1's schema dialect.
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof HTTP_METHODS)[number];
+type JsonSchema = Record<string, unknown>;
+
+export const OPENAPI_PATH = "/api/openapi.json";
+
+function toSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+const errorRef = { $ref: "#/components/schemas/Error" };
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorRef } } });
+
+function parametersOf(schema: ZodType | undefined, where: "path" | "query"): Record<string, unknown>[] {
+  if (!schema) return [];
+  const json = toSchema(schema, "input");
+  const props = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === "path" ? true : required.has(name),
+    schema: s,
+  }));
+}
+
+function pathParamsOf(path: string): Record<string, unknown>[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+}
+
+function operationId(method: Method, path: string): string {
+  const words = path
+    .replace(/[{}]/g, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)));
+  return `${method.toLowerCase()}${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}`;
+}
+
+function tagOf(path: string): string {
+  if (path.startsWith("/console/api/")) return "console";
+  if (path.startsWith("/web/api/")) return "web";
+  if (path.startsWith("/assets/")) return "assets";
+  return "app";
+}
+
+function securityOf(auth: RouteMeta["auth"]): Record<string, string[]>[] {
+  if (auth === "public") return [{}, { sessionCookie: [] }, { bearerAuth: [] }];
+  if (auth === "user") return [{ sessionCookie: [] }, { bearerAuth: [] }];
+  return [{ sessionCookie: [] }, { bearerAuth: [] }];
+}
+
+function routeOperation(method: Method, path: string, meta: RouteMeta, summary: string | undefined): Record<string, unknown> {
+  const doc = meta.doc ?? {};
+  const parameters = [
+    ...(meta.params ? parametersOf(meta.params, "path") : pathParamsOf(path)),
+    ...parametersOf(meta.query, "query"),
+  ];
+  if (meta.auth === "workspace") {
+    parameters.push({
+      name: "X-Workspace-Id",
+      in: "header",
+      required: false,
+      description: "Workspace id or slug for a signed-in member of several workspaces (API tokens carry their own)",
+      schema: { type: "string" },
+    });
+  }
+  const status = String(doc.status ?? 200);
+  const success: Record<string, unknown> =
+    status === "204"
+      ? { description: "Done (no content)" }
+      : {
+          description: "Success",
+          content: {
+            [doc.responseMediaType ?? "application/json"]: {
+              schema: doc.response ? toSchema(doc.response, "output") : doc.responseMediaType ? { type: "string", format: "binary" } : { type: "object" },
+            },
+            ...(doc.sse ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events" } } } : {}),
+          },
+        };
+  const responses: Record<string, unknown> = { [status]: success };
+  const mutating = method !== "GET";
+  if (mutating) responses["400"] = errorResponse("Malformed request (e.g. broken JSON)");
+  if (meta.auth !== "public") responses["401"] = errorResponse("Not signed in, or an invalid API token");
+  if (meta.auth === "workspace" || mutating) responses["403"] = errorResponse("No access (role, membership, cross-site request, or a bad asset signature)");
+  if (meta.params) responses["404"] = errorResponse("Not found (or in another workspace)");
+  if (meta.body || meta.query || meta.params || meta.rawBody) responses["422"] = errorResponse("Invalid input; error.details lists the issues");
+  if (meta.rawBody) responses["413"] = errorResponse("Payload too large");
+  responses["500"] = errorResponse("Unexpected error");
+
+  const op: Record<string, unknown> = {
+    operationId: operationId(method, path),
+    summary: doc.summary ?? summary ?? `${method} ${path}`,
+    tags: [tagOf(path)],
+    security: securityOf(meta.auth),
+    parameters,
+    responses,
+  };
+  if (meta.body && method !== "GET") {
+    op.requestBody = { required: true, content: { "application/json": { schema: toSchema(meta.body, "input") } } };
+  } else if (doc.bodyMediaType === "multipart/form-data") {
+    op.requestBody = {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary" } } },
+        },
+      },
+    };
+  }
+  return op;
+}
+
+/** A handler not built with route() (next-auth, health, ping): documented from its summary. */
+function plainOperation(method: Method, path: string, summary: string | undefined): Record<string, unknown> {
+  return {
+    operationId: operationId(method, path),
+    summary: summary ?? `${method} ${path}`,
+    tags: [tagOf(path)],
+    parameters: pathParamsOf(path),
+    responses: {
+      "200": { description: "Success", content: { "application/json": { schema: { type: "object" } } } },
+      default: errorResponse("Error"),
+    },
+  };
+}
+
+let cached: Record<string, unknown> | undefined;
+
+/** The document (built once per process: the routes do not change at run time). */
+export function openApiDocument(): Record<string, unknown> {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const entry of ROUTES) {
+    const item: Record<string, unknown> = {};
+    for (const method of HTTP_METHODS) {
+      const handler = entry.module[method];
+      if (typeof handler !== "function") continue;
+      const meta = routeMetaOf(handler);
+      const summary = entry.summaries?.[method];
+      item[method.toLowerCase()] = meta ? routeOperation(method, entry.path, meta, summary) : plainOperation(method, entry.path, summary);
+    }
+    paths[entry.path] = item;
+  }
+  paths[OPENAPI_PATH] = {
+    get: {
+      operationId: "getOpenapiDocument",
+      summary: "This OpenAPI document",
+      tags: ["app"],
+      responses: { "200": { description: "OpenAPI 3.1 document", content: { "application/json": { schema: { type: "object" } } } } },
+    },
+  };
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Gauntlet API",
+      version: "1.0.0",
+      description:
+        "Console API (workspace members by session cookie, or workspace API tokens `Authorization: Bearer gnt_…`) and the public web API. Errors are `{ error: { code, message, details? } }`.",
+    },
+    servers: [{ url: "/" }],
+    tags: [
+      { name: "console", description: "Creator console API (/console/api)" },
+      { name: "web", description: "Player web API (/web/api)" },
+      { name: "assets", description: "Signed asset downloads" },
+      { name: "app", description: "Health, auth and documentation" },
+    ],
+    paths: Object.fromEntries(Object.entries(paths).sort(([p1], [p2]) => p1.localeCompare(p2))),
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: "Browser session; cookie writes must be same-origin" },
+        bearerAuth: { type: "http", scheme: "bearer", description: "A workspace API token (gnt_…) or a player access token" },
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: {
+                code: { type: "string", enum: Object.keys(errorStatus) },
+                message: { type: "string" },
+                details: {},
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  return cached;
+}
