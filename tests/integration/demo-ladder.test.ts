@@ -117,7 +117,7 @@ beforeAll(async () => {
     expect(level.secretWords).toContain(value);
     secrets.push(value!);
   }
-}, 120_000); // starting tsx processes takes several seconds on a busy machine
+}, 240_000); // six tsx process starts: tens of seconds when the whole suite shares two cores
 
 describe("seeding", () => {
   it("writes five published, active levels and one collection, without duplicates", async () => {
