@@ -30,10 +30,10 @@ export async function SiteHeader({ viewer }: { viewer: Viewer | null }) {
         <div className={styles.account} role="group" aria-label={t("accountArea")}>
           {viewer ? (
             <>
-              <span className={styles.viewerName} title={viewer.email}>
+              <Link href="/profile" className={styles.viewerName} title={viewer.email}>
                 <span className="visually-hidden">{t("signedInAs")} </span>
                 {viewer.displayName ?? viewer.name}
-              </span>
+              </Link>
               <form action={logoutAction}>
                 <Button type="submit" variant="secondary" size="sm">
                   {t("logOut")}
