@@ -153,7 +153,7 @@ export function PlayPanel({
       const seconds = Number(res.headers.get("retry-after"));
       if (Number.isFinite(seconds) && seconds > 0) {
         return {
-          message: t("rateLimited", { message, wait: formatDuration(seconds * 1000) }),
+          message: t("rateLimited", { message, seconds: Math.ceil(seconds) }),
           retryAt: Date.now() + seconds * 1000,
         };
       }

@@ -22,6 +22,9 @@ function trackConsoleErrors(page: Page): string[] {
 
 async function register(page: Page, name: string, next: string) {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.test`;
+  // Registration is limited per client address; each test player comes from its own address.
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
   await page.goto(`/register?next=${encodeURIComponent(next)}`);
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -179,5 +182,32 @@ test("settings: display name, avatar URL (https only) and notification preferenc
   await expect(page.getByLabel(/^Also by email/)).toBeChecked();
   await expect(page.getByLabel(/^First blood/)).not.toBeChecked();
   await shot(page, "08-settings");
+  expect(errors).toEqual([]);
+});
+
+test("past the per-minute attempt limit the page shows when to try again (429 Retry-After)", async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    // The browser itself logs the refused request; the page must not log anything else.
+    if (m.type() === "error" && !m.text().includes("429")) errors.push(m.text());
+  });
+  await register(page, `Hasty ${Date.now() % 100000}`, challengePath);
+  // Use up the account's attempts for this minute through the API, with the page's session.
+  for (;;) {
+    const res = await page.request.post(`/web/api/challenges/${level1.challengeId}/attempts`, {
+      headers: { origin: baseURL!, "content-type": "application/json" },
+      data: { prompt: level1.naivePrompt },
+    });
+    if (res.status() === 429) break;
+    expect(res.status()).toBe(201);
+  }
+  await page.getByLabel("Prompt").fill(level1.naivePrompt);
+  await page.getByRole("button", { name: "Send prompt" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "You can try again in" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/try again in \d+ seconds?\./);
+  await expect(page.getByTestId("cooldown")).toContainText(/next attempt in \d+ seconds?/);
+  await expect(page.getByRole("button", { name: "Send prompt" })).toHaveAttribute("aria-disabled", "true");
+  await shot(page, "09-rate-limited");
   expect(errors).toEqual([]);
 });
