@@ -3,7 +3,10 @@ import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { boardSize } from "@/lib/scoring/board-size";
-import { aheadOf, behind, entryKey, leaderboardOrderBy, type EntryKey } from "@/lib/scoring/order";
+import { entryKey, type EntryKey } from "@/lib/scoring/order";
+import { all, asBool, asDate, asNum, asNumOrNull, one, query, type Param, type Step } from "@/lib/db/lean";
+import { orderSql, RANK_COLUMN_SQL } from "@/lib/services/attempts/store";
+import type { ChallengeStrategy } from "@/lib/scoring/types";
 import { getChallengeStrategy, getCollectionStrategy } from "@/lib/scoring/registry";
 import type { CollectionEntry, CollectionStanding } from "@/lib/scoring/types";
 import { scoreCollectionStandings, type CollectionScorer } from "@/lib/scoring/collection-custom";
@@ -59,19 +62,6 @@ export interface LeaderboardOptions {
   includeHidden?: boolean;
 }
 
-const entrySelect = {
-  id: true,
-  accountId: true,
-  bestAttemptId: true,
-  score: true,
-  elapsedMs: true,
-  tokensTotal: true,
-  judgeRating: true,
-  achievedAt: true,
-  attemptsCount: true,
-  account: { select: { name: true, profile: { select: { displayName: true } } } },
-} as const;
-
 interface CursorState {
   key: EntryKey;
   rank: number;
@@ -122,7 +112,17 @@ function startOffset(offset: number | undefined): number {
 const displayName = (account: { name: string; profile: { displayName: string | null } | null } | null) =>
   account?.profile?.displayName?.trim() || account?.name || "Anonymous player";
 
-type EntryRow = Prisma.ChallengeLeaderboardEntryGetPayload<{ select: typeof entrySelect }>;
+interface EntryRow {
+  accountId: string | null;
+  bestAttemptId: string;
+  score: number | null;
+  elapsedMs: number | null;
+  tokensTotal: number | null;
+  judgeRating: number | null;
+  achievedAt: Date;
+  attemptsCount: number;
+  account: { name: string; profile: { displayName: string | null } | null } | null;
+}
 
 function challengeRow(e: EntryRow, rank: number): LeaderboardRow {
   return {
@@ -138,27 +138,120 @@ function challengeRow(e: EntryRow, rank: number): LeaderboardRow {
   };
 }
 
+// Challenge boards are read with lean SQL (lib/db/lean.ts): one statement for the page with
+// the players' names joined in, and the viewer's rank as index range counts.
+
+const ENTRY_SELECT = `SELECT e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating,
+    e.achieved_at, e.attempts_count, a.name AS account_name, p.display_name
+  FROM challenge_leaderboard_entries e
+  LEFT JOIN accounts a ON a.id = e.account_id
+  LEFT JOIN player_profiles p ON p.account_id = e.account_id`;
+
+const PAGE_COLUMNS = `e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating, e.achieved_at,
+  e.attempts_count`;
+
+function entryOf(r: Record<string, unknown>): EntryRow {
+  return {
+    accountId: (r.account_id as string | null) ?? null,
+    bestAttemptId: r.best_attempt_id as string,
+    score: asNumOrNull(r.score),
+    elapsedMs: asNumOrNull(r.elapsed_ms),
+    tokensTotal: asNumOrNull(r.tokens_total),
+    judgeRating: asNumOrNull(r.judge_rating),
+    achievedAt: asDate(r.achieved_at),
+    attemptsCount: asNum(r.attempts_count),
+    account:
+      r.account_name === null || r.account_name === undefined
+        ? null
+        : { name: r.account_name as string, profile: { displayName: (r.display_name as string | null) ?? null } },
+  };
+}
+
+/** Entries strictly behind `key` in the strategy's order (keyset paging), params from $3 on. */
+function behindSql(strategy: ChallengeStrategy, key: EntryKey, params: Param[]): string {
+  params.push(key.achievedAt, key.bestAttemptId);
+  const t = `$${params.length - 1}`;
+  const id = `$${params.length}`;
+  const tie = `(e.achieved_at > ${t} OR (e.achieved_at = ${t} AND e.best_attempt_id > ${id}))`;
+  if (strategy.column === "achievedAt" || key.value === null) return tie;
+  params.push(key.value);
+  const v = `$${params.length}`;
+  const c = `e.${RANK_COLUMN_SQL[strategy.column]}`;
+  return `(${c} ${strategy.direction === "asc" ? ">" : "<"} ${v} OR (${c} = ${v} AND ${tie}))`;
+}
+
+function* pageStep(
+  challengeId: string,
+  strategy: ChallengeStrategy,
+  cursor: CursorState | null,
+  offset: number,
+  take: number,
+): Step<EntryRow[]> {
+  const params: Param[] = [challengeId, take];
+  const after = cursor ? ` AND ${behindSql(strategy, cursor.key, params)}` : "";
+  params.push(offset);
+  // Page the entries alone (index order, no join for the rows skipped by the offset), then
+  // join the names of the page's players.
+  const rows = yield* all<Record<string, unknown>>(
+    `${ENTRY_SELECT.replace("FROM challenge_leaderboard_entries e", `FROM (SELECT ${PAGE_COLUMNS} FROM challenge_leaderboard_entries e
+       WHERE e.challenge_id = $1${after} ORDER BY ${orderSql(strategy, "e.")} LIMIT $2 OFFSET $${params.length}) e`)}
+     ORDER BY ${orderSql(strategy, "e.")}`,
+    ...params,
+  );
+  return rows.map(entryOf);
+}
+
+/**
+ * How many entries rank ahead of `key`: the keyset condition split into index range counts
+ * (value better; same value, earlier; same value and time, smaller id), so the database counts
+ * index entries instead of testing an OR per row.
+ */
+function* aheadCount(challengeId: string, strategy: ChallengeStrategy, key: EntryKey): Step<number> {
+  const from = `FROM challenge_leaderboard_entries WHERE challenge_id = $1`;
+  let sql: string;
+  const params: Param[] = [challengeId, key.achievedAt, key.bestAttemptId];
+  if (strategy.column === "achievedAt" || key.value === null) {
+    sql = `SELECT (SELECT COUNT(*) ${from} AND achieved_at < $2)
+      + (SELECT COUNT(*) ${from} AND achieved_at = $2 AND best_attempt_id < $3) AS n`;
+  } else {
+    const c = RANK_COLUMN_SQL[strategy.column];
+    params.push(key.value);
+    sql = `SELECT (SELECT COUNT(*) ${from} AND ${c} ${strategy.direction === "asc" ? "<" : ">"} $4)
+      + (SELECT COUNT(*) ${from} AND ${c} = $4 AND achieved_at < $2)
+      + (SELECT COUNT(*) ${from} AND ${c} = $4 AND achieved_at = $2 AND best_attempt_id < $3) AS n`;
+  }
+  const r = yield* one<{ n: unknown }>(sql, ...params);
+  return asNum(r?.n);
+}
+
+function* viewerEntryStep(challengeId: string, accountId: string): Step<EntryRow | null> {
+  const r = yield* one<Record<string, unknown>>(`${ENTRY_SELECT} WHERE e.challenge_id = $1 AND e.account_id = $2 LIMIT 1`, challengeId, accountId);
+  return r ? entryOf(r) : null;
+}
+
+function* challengeMeta(challengeId: string): Step<{ scoringStrategy: string; isActive: boolean } | null> {
+  const r = yield* one<{ scoring_strategy: string; is_active: unknown }>(
+    `SELECT scoring_strategy, is_active FROM challenges WHERE id = $1`,
+    challengeId,
+  );
+  return r ? { scoringStrategy: r.scoring_strategy, isActive: asBool(r.is_active) } : null;
+}
+
 /** One row per player (their best), in the challenge's strategy order. */
 export async function getChallengeLeaderboard(
   challengeId: string,
   opts: LeaderboardOptions = {},
 ): Promise<LeaderboardPage> {
   const limit = pageSize(opts.limit);
-  const challenge = await db.challenge.findUnique({
-    where: { id: challengeId },
-    select: { scoringStrategy: true, isActive: true },
-  });
-  if (!challenge || (!challenge.isActive && !opts.includeHidden)) throw notFound("Challenge");
-  const strategy = getChallengeStrategy(challenge.scoringStrategy);
-  const orderBy = leaderboardOrderBy(strategy);
-
   const cursor = opts.cursor ? decodeCursor(opts.cursor) : null;
   const offset = cursor ? 0 : startOffset(opts.offset);
+  const challenge = await query(() => challengeMeta(challengeId));
+  if (!challenge || (!challenge.isActive && !opts.includeHidden)) throw notFound("Challenge");
+  const strategy = getChallengeStrategy(challenge.scoringStrategy);
   const firstRank = cursor ? cursor.rank + 1 : offset + 1;
-  const where = cursor ? { challengeId, ...behind(strategy, cursor.key) } : { challengeId };
 
   const [entries, total] = await Promise.all([
-    db.challengeLeaderboardEntry.findMany({ where, orderBy, skip: offset, take: limit + 1, select: entrySelect }),
+    query(() => pageStep(challengeId, strategy, cursor, offset, limit + 1)),
     boardSize(challengeId),
   ]);
   const page = entries.slice(0, limit);
@@ -170,21 +263,15 @@ export async function getChallengeLeaderboard(
       : null;
 
   let viewer: LeaderboardRow | null = null;
-  if (opts.viewerAccountId) {
-    const own = await db.challengeLeaderboardEntry.findFirst({
-      where: { challengeId, accountId: opts.viewerAccountId },
-      select: entrySelect,
-    });
-    if (own) {
-      const onPage = rows.find((r) => r.account_id === opts.viewerAccountId);
-      viewer =
-        onPage ??
-        challengeRow(
-          own,
-          (await db.challengeLeaderboardEntry.count({
-            where: { challengeId, ...aheadOf(strategy, entryKey(strategy, own)) },
-          })) + 1,
-        );
+  const viewerId = opts.viewerAccountId;
+  if (viewerId) {
+    viewer = rows.find((r) => r.account_id === viewerId) ?? null;
+    if (!viewer) {
+      viewer = await query(function* (): Step<LeaderboardRow | null> {
+        const own = yield* viewerEntryStep(challengeId, viewerId);
+        if (!own) return null;
+        return challengeRow(own, (yield* aheadCount(challengeId, strategy, entryKey(strategy, own))) + 1);
+      });
     }
   }
   return { scoring_strategy: strategy.name, total, rows, viewer, next_cursor };

@@ -371,7 +371,7 @@ export function* completedAttemptCount(challengeId: string, endUserId: string): 
 
 // ---- leaderboard entries --------------------------------------------------------------
 
-const RANK_SQL: Record<RankColumn, string> = {
+export const RANK_COLUMN_SQL: Record<RankColumn, string> = {
   achievedAt: "achieved_at",
   elapsedMs: "elapsed_ms",
   tokensTotal: "tokens_total",
@@ -380,10 +380,12 @@ const RANK_SQL: Record<RankColumn, string> = {
 };
 
 /** The strategy's board order as SQL (the same order as lib/scoring/order.ts). */
-export function orderSql(strategy: ChallengeStrategy): string {
+export function orderSql(strategy: ChallengeStrategy, alias = ""): string {
   const parts: string[] = [];
-  if (strategy.column !== "achievedAt") parts.push(`${RANK_SQL[strategy.column]} ${strategy.direction === "asc" ? "ASC" : "DESC"}`);
-  parts.push("achieved_at ASC", "best_attempt_id ASC");
+  if (strategy.column !== "achievedAt") {
+    parts.push(`${alias}${RANK_COLUMN_SQL[strategy.column]} ${strategy.direction === "asc" ? "ASC" : "DESC"}`);
+  }
+  parts.push(`${alias}achieved_at ASC`, `${alias}best_attempt_id ASC`);
   return parts.join(", ");
 }
 
