@@ -19,7 +19,7 @@ interface ErrorBody {
   error?: {
     code?: string;
     message?: string;
-    details?: { issues?: { nodeId: string | null; message: string }[] };
+    details?: { graph_issues?: { node_id: string | null; message: string }[] };
   };
 }
 
@@ -74,7 +74,7 @@ export function RunPanel({
       const type = res.headers.get("content-type") ?? "";
       if (!res.ok || !type.includes("text/event-stream") || !res.body) {
         const body = (await res.json().catch(() => null)) as ErrorBody | null;
-        const issues = body?.error?.details?.issues;
+        const issues = body?.error?.details?.graph_issues;
         setFailure(
           [
             body?.error?.message ?? t("run.failed", { status: res.status }),
