@@ -13,7 +13,7 @@ const WEBM = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 1]
 
 let a: ConsoleActors;
 
-async function upload(file: Blob | string | null, filename: string, opts: { cookie?: string; bearer?: string; origin?: boolean } = {}) {
+async function upload(file: Blob | null, filename: string, opts: { cookie?: string; bearer?: string; origin?: boolean } = {}) {
   const form = new FormData();
   if (file !== null) form.set("file", file, filename);
   const headers = new Headers({ "x-forwarded-for": "203.0.113.9" });
