@@ -6,7 +6,8 @@ import type { NodeRunStatus, RunStatus } from "@/lib/workflow/types";
 
 // A run costs two short transactions: the WorkflowRun row when it starts (so a running run is
 // visible and attempts can reference it), then one that finishes it and inserts every node run
-// in one multi-row INSERT. Lean SQL (lib/db/lean.ts): this runs for every attempt. Callers pass
+// in one multi-row INSERT. JSON columns are serialized once with JSON.stringify (undefined
+// dropped, Dates as ISO strings). Lean SQL (lib/db/lean.ts): this runs for every attempt. Callers pass
 // values that are already masked.
 
 export interface RunRowStart {
@@ -44,11 +45,6 @@ export interface NodeRunRow {
   finishedAt: Date;
 }
 
-/** JSON columns take plain JSON: drops undefined, turns Dates into strings. */
-function plain(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value ?? null)) as unknown;
-}
-
 async function guard<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -70,7 +66,7 @@ export async function insertRun(row: RunRowStart): Promise<void> {
         row.workflowVersionId,
         row.endUserId,
         row.triggeredFrom,
-        json(plain(row.inputs)),
+        json(row.inputs),
         row.createdAt,
       ),
     ),
@@ -93,7 +89,7 @@ function* finishSteps(runId: string, run: RunRowFinish, nodeRuns: NodeRunRow[]):
     run.judgeTokensTotal,
     run.elapsedMs,
     run.finishedAt,
-    ...(outputs ? [json(plain(run.outputs))] : []),
+    ...(outputs ? [json(run.outputs)] : []),
   );
   for (let i = 0; i < nodeRuns.length; i += NODE_RUNS_PER_INSERT) {
     const chunk = nodeRuns.slice(i, i + NODE_RUNS_PER_INSERT);
@@ -107,8 +103,8 @@ function* finishSteps(runId: string, run: RunRowFinish, nodeRuns: NodeRunRow[]):
         r.nodeType,
         r.index,
         r.status,
-        r.inputs !== undefined ? json(plain(r.inputs)) : null,
-        r.outputs !== undefined ? json(plain(r.outputs)) : null,
+        r.inputs !== undefined ? json(r.inputs) : null,
+        r.outputs !== undefined ? json(r.outputs) : null,
         r.error ?? null,
         r.tokens,
         r.elapsedMs,
