@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { boardSize } from "@/lib/scoring/board-size";
+import { entriesAhead, RANK_SNAPSHOT_MIN_ENTRIES } from "@/lib/scoring/board-ranks";
 import { entryKey, type EntryKey } from "@/lib/scoring/order";
 import { all, asBool, asDate, asNum, asNumOrNull, one, query, type Param, type Step } from "@/lib/db/lean";
 import { orderSql, RANK_COLUMN_SQL } from "@/lib/services/attempts/store";
@@ -267,11 +268,15 @@ export async function getChallengeLeaderboard(
   if (viewerId) {
     viewer = rows.find((r) => r.account_id === viewerId) ?? null;
     if (!viewer) {
-      viewer = await query(function* (): Step<LeaderboardRow | null> {
-        const own = yield* viewerEntryStep(challengeId, viewerId);
-        if (!own) return null;
-        return challengeRow(own, (yield* aheadCount(challengeId, strategy, entryKey(strategy, own))) + 1);
-      });
+      const own = await query(() => viewerEntryStep(challengeId, viewerId));
+      if (own) {
+        const key = entryKey(strategy, own);
+        const ahead =
+          total >= RANK_SNAPSHOT_MIN_ENTRIES
+            ? await entriesAhead(challengeId, strategy, key)
+            : await query(() => aheadCount(challengeId, strategy, key));
+        viewer = challengeRow(own, ahead + 1);
+      }
     }
   }
   return { scoring_strategy: strategy.name, total, rows, viewer, next_cursor };

@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { isBetter } from "@/lib/scoring/compare";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import { forgetBoardSize } from "@/lib/scoring/board-size";
+import { forgetBoardRanks } from "@/lib/scoring/board-ranks";
 import {
   boardHead,
   bumpEntryCount,
@@ -282,7 +283,13 @@ export function recordAttemptInTransaction(input: RecordAttemptInput): Promise<R
   return queued(input.challenge.id, async () => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await transaction(() => recordAttempt(input));
+        const result = await transaction(() => recordAttempt(input));
+        // After the commit, so no reader caches the board as it was before this attempt.
+        if (result.personalBest) {
+          forgetBoardSize(input.challenge.id);
+          forgetBoardRanks(input.challenge.id);
+        }
+        return result;
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         const text = `${typeof code === "string" ? code : ""} ${err instanceof Error ? err.message : ""}`;

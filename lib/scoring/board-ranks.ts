@@ -1,0 +1,80 @@
+import "server-only";
+import { all, asDate, asNumOrNull, query } from "@/lib/db/lean";
+import type { EntryKey } from "@/lib/scoring/order";
+import type { ChallengeStrategy } from "@/lib/scoring/types";
+import { orderSql, RANK_COLUMN_SQL } from "@/lib/services/attempts/store";
+
+// Where a viewer ranks on a large board. Counting the entries ahead of them reads O(rank) index
+// entries (about 1.5 ms for a player in the middle of 20,000 on SQLite), so a large board's
+// ranked keys are kept per process for a few seconds, like its size (board-size.ts), and a
+// rank is a binary search. Recordings in this process forget the board as soon as they change
+// it, so a player who just improved sees their new rank; another instance's changes show up
+// within TTL_MS.
+
+const TTL_MS = 5_000;
+const MAX_BOARDS = 20;
+/** Smaller boards are counted in the database: cheap, and always exact. */
+export const RANK_SNAPSHOT_MIN_ENTRIES = 2_000;
+
+interface Snapshot {
+  strategy: string;
+  values: (number | null)[];
+  times: number[];
+  ids: string[];
+  at: number;
+}
+
+const cache = new Map<string, Snapshot>();
+
+async function load(challengeId: string, strategy: ChallengeStrategy): Promise<Snapshot> {
+  const column = strategy.column === "achievedAt" ? "NULL" : RANK_COLUMN_SQL[strategy.column];
+  const rows = await query(() =>
+    all<{ v: unknown; achieved_at: unknown; best_attempt_id: string }>(
+      `SELECT ${column} AS v, achieved_at, best_attempt_id FROM challenge_leaderboard_entries
+       WHERE challenge_id = $1 ORDER BY ${orderSql(strategy)}`,
+      challengeId,
+    ),
+  );
+  return {
+    strategy: strategy.name,
+    values: rows.map((r) => asNumOrNull(r.v)),
+    times: rows.map((r) => asDate(r.achieved_at).getTime()),
+    ids: rows.map((r) => r.best_attempt_id),
+    at: Date.now(),
+  };
+}
+
+/** Negative when entry i of the snapshot ranks ahead of `key`. */
+function compare(s: Snapshot, i: number, strategy: ChallengeStrategy, key: EntryKey): number {
+  if (strategy.column !== "achievedAt" && key.value !== null) {
+    const v = s.values[i]!;
+    if (v !== null && v !== key.value) return strategy.direction === "asc" ? v - key.value : key.value - v;
+  }
+  const t = s.times[i]! - key.achievedAt.getTime();
+  if (t !== 0) return t;
+  const id = s.ids[i]!;
+  return id < key.bestAttemptId ? -1 : id > key.bestAttemptId ? 1 : 0;
+}
+
+/** How many entries of the board rank strictly ahead of `key`. */
+export async function entriesAhead(challengeId: string, strategy: ChallengeStrategy, key: EntryKey): Promise<number> {
+  let s = cache.get(challengeId);
+  if (!s || s.strategy !== strategy.name || Date.now() - s.at >= TTL_MS) {
+    s = await load(challengeId, strategy);
+    cache.delete(challengeId);
+    if (cache.size >= MAX_BOARDS) cache.delete(cache.keys().next().value!);
+    cache.set(challengeId, s);
+  }
+  let lo = 0;
+  let hi = s.ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(s, mid, strategy, key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function forgetBoardRanks(challengeId: string): void {
+  cache.delete(challengeId);
+}

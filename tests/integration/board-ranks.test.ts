@@ -1,0 +1,71 @@
+// The viewer's rank on large boards comes from a per-process snapshot of the board's keys
+// (lib/scoring/board-ranks.ts): it must equal the rank the database order gives, ties included,
+// and a recording in this process must be visible at once.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { entriesAhead } from "@/lib/scoring/board-ranks";
+import { entryKey } from "@/lib/scoring/order";
+import { getChallengeStrategy } from "@/lib/scoring/registry";
+import type { ChallengeStrategyName } from "@/lib/scoring/types";
+import { recordAttemptInTransaction } from "@/lib/services/attempts";
+import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
+import { makeApp, makeChallenge } from "@/tests/helpers/factories";
+
+async function makePlayers(workspaceId: string, n: number) {
+  const rows = Array.from({ length: n }, () => ({ id: randomUUID(), endUserId: randomUUID() }));
+  await db.account.createMany({ data: rows.map((r) => ({ id: r.id, email: `${r.id}@example.test`, name: r.id })) });
+  await db.endUser.createMany({ data: rows.map((r) => ({ id: r.endUserId, workspaceId, accountId: r.id })) });
+  return rows;
+}
+
+describe("board rank snapshot", () => {
+  it.each<ChallengeStrategyName>(["first", "fastest", "highest_rating"])(
+    "%s: every entry's snapshot rank equals its place on the board",
+    async (name) => {
+      const app = await makeApp();
+      const challenge = await makeChallenge({ appId: app.id, scoringStrategy: name });
+      const players = await makePlayers(app.workspaceId, 40);
+      // Values collide in groups so the time and id tie-breaks decide.
+      for (const [i, p] of players.entries()) {
+        await recordAttemptInTransaction({
+          challenge,
+          endUserId: p.endUserId,
+          accountId: p.id,
+          status: "completed",
+          succeeded: true,
+          elapsedMs: 1000 + (i % 4) * 10,
+          tokensTotal: 10,
+          judgeRating: 5 + (i % 3),
+        });
+      }
+      const board = [
+        ...(await getChallengeLeaderboard(challenge.id, { limit: 100 })).rows,
+      ];
+      expect(board).toHaveLength(40);
+      const strategy = getChallengeStrategy(name);
+      const entries = await db.challengeLeaderboardEntry.findMany({ where: { challengeId: challenge.id } });
+      for (const e of entries) {
+        const row = board.find((r) => r.account_id === e.accountId)!;
+        expect(await entriesAhead(challenge.id, strategy, entryKey(strategy, e))).toBe(row.rank - 1);
+      }
+
+      // A better result recorded in this process moves the player at once.
+      const last = board.at(-1)!;
+      const p = players.find((x) => x.id === last.account_id)!;
+      await recordAttemptInTransaction({
+        challenge,
+        endUserId: p.endUserId,
+        accountId: p.id,
+        status: "completed",
+        succeeded: true,
+        elapsedMs: 1,
+        tokensTotal: 10,
+        judgeRating: 10,
+      });
+      const entry = await db.challengeLeaderboardEntry.findFirstOrThrow({ where: { challengeId: challenge.id, accountId: p.id } });
+      const expected = name === "first" ? 39 : 0;
+      expect(await entriesAhead(challenge.id, strategy, entryKey(strategy, entry))).toBe(expected);
+    },
+  );
+});
