@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
+import { refreshThemeAssetUrls } from "@/lib/services/assets";
 
 // What players and anonymous visitors may see of challenges and collections. Secrets, patterns,
 // workflows and plugin settings never leave through here: every field is listed explicitly.
@@ -81,8 +82,11 @@ async function solvesAndSolved(ids: string[], viewerAccountId?: string | null) {
   };
 }
 
+// A challenge players can see: active, with a published workflow to play against.
+const playable = { isActive: true, workflow: { publishedVersionId: { not: null } } };
+
 export async function listPublicChallenges(opts: { limit: number; offset: number; viewerAccountId?: string | null }) {
-  const where = { isActive: true, workflow: { publishedVersionId: { not: null } } };
+  const where = playable;
   const [rows, total] = await Promise.all([
     db.challenge.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: opts.offset, take: opts.limit, select: challengeSelect }),
     db.challenge.count({ where }),
@@ -96,7 +100,7 @@ export async function listPublicChallenges(opts: { limit: number; offset: number
 
 export async function getPublicChallenge(id: string, viewerAccountId?: string | null) {
   const row = await db.challenge.findFirst({
-    where: { id, isActive: true },
+    where: { id, ...playable },
     select: { ...challengeSelect, instructionsMd: true, theme: true },
   });
   if (!row) throw notFound("Challenge");
@@ -104,7 +108,8 @@ export async function getPublicChallenge(id: string, viewerAccountId?: string | 
   return {
     ...toPublic(row, solves.get(row.id) ?? 0, viewerAccountId ? solved.has(row.id) : undefined),
     instructions_md: row.instructionsMd,
-    theme: row.theme,
+    // Stored theme image URLs are signed and expire; sign them afresh for every read.
+    theme: refreshThemeAssetUrls(row.theme as Record<string, unknown> | null),
   };
 }
 
@@ -164,7 +169,7 @@ export async function getPublicCollection(id: string, viewerAccountId?: string |
     description: row.description,
     scoring_strategy: row.scoringStrategy,
     instructions_md: row.instructionsMd,
-    theme: row.theme,
+    theme: refreshThemeAssetUrls(row.theme as Record<string, unknown> | null),
     created_at: row.createdAt.toISOString(),
     challenges: row.items.map((i) => ({
       position: i.position,

@@ -116,8 +116,10 @@ describe("GET /web/api/challenges/{id}", () => {
   it.each([
     ["unknown", "00000000-0000-4000-8000-000000000000"],
     ["inactive", "inactive"],
+    ["unpublished", "unpublished"],
   ])("answers 404 for an %s challenge", async (_label, id) => {
-    const res = await call(challengeGet, { params: { id: id === "inactive" ? inactive.id : id } });
+    const ids: Record<string, string> = { inactive: inactive.id, unpublished: unpublished.id };
+    const res = await call(challengeGet, { params: { id: ids[id] ?? id } });
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe("not_found");
   });
