@@ -164,7 +164,7 @@ export function ChallengeForm({
             name="success_pattern"
             label={t("successPattern")}
             hint={successType === "regex" ? t("successPatternRegexHint") : t("successPatternContainsHint")}
-            className={styles.mono}
+            spellCheck={false}
             defaultValue={challenge.success_pattern ?? ""}
             error={e.success_pattern}
           />

@@ -5,8 +5,10 @@ import { expect, test, type Page } from "@playwright/test";
 // a hero image is uploaded and shown through a signed URL), reorders a collection by keyboard and
 // by drag, and creates and revokes an API token — with no browser console errors.
 
+// caret "initial": hiding the caret would restyle inputs, which React reports as a hydration
+// mismatch when the shot lands before hydration ends.
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `tests/artifacts/screenshots/console-${name}.png`, fullPage: true });
+  page.screenshot({ path: `tests/artifacts/screenshots/console-${name}.png`, fullPage: true, caret: "initial" });
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -20,7 +22,8 @@ async function logInAsCreator(page: Page) {
   await page.getByLabel("Email", { exact: true }).fill("creator@demo.gauntlet.local");
   await page.getByLabel("Password", { exact: true }).fill("demo-creator-pass");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  // The login page's own address ends in ?next=/console: match the path.
+  await expect(page).toHaveURL((url) => url.pathname === "/console");
 }
 
 /** The names in the collection's order list, top to bottom. */
@@ -178,12 +181,93 @@ test("a creator manages challenges, a collection's order and API tokens", async 
   expect(consoleErrors).toEqual([]);
 });
 
+test("LLM providers keep keys write-only; members are added, re-roled and removed, the owner protected", async ({ page }) => {
+  test.setTimeout(240_000);
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+  page.on("pageerror", (e) => consoleErrors.push(e.message));
+  await logInAsCreator(page);
+  const nav = page.getByRole("navigation", { name: "Workspace" });
+
+  // ── an LLM provider: the key is accepted and never shown again ──
+  await page.goto("/console/demo");
+  await nav.getByRole("link", { name: "LLM providers" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "LLM providers" })).toBeVisible();
+  const key = `sk-e2e-${Date.now()}`;
+  await page.getByLabel("Name", { exact: true }).fill("Local e2e");
+  await page.getByLabel("Base URL").fill("http://127.0.0.1:9/v1");
+  await page.getByLabel("API key").fill(key);
+  await page.getByLabel("Models").fill("tiny-model");
+  await page.getByRole("button", { name: "Add provider" }).click();
+  const providerRow = page.getByTestId("providers-table").getByRole("row", { name: /Local e2e/ });
+  await expect(providerRow).toContainText("Set (hidden)");
+  expect(await page.content()).not.toContain(key);
+  await shot(page, "10-providers");
+  await providerRow.getByRole("button", { name: "Delete" }).click();
+  await providerRow.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByTestId("providers-table")).toHaveCount(0);
+
+  // ── members: add the demo player, change the role, remove; the owner is protected ──
+  await nav.getByRole("link", { name: "Members" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+  const members = page.getByTestId("members-table");
+  await expect(members.getByRole("row", { name: /Demo Creator/ })).toContainText("Protected");
+  await page.getByLabel("Email", { exact: true }).fill("nobody-registered@example.test");
+  await page.getByRole("button", { name: "Add member" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "register first" })).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill("player@demo.gauntlet.local");
+  await page.getByRole("button", { name: "Add member" }).click();
+  const playerRow = members.getByRole("row", { name: /Demo Player/ });
+  await expect(playerRow).toBeVisible();
+  await playerRow.getByLabel("Role of Demo Player").selectOption("admin");
+  await playerRow.getByRole("button", { name: "Change role" }).click();
+  await expect(playerRow.getByLabel("Role of Demo Player")).toHaveValue("admin");
+  await page.reload();
+  await expect(members.getByRole("row", { name: /Demo Player/ }).getByLabel("Role of Demo Player")).toHaveValue("admin");
+  await shot(page, "11-members");
+  await members.getByRole("row", { name: /Demo Player/ }).getByRole("button", { name: "Remove" }).click();
+  await members.getByRole("row", { name: /Demo Player/ }).getByRole("button", { name: "Yes, remove" }).click();
+  await expect(members.getByRole("row", { name: /Demo Player/ })).toHaveCount(0);
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a plugin made from the evaluator template passes a sandbox test run", async ({ page }) => {
+  test.setTimeout(180_000);
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+  page.on("pageerror", (e) => consoleErrors.push(e.message));
+  await logInAsCreator(page);
+
+  // ── a plugin from the evaluator template, then a test run in the sandbox ──
+  await page.goto("/console/demo/plugins/new");
+  const slug = `e2e-eval-${Date.now()}`;
+  await page.getByLabel("Plugin id").fill(slug);
+  await page.getByLabel("Name", { exact: true }).fill("E2E evaluator");
+  await expect(page.getByLabel("Code")).toHaveValue(/function evaluate/);
+  await page.getByLabel("Config JSON schema").fill("{ not json");
+  await expect(page.getByText("The config schema is not valid JSON.")).toBeVisible();
+  await page.getByLabel("Config JSON schema").fill(JSON.stringify({ type: "object" }));
+  await page.getByRole("button", { name: "Create plugin" }).click();
+  await expect(page).toHaveURL(/\/console\/demo\/plugins\/[0-9a-f-]{36}$/);
+  await page.getByLabel("Config (JSON)").fill(JSON.stringify({ must_contain: ["secret"] }));
+  await page.getByLabel("Response", { exact: true }).fill("The secret is out");
+  await page.getByRole("button", { name: "Run test" }).click();
+  const result = page.getByTestId("plugin-test-result");
+  await expect(result).toContainText("Returned in");
+  await expect(result).toContainText('"passed": true');
+  await shot(page, "09-plugin-test-run");
+
+  expect(consoleErrors).toEqual([]);
+});
+
 test("someone who is not a member gets a 404 for the workspace's console", async ({ page }) => {
   await page.goto("/login?next=/console");
   await page.getByLabel("Email", { exact: true }).fill("player@demo.gauntlet.local");
   await page.getByLabel("Password", { exact: true }).fill("demo-player-pass");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  // The login page's own address ends in ?next=/console: match the path.
+  await expect(page).toHaveURL((url) => url.pathname === "/console");
   const res = await page.goto("/console/demo");
   expect(res?.status()).toBe(404);
   const tokens = await page.goto("/console/demo/tokens");
