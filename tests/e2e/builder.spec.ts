@@ -16,6 +16,7 @@ const handle = (page: Page, nodeId: string, port: string, kind: "source" | "targ
 
 /** Drags a connection with the mouse from an output handle to an input handle. */
 async function connect(page: Page, from: [string, string], to: [string, string]) {
+  await page.getByTestId("canvas").scrollIntoViewIfNeeded();
   const a = await handle(page, from[0], from[1], "source").boundingBox();
   const b = await handle(page, to[0], to[1], "target").boundingBox();
   if (!a || !b) throw new Error(`handle not visible: ${from.join(".")} → ${to.join(".")}`);
@@ -64,7 +65,7 @@ test("the demo creator builds, saves, test-runs and publishes a workflow from an
   await page.getByLabel("Email", { exact: true }).fill("creator@demo.gauntlet.local");
   await page.getByLabel("Password", { exact: true }).fill("demo-creator-pass");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/console/);
+  await page.waitForURL((url) => url.pathname === "/console");
 
   const name = `Builder e2e ${Date.now()}`;
   await page.goto("/console/demo/challenges/new");
