@@ -122,10 +122,17 @@ export async function benchHttp(env: Record<string, string>, port = 3411): Promi
   const fastPlayers = await players(ws.id, 600, "fast");
   const slowPlayers = await players(ws.id, 500, "slow");
 
+  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use (a server left from another run?)`);
   const server: ChildProcess = spawn("npx", ["--no-install", "next", "start", "-p", String(port)], {
     cwd: root,
     env: { ...process.env, ...env, NODE_ENV: "production", LOG_LEVEL: "warn", SEED_DEMO: "false", OFFLINE_CHUNK_DELAY_MS: "0" },
     stdio: ["ignore", "ignore", "inherit"],
+    // Its own process group: npx starts next-server as a child, and both must stop at the end.
+    detached: true,
   });
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -158,7 +165,11 @@ export async function benchHttp(env: Record<string, string>, port = 3411): Promi
       },
     };
   } finally {
-    server.kill("SIGTERM");
+    try {
+      if (server.pid) process.kill(-server.pid, "SIGTERM");
+    } catch {
+      server.kill("SIGTERM");
+    }
     await slowModel.close();
   }
 }
