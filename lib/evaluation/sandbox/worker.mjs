@@ -8,6 +8,8 @@
 // functions at all. Nothing survives from one job to the next, so one tenant's plugin cannot see
 // or corrupt another's state.
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { parentPort } from "node:worker_threads";
 import RELEASE_SYNC from "@jitl/quickjs-wasmfile-release-sync";
 import { newQuickJSWASMModuleFromVariant, newVariant, shouldInterruptAfterDeadline } from "quickjs-emscripten";
@@ -36,13 +38,26 @@ const PRELUDE = `(() => {
   globalThis.module = { exports };
 })();`;
 
+const WASM_PACKAGE = "@jitl/quickjs-wasmfile-release-sync";
+
+/** The QuickJS .wasm file on disk. */
+function wasmFile() {
+  try {
+    return new URL(import.meta.resolve(`${WASM_PACKAGE}/wasm`));
+  } catch {
+    // A worker bundled by Next.js cannot resolve packages by itself (and the variant's own loader
+    // then looks for a /_next/static path that is not a file): resolve from the app's node_modules.
+    // A computed specifier, so the bundler leaves this lookup to run time.
+    return createRequire(join(process.cwd(), "package.json")).resolve([WASM_PACKAGE, "wasm"].join("/"));
+  }
+}
+
 let compiledWasm;
 async function wasmModule() {
   if (compiledWasm !== undefined) return compiledWasm;
   try {
     // Compile once per worker; every job instantiates it with its own Memory.
-    const url = import.meta.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-    compiledWasm = await WebAssembly.compile(await readFile(new URL(url)));
+    compiledWasm = await WebAssembly.compile(await readFile(wasmFile()));
   } catch {
     // A bundler may hide the file from resolution; the variant then loads it itself per job.
     compiledWasm = null;
