@@ -332,7 +332,7 @@ function Builder({
         (current.length === 0
           ? { x: 0, y: 0 }
           : {
-              x: Math.max(...current.map((n) => n.position?.x ?? 0)) + 300,
+              x: Math.max(...current.map((n) => n.position?.x ?? 0)) + 340,
               y: current.at(-1)?.position?.y ?? 0,
             });
       change((s) => {

@@ -143,7 +143,10 @@ test("the demo creator builds, saves, test-runs and publishes a workflow from an
   await shot(page, "03-save-refused");
 
   // A node-level issue shows on the node itself: an unconnected required input.
-  await page.getByTestId("palette-answer").click();
+  // Drag to add: the Answer node comes from the palette by drag and drop onto the canvas.
+  const canvas = page.getByTestId("canvas");
+  const box = (await canvas.boundingBox())!;
+  await page.getByTestId("palette-answer").dragTo(canvas, { targetPosition: { x: box.width - 160, y: 60 } });
   await expect(page.getByTestId("node-answer")).toBeVisible();
   // Undo and redo (keyboard) take the Answer node away and back.
   await page.locator(".react-flow__pane").click({ position: { x: 10, y: 10 } });
