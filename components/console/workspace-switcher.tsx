@@ -15,6 +15,15 @@ export function WorkspaceSwitcher({
 }) {
   const t = useTranslations("consolePages.nav");
   const router = useRouter();
+  // One workspace: nothing to switch to, so its name is plain text.
+  if (workspaces.length <= 1) {
+    return (
+      <div className={styles.switcher}>
+        <span className={fieldStyles.label}>{t("switcherLabel")}</span>
+        <span className={styles.workspaceName}>{workspaces[0]?.name}</span>
+      </div>
+    );
+  }
   return (
     <div className={styles.switcher}>
       <label htmlFor="workspace-switcher" className={fieldStyles.label}>
