@@ -10,6 +10,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import styles from "./console.module.css";
 import { SelectField } from "./fields";
 import { FormStatus } from "./form-status";
+import { submitWithoutReset } from "./submit-without-reset";
 
 type State = Awaited<ReturnType<typeof addMemberAction>>;
 
@@ -59,7 +60,8 @@ export function RoleForm({ workspace, id, role, name }: { workspace: string; id:
   const [value, setValue] = useState(role);
   const selectId = `role-${id}`;
   return (
-    <form action={formAction} className="cluster" aria-busy={pending || undefined}>
+    // Without the automatic form reset: it would put the controlled select back on its first option.
+    <form onSubmit={submitWithoutReset(formAction)} className="cluster" aria-busy={pending || undefined}>
       <input type="hidden" name="workspace" value={workspace} />
       <input type="hidden" name="id" value={id} />
       <label htmlFor={selectId} className="visually-hidden">

@@ -10,6 +10,7 @@ import { compileConfigSchema } from "@/lib/validation/plugins";
 import styles from "./console.module.css";
 import { SelectField, TextAreaField } from "./fields";
 import { FormStatus } from "./form-status";
+import { submitWithoutReset } from "./submit-without-reset";
 
 const TEMPLATES = { evaluator: SIMPLE_EVALUATOR, scorer: WEIGHTED_SCORER } as const;
 type Kind = keyof typeof TEMPLATES;
@@ -72,7 +73,7 @@ export function PluginForm({ workspace, plugin }: { workspace: string; plugin?: 
 
   return (
     <form
-      action={editing ? updateAction : createAction}
+      onSubmit={submitWithoutReset(editing ? updateAction : createAction)}
       noValidate
       className={styles.form}
       aria-busy={pending || undefined}
@@ -88,10 +89,9 @@ export function PluginForm({ workspace, plugin }: { workspace: string; plugin?: 
           hint={t("slugHint")}
           required
           maxLength={64}
-          defaultValue={state.values?.plugin_id ?? plugin?.pluginId}
+          defaultValue={plugin?.pluginId}
           readOnly={editing}
           error={e.plugin_id}
-          key={`slug-${state.at ?? 0}`}
         />
         <Field
           id="plugin-name"
@@ -99,9 +99,8 @@ export function PluginForm({ workspace, plugin }: { workspace: string; plugin?: 
           label={t("nameLabel")}
           required
           maxLength={80}
-          defaultValue={state.values?.name ?? plugin?.name}
+          defaultValue={plugin?.name}
           error={e.name}
-          key={`name-${state.at ?? 0}`}
         />
       </div>
       <div className={styles.grid2}>

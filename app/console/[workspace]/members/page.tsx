@@ -62,7 +62,7 @@ export default async function MembersPage({ params }: Props) {
                 <td>{m.email}</td>
                 <td>
                   {manager && m.role !== "owner" ? (
-                    <RoleForm workspace={workspace.slug} id={m.id} role={m.role} name={m.name} />
+                    <RoleForm key={`${m.id}-${m.role}`} workspace={workspace.slug} id={m.id} role={m.role} name={m.name} />
                   ) : (
                     <Badge>{tRole("role", { role: m.role })}</Badge>
                   )}
