@@ -24,7 +24,10 @@ interface Snapshot {
   at: number;
 }
 
-const cache = new Map<string, Snapshot>();
+// On globalThis: Next.js can load this module once per route bundle, and the attempt route's
+// copy must forget what the leaderboard route's copy cached.
+const cache = ((globalThis as unknown as { __gauntletBoardRanks?: Map<string, Snapshot> }).__gauntletBoardRanks ??=
+  new Map<string, Snapshot>());
 
 async function load(challengeId: string, strategy: ChallengeStrategy): Promise<Snapshot> {
   const column = strategy.column === "achievedAt" ? "NULL" : RANK_COLUMN_SQL[strategy.column];

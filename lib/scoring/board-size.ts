@@ -6,7 +6,10 @@ import { db } from "@/lib/db";
 // process forget it as soon as they add a row, so a player who just got on the board sees it.
 // Another instance's new rows show up within TTL_MS.
 const TTL_MS = 5_000;
-const cache = new Map<string, { n: number; at: number }>();
+// On globalThis: Next.js can load this module once per route bundle, and the attempt route's
+// copy must forget what the leaderboard route's copy cached.
+const cache = ((globalThis as unknown as { __gauntletBoardSizes?: Map<string, { n: number; at: number }> })
+  .__gauntletBoardSizes ??= new Map<string, { n: number; at: number }>());
 
 export async function boardSize(challengeId: string): Promise<number> {
   const hit = cache.get(challengeId);
