@@ -95,6 +95,13 @@ test("the demo creator builds, saves, test-runs and publishes a workflow from an
   await connect(page, ["start", "prompt"], ["llm", "prompt"]);
   await connect(page, ["llm", "text"], ["challenge", "response"]);
   await expect(page.locator(".react-flow__edge")).toHaveCount(2);
+  // The edges are drawn: their SVG layer has a size (a zero-width SVG paints nothing).
+  expect(
+    await page
+      .locator(".react-flow__edges > svg")
+      .first()
+      .evaluate((svg) => svg.getBoundingClientRect().width),
+  ).toBeGreaterThan(0);
 
   // A type-incompatible connection is refused with the reason.
   await connect(page, ["llm", "tokens"], ["challenge", "judge_passed"]);
