@@ -159,8 +159,9 @@ async function openPostgresStore(url: string): Promise<RateLimitStore> {
       expire bigint
     )`);
   } catch (err) {
-    // Two processes creating the table at once: the loser sees a duplicate type, table exists.
-    if ((err as { code?: unknown }).code !== "23505") {
+    // Two processes creating the table at once: the loser sees a duplicate row in pg_type
+    // (23505), a duplicate type (42710) or a duplicate table (42P07); the table exists either way.
+    if (!["23505", "42710", "42P07"].includes(String((err as { code?: unknown }).code))) {
       await pool.end().catch(() => undefined);
       throw err;
     }
