@@ -1,34 +1,12 @@
 // Shapes and defaults of the console challenge form (importable from server pages).
 
-export interface ChallengeFormValues {
-  id?: string;
-  name: string;
-  description: string | null;
-  goal: string;
-  success_type: string;
-  success_pattern: string | null;
-  secret_ref: string | null;
-  has_secret: boolean;
-  scoring_strategy: string;
-  is_active: boolean;
-  evaluator_type: string;
-  evaluator_plugin_id: string | null;
-  evaluator_entrypoint: string | null;
-  evaluator_config: Record<string, unknown> | null;
-  scoring_plugin_id: string | null;
-  scoring_entrypoint: string | null;
-  scoring_config: Record<string, unknown> | null;
-  instructions_md: string | null;
-  theme: Record<string, string> | null;
-  hero_asset_id: string | null;
-  hero_asset_url: string | null;
-  hero_asset_type: string | null;
-  difficulty: string;
-  points: number;
-  max_attempts: number | null;
-  cooldown_seconds: number;
-  mask_variables: string[];
-}
+import type { ChallengeView } from "@/lib/services/challenges";
+
+/** The challenge as the form edits it: the service's view without the server-kept fields. */
+export type ChallengeFormValues = Omit<
+  ChallengeView,
+  "id" | "app_id" | "workflow_id" | "published_version" | "created_by" | "created_at" | "updated_by" | "updated_at"
+> & { id?: string };
 
 export interface PluginOption {
   pluginId: string;
