@@ -1,12 +1,19 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { uuidv7 } from "@/lib/ids";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { getModel } from "@/lib/ai";
 import { AppError } from "@/lib/errors";
 import { RunExecution, type NodeRecord } from "@/lib/workflow/engine/execute-run";
 import { describeStop, resolveLimits, RunController } from "@/lib/workflow/engine/limits";
 import { Masker } from "@/lib/workflow/engine/masking";
-import { finishRun, insertRun, type NodeRunRow } from "@/lib/workflow/engine/persistence";
+import {
+  completedRunSteps,
+  finishRun,
+  insertRun,
+  type NodeRunRow,
+  type RunRowFinish,
+  type RunRowStart,
+} from "@/lib/workflow/engine/persistence";
 import { getCompiledGraph, parseMaskRef, type ExecutionPlan } from "@/lib/workflow/engine/plan";
 import { loadRunResources, RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 import { VariablePool } from "@/lib/workflow/engine/variable-pool";
@@ -34,8 +41,12 @@ export interface RunWorkflowOptions {
   onEvent?: (event: RunEvent) => void;
   signal?: AbortSignal;
   limits?: Partial<RunLimits>;
-  /** Default true: WorkflowRun + WorkflowNodeRun rows written (masked). */
-  persist?: boolean;
+  /**
+   * Default true: WorkflowRun + WorkflowNodeRun rows written (masked) as the run starts and ends.
+   * "with-caller": nothing is written; the result's persistSteps writes the whole run, and the
+   * caller runs it inside its own transaction (the attempt path, with the attempt).
+   */
+  persist?: boolean | "with-caller";
   /** Retries of failed model calls in llm nodes (default 2 retries, 200 ms then 800 ms). */
   modelRetry?: Partial<ModelRetryPolicy>;
   /** Replaces loadRunResources (the attempt hot path reads the same rows with lean SQL). */
@@ -76,9 +87,10 @@ function maskKeysFor(plan: ExecutionPlan, resources: RunResources): Map<string, 
  */
 export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> {
   const t0 = performance.now();
-  const runId = randomUUID();
+  const runId = uuidv7();
   const createdAt = new Date();
   const persist = opts.persist ?? true;
+  const persistNow = persist === true;
   const emit = opts.onEvent ?? null;
   const masker = new Masker();
   const runChallengeId = opts.challengeId ?? null;
@@ -109,18 +121,17 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   const startMasks = plan ? maskKeys.get(plan.start.id) : undefined;
   if (startMasks) for (const key of startMasks) masker.addValue(opts.inputs[key]);
 
-  if (persist) {
-    await insertRun({
-      id: runId,
-      workspaceId: opts.workspaceId,
-      workflowId: opts.workflowId,
-      workflowVersionId: opts.workflowVersionId ?? null,
-      endUserId: opts.endUserId ?? null,
-      triggeredFrom: opts.triggeredFrom,
-      inputs: masker.maskValue(opts.inputs),
-      createdAt,
-    });
-  }
+  const startRow: RunRowStart = {
+    id: runId,
+    workspaceId: opts.workspaceId,
+    workflowId: opts.workflowId,
+    workflowVersionId: opts.workflowVersionId ?? null,
+    endUserId: opts.endUserId ?? null,
+    triggeredFrom: opts.triggeredFrom,
+    inputs: masker.maskValue(opts.inputs),
+    createdAt,
+  };
+  if (persistNow) await insertRun(startRow);
   const send = (event: RunEvent) => {
     try {
       emit?.(event);
@@ -188,21 +199,17 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   const elapsedMs = Math.round(performance.now() - t0);
   const maskedError = error === undefined ? undefined : masker.mask(error);
 
-  if (persist) {
-    await finishRun(
-      runId,
-      {
-        status,
-        outputs: status === "succeeded" || answer ? outputs : undefined,
-        error: maskedError,
-        tokensTotal,
-        judgeTokensTotal,
-        elapsedMs,
-        finishedAt: new Date(),
-      },
-      nodeRunRows(execution?.records ?? [], masker),
-    );
-  }
+  const finish: RunRowFinish = {
+    status,
+    outputs: status === "succeeded" || answer ? outputs : undefined,
+    error: maskedError,
+    tokensTotal,
+    judgeTokensTotal,
+    elapsedMs,
+    finishedAt: new Date(),
+  };
+  const nodeRuns = persist ? nodeRunRows(execution?.records ?? [], masker) : [];
+  if (persistNow) await finishRun(runId, finish, nodeRuns);
   send({
     type: "run_finished",
     runId,
@@ -220,6 +227,7 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   if (typeof outputs.text === "string") result.answerText = outputs.text;
   if (modelFailure) result.modelFailure = true;
   if (issues) result.issues = issues;
+  if (persist === "with-caller") result.persistSteps = () => completedRunSteps(startRow, finish, nodeRuns);
   return result;
 }
 

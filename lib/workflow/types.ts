@@ -1,4 +1,5 @@
 import type { EvaluationResult } from "@/lib/evaluation/types";
+import type { Step } from "@/lib/db/lean";
 
 // Graph JSON as the editor (@xyflow/react) stores it: config lives in node.data.config.
 export interface GraphNode {
@@ -84,4 +85,6 @@ export interface RunResult {
   modelFailure?: boolean;
   /** The validation issues when the run failed because the graph is invalid. */
   issues?: GraphIssue[];
+  /** With persist: "with-caller", the statements that write this run (lib/db/lean.ts steps). */
+  persistSteps?: () => Step<void>;
 }

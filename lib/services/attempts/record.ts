@@ -1,5 +1,5 @@
 import "server-only";
-import { lockRow, transaction, type Step } from "@/lib/db/lean";
+import { dialect, lockRow, transaction, type Step } from "@/lib/db/lean";
 import { AppError, notFound } from "@/lib/errors";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
@@ -54,6 +54,8 @@ export interface RecordAttemptInput {
   endUserId: string;
   accountId: string | null;
   workflowRunId?: string | null;
+  /** Writes the attempt's workflow run first, in the same transaction (runWorkflow's persistSteps). */
+  persistRun?: () => Step<void>;
   /** completed = evaluated; errored = the run failed (model/provider); judge_error = the grader failed. */
   status: FinalAttemptStatus;
   /** Only a completed attempt can succeed. */
@@ -109,6 +111,7 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
   const { challenge } = input;
   const strategy = getChallengeStrategy(challenge.scoringStrategy);
   if (!(yield* lockRow("challenges", challenge.id))) throw notFound("Challenge");
+  if (input.persistRun) yield* input.persistRun();
 
   const completed = input.status === "completed";
   const succeeded = completed && input.succeeded;
@@ -280,7 +283,10 @@ function queued<T>(key: string, task: () => Promise<T>): Promise<T> {
  * (the transaction is rolled back first, so a retry starts clean).
  */
 export function recordAttemptInTransaction(input: RecordAttemptInput): Promise<RecordAttemptResult> {
-  return queued(input.challenge.id, async () => {
+  // SQLite needs no queue: its transactions run one at a time, without awaits, and recordings
+  // of one challenge can then share a group commit (lib/db/lean.ts).
+  const order = dialect() === "postgresql" ? queued : <T>(_key: string, task: () => Promise<T>) => task();
+  return order(input.challenge.id, async () => {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await transaction(() => recordAttempt(input));

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { uuidv7 } from "@/lib/ids";
 import {
   all,
   asBool,
@@ -83,7 +83,7 @@ export function* ensureEndUserStep(workspaceId: string, accountId: string): Step
   yield* exec(
     `INSERT INTO end_users (id, tenant_id, account_id, type, created_at) VALUES ($1, $2, $3, 'account', $4)
      ON CONFLICT (tenant_id, account_id) DO NOTHING`,
-    randomUUID(),
+    uuidv7(),
     workspaceId,
     accountId,
     new Date(),
@@ -226,7 +226,7 @@ export function* insertPendingAttempt(a: NewAttempt): Step<ChallengeAttempt | nu
      VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, FALSE)
      ON CONFLICT (end_user_id, idempotency_key) DO NOTHING
      RETURNING ${ATTEMPT_COLUMNS}`,
-    randomUUID(),
+    uuidv7(),
     a.workspaceId,
     a.challengeId,
     a.endUserId,
@@ -246,7 +246,7 @@ export function* insertAttempt(a: NewAttempt, fields?: AttemptOutcomeFields): St
        elapsed_ms, response, error_message, workflow_run_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20)
      RETURNING ${ATTEMPT_COLUMNS}`,
-    randomUUID(),
+    uuidv7(),
     a.workspaceId,
     a.challengeId,
     a.endUserId,
@@ -458,7 +458,7 @@ export function* insertEntry(challengeId: string, endUserId: string, v: EntryVal
     `INSERT INTO challenge_leaderboard_entries (id, challenge_id, end_user_id, account_id, best_attempt_id, score, elapsed_ms,
        tokens_total, judge_rating, achieved_at, attempts_count, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    randomUUID(),
+    uuidv7(),
     challengeId,
     endUserId,
     v.accountId,
@@ -507,7 +507,7 @@ export function* insertOutboxEvent(workspaceId: string, event: string, payload: 
   yield* exec(
     `INSERT INTO notification_events (id, tenant_id, event, payload, status, attempts, occurred_at, available_at, created_at)
      VALUES ($1, $2, $3, $4::jsonb, 'pending', 0, $5, $6, $6)`,
-    randomUUID(),
+    uuidv7(),
     workspaceId,
     event,
     json(payload),

@@ -369,6 +369,8 @@ async function play(
         onEvent: input.onEvent,
         signal: input.signal,
         loadResources: loadRunResourcesLean,
+        // The run is written with the attempt, in the recording transaction below.
+        persist: "with-caller",
       });
     } catch (err) {
       // The engine reports run failures in its result; a throw is a setup problem (invalid
@@ -399,6 +401,7 @@ async function play(
     const answer = run.answerText ?? (typeof run.outputs.answer === "string" ? run.outputs.answer : null);
     const recorded = await recordAttemptInTransaction(
       base(ctx, pending, {
+        persistRun: run.persistSteps,
         status: outcome.status,
         succeeded: outcome.succeeded,
         customScore: score,

@@ -1,12 +1,14 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { uuidv7 } from "@/lib/ids";
 import { exec, json, transaction, type Param, type Step } from "@/lib/db/lean";
 import { fromDatabaseError } from "@/lib/errors";
 import type { NodeRunStatus, RunStatus } from "@/lib/workflow/types";
 
 // A run costs two short transactions: the WorkflowRun row when it starts (so a running run is
 // visible and attempts can reference it), then one that finishes it and inserts every node run
-// in one multi-row INSERT. JSON columns are serialized once with JSON.stringify (undefined
+// in one multi-row INSERT. The attempt path instead writes the finished run once, inside the
+// transaction that records the attempt (completedRunSteps): the pending attempt row already
+// shows that the run is under way. JSON columns are serialized once with JSON.stringify (undefined
 // dropped, Dates as ISO strings). Lean SQL (lib/db/lean.ts): this runs for every attempt. Callers pass
 // values that are already masked.
 
@@ -91,13 +93,17 @@ function* finishSteps(runId: string, run: RunRowFinish, nodeRuns: NodeRunRow[]):
     run.finishedAt,
     ...(outputs ? [json(run.outputs)] : []),
   );
+  yield* nodeRunSteps(runId, nodeRuns);
+}
+
+function* nodeRunSteps(runId: string, nodeRuns: NodeRunRow[]): Step<void> {
   for (let i = 0; i < nodeRuns.length; i += NODE_RUNS_PER_INSERT) {
     const chunk = nodeRuns.slice(i, i + NODE_RUNS_PER_INSERT);
     const params: Param[] = [];
     const values = chunk.map((r) => {
       const base = params.length;
       params.push(
-        randomUUID(),
+        uuidv7(),
         runId,
         r.nodeId,
         r.nodeType,
@@ -125,4 +131,34 @@ function* finishSteps(runId: string, run: RunRowFinish, nodeRuns: NodeRunRow[]):
 
 export async function finishRun(runId: string, run: RunRowFinish, nodeRuns: NodeRunRow[]): Promise<void> {
   await guard(transaction(() => finishSteps(runId, run, nodeRuns)));
+}
+
+/**
+ * A whole run written at once, for a caller that persists it inside its own transaction (the
+ * attempt path records the run with the attempt): one INSERT of the finished run row instead of
+ * an INSERT at the start and an UPDATE at the end, then the node runs.
+ */
+export function* completedRunSteps(start: RunRowStart, run: RunRowFinish, nodeRuns: NodeRunRow[]): Step<void> {
+  const outputs = run.outputs !== undefined;
+  yield* exec(
+    `INSERT INTO workflow_runs (id, tenant_id, workflow_id, workflow_version_id, end_user_id, triggered_from, status,
+       inputs, outputs, error, tokens_total, judge_tokens_total, elapsed_ms, created_at, finished_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14, $15)`,
+    start.id,
+    start.workspaceId,
+    start.workflowId,
+    start.workflowVersionId,
+    start.endUserId,
+    start.triggeredFrom,
+    run.status,
+    json(start.inputs),
+    outputs ? json(run.outputs) : null,
+    run.error ?? null,
+    run.tokensTotal,
+    run.judgeTokensTotal,
+    run.elapsedMs,
+    start.createdAt,
+    run.finishedAt,
+  );
+  yield* nodeRunSteps(start.id, nodeRuns);
 }
