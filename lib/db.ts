@@ -39,6 +39,10 @@ class CapturingSqliteAdapter extends PrismaBetterSqlite3 {
       // commit (a commit stays atomic; only the last ones can be lost on power failure). The
       // driver is synchronous, so a sync per commit stalled the whole process.
       conn.pragma("synchronous = NORMAL");
+      // Statement journals (kept while a statement runs inside a SAVEPOINT, as every lean
+      // transaction does) in memory rather than in a temporary file: an UPDATE in a grouped
+      // commit cost three times as much with the file.
+      conn.pragma("temp_store = MEMORY");
       if (this.owner) sqliteConnections.set(this.owner, conn);
     }
     return adapter;

@@ -128,9 +128,101 @@ function driveSync<T>(step: Step<T>, run: (q: Query) => unknown): T {
   return r.value;
 }
 
-/** Resolves when no Prisma transaction is open on the shared connection. */
-async function idle(conn: BetterSqlite3.Database): Promise<void> {
-  while (conn.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+// Group commit. A commit is the expensive part of a short SQLite transaction (its pages are
+// written to the WAL), so transaction() queues its work and, once per turn of the event loop,
+// runs everything queued in one BEGIN IMMEDIATE … COMMIT, each piece inside its own SAVEPOINT:
+// a piece that throws is rolled back alone and rejects alone; the others commit together and
+// resolve after the COMMIT. The pieces run one after another with no await between them, so
+// each still sees the committed state plus the pieces before it — the same as running them one
+// by one — and no other statement of this process can interleave.
+
+/** The most pieces in one group commit. */
+const MAX_GROUP = 64;
+
+interface Queued {
+  work: () => Step<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+interface GroupState {
+  queue: Queued[];
+  scheduled: boolean;
+  stmts?: Record<"begin" | "commit" | "rollback" | "savepoint" | "release" | "rollbackTo", BetterSqlite3.Statement>;
+}
+
+/** On globalThis: Next.js may load this module more than once, and all copies share one connection. */
+const groups = ((globalThis as unknown as { __gauntletLeanGroups?: WeakMap<BetterSqlite3.Database, GroupState> })
+  .__gauntletLeanGroups ??= new WeakMap<BetterSqlite3.Database, GroupState>());
+
+function groupOf(conn: BetterSqlite3.Database): GroupState {
+  let g = groups.get(conn);
+  if (!g) groups.set(conn, (g = { queue: [], scheduled: false }));
+  return g;
+}
+
+function controlStatements(conn: BetterSqlite3.Database, g: GroupState) {
+  return (g.stmts ??= {
+    begin: conn.prepare("BEGIN IMMEDIATE"),
+    commit: conn.prepare("COMMIT"),
+    rollback: conn.prepare("ROLLBACK"),
+    savepoint: conn.prepare("SAVEPOINT lean_piece"),
+    release: conn.prepare("RELEASE lean_piece"),
+    rollbackTo: conn.prepare("ROLLBACK TO lean_piece"),
+  });
+}
+
+function schedule(conn: BetterSqlite3.Database, g: GroupState): void {
+  if (g.scheduled) return;
+  g.scheduled = true;
+  setImmediate(() => {
+    g.scheduled = false;
+    flush(conn, g);
+  });
+}
+
+function flush(conn: BetterSqlite3.Database, g: GroupState): void {
+  if (g.queue.length === 0) return;
+  // A Prisma transaction is open on the shared connection: wait for it to finish.
+  if (conn.inTransaction) return schedule(conn, g);
+  const items = g.queue.splice(0);
+  const st = controlStatements(conn, g);
+  try {
+    st.begin.run();
+  } catch (err) {
+    // The write lock could not be taken (another process held it past the busy timeout).
+    for (const item of items) item.reject(err);
+    return;
+  }
+  const settled: { item: Queued; ok: boolean; value: unknown }[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    st.savepoint.run();
+    try {
+      const value = driveSync(item.work(), (q) => runSqlite(conn, q));
+      st.release.run();
+      settled.push({ item, ok: true, value });
+    } catch (err) {
+      if (!conn.inTransaction) {
+        // SQLite rolled the whole transaction back (I/O error, disk full, …): this piece fails,
+        // and the pieces before it and after it run again in the next group.
+        item.reject(err);
+        g.queue.unshift(...settled.map((s) => s.item), ...items.slice(i + 1));
+        return schedule(conn, g);
+      }
+      st.rollbackTo.run();
+      st.release.run();
+      settled.push({ item, ok: false, value: err });
+    }
+  }
+  try {
+    st.commit.run();
+  } catch (err) {
+    if (conn.inTransaction) st.rollback.run();
+    for (const item of items) item.reject(err);
+    return;
+  }
+  for (const s of settled) (s.ok ? s.item.resolve : s.item.reject)(s.value);
 }
 
 // ---- PostgreSQL ---------------------------------------------------------------------------
@@ -175,16 +267,22 @@ export async function query<T>(work: () => Step<T>): Promise<T> {
 }
 
 /**
- * Runs the statements in one transaction. SQLite: BEGIN IMMEDIATE (the write lock first, so
- * the transaction sees committed state and never deadlocks on upgrade), after any Prisma
- * transaction open on the shared connection has finished. PostgreSQL: an interactive
+ * Runs the statements in one transaction. SQLite: a SAVEPOINT inside the next group commit
+ * (see above), which begins with BEGIN IMMEDIATE (the write lock first, so it sees committed
+ * state and never deadlocks on upgrade) once no Prisma transaction is open on the shared
+ * connection; resolves after the COMMIT. PostgreSQL: an interactive
  * transaction; use lockRow() to serialize on a row.
  */
 export async function transaction<T>(work: () => Step<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
   const conn = await sqliteConnection();
   if (conn) {
-    await idle(conn);
-    return conn.transaction(() => driveSync(work(), (q) => runSqlite(conn, q))).immediate();
+    const g = groupOf(conn);
+    return new Promise<T>((resolve, reject) => {
+      g.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // A full group goes at once, so that no piece waits behind an unbounded number of others.
+      if (g.queue.length >= MAX_GROUP) process.nextTick(() => flush(conn, g));
+      else schedule(conn, g);
+    });
   }
   const timeout = opts.timeoutMs ?? 30_000;
   return db.$transaction((tx) => driveAsync(work(), (q) => runPg(tx, q)), { maxWait: timeout, timeout });

@@ -1,0 +1,98 @@
+// lib/db/lean.ts transaction(): each call is atomic and isolated, on SQLite also when many calls
+// share one group commit (one BEGIN … COMMIT, a SAVEPOINT per call).
+import { describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { db } from "@/lib/db";
+import { sqliteFilePath } from "@/lib/db-url";
+import { env } from "@/lib/env";
+import { all, dialect, exec, one, query, transaction, type Step } from "@/lib/db/lean";
+import { uuidv7 } from "@/lib/ids";
+
+async function workspace(): Promise<string> {
+  const ws = await db.workspace.create({ data: { name: "Lean", slug: `lean-${uuidv7()}` } });
+  return ws.id;
+}
+
+function* addSecret(workspaceId: string, name: string): Step<void> {
+  yield* exec(
+    `INSERT INTO secrets (id, workspace_id, name, value_encrypted, created_at, updated_at) VALUES ($1, $2, $3, 'x', $4, $4)`,
+    uuidv7(),
+    workspaceId,
+    name,
+    new Date(),
+  );
+}
+
+const names = (workspaceId: string) =>
+  query(() => all<{ name: string }>("SELECT name FROM secrets WHERE workspace_id = $1 ORDER BY name", workspaceId)).then(
+    (rows) => rows.map((r) => r.name),
+  );
+
+describe("lean transaction()", () => {
+  it("commits concurrent calls (on SQLite each seeing the ones before it)", async () => {
+    const ws = await workspace();
+    const counts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        transaction(function* () {
+          yield* addSecret(ws, `s${String(i).padStart(2, "0")}`);
+          const row = yield* one<{ n: number }>("SELECT COUNT(*) AS n FROM secrets WHERE workspace_id = $1", ws);
+          return Number(row?.n);
+        }),
+      ),
+    );
+    expect(await names(ws)).toHaveLength(40);
+    if (dialect() === "sqlite") {
+      // Serial order: every call saw a different number of rows, 1 … 40.
+      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    } else {
+      // PostgreSQL runs them side by side (read committed): each saw at least its own row.
+      for (const n of counts) expect(n).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("rolls back a failing call alone, with all of its statements", async () => {
+    const ws = await workspace();
+    await transaction(() => addSecret(ws, "a"));
+    const results = await Promise.allSettled([
+      transaction(() => addSecret(ws, "b")),
+      transaction(function* () {
+        yield* addSecret(ws, "c");
+        yield* addSecret(ws, "c2");
+        throw new Error("changed my mind");
+      }),
+      // A constraint violation part-way: the first insert of this call is undone too.
+      transaction(function* () {
+        yield* addSecret(ws, "d");
+        yield* addSecret(ws, "a");
+      }),
+      transaction(() => addSecret(ws, "e")),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ message: "changed my mind" });
+    expect(await names(ws)).toEqual(["a", "b", "e"]);
+  });
+
+  // Group commit is SQLite's alone (PostgreSQL runs each call in its own transaction).
+  if (dialect() === "sqlite") {
+    it("runs calls made in the same turn in one commit", async () => {
+      const ws = await workspace();
+      // A second connection sees only committed data: inside the group, none of it.
+      const other = new Database(sqliteFilePath(env.DATABASE_URL), { readonly: true });
+      const count = other.prepare("SELECT COUNT(*) FROM secrets WHERE workspace_id = ?").pluck();
+      try {
+        const seenOutside = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            transaction(function* () {
+              yield* addSecret(ws, `g${i}`);
+              return count.get(ws) as number;
+            }),
+          ),
+        );
+        expect(seenOutside).toEqual(Array.from({ length: 10 }, () => 0));
+        expect(count.get(ws)).toBe(10);
+      } finally {
+        other.close();
+      }
+    });
+  }
+});
