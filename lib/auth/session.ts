@@ -57,10 +57,36 @@ export function claimsFromJwt(token: JWT | null): SessionClaims | null {
   };
 }
 
+// Decrypting a token (HKDF key derivation + JWE) is the larger part of authenticating a request,
+// and API clients send the same token with every call. A token's content never changes, so
+// decrypted tokens are kept (bounded, least recently used first out) until they expire; the
+// lifetime checks in claimsFromJwt still run on every read. Failed decodes are not kept.
+const DECODED_MAX = 10_000;
+const decoded = new Map<string, { secret: string; jwt: JWT; expiresAt: number }>();
+
+async function decodeCached(raw: string): Promise<JWT | null> {
+  const secret = env.AUTH_SECRET;
+  const hit = decoded.get(raw);
+  if (hit) {
+    decoded.delete(raw);
+    if (hit.secret === secret && Date.now() < hit.expiresAt) {
+      decoded.set(raw, hit);
+      return hit.jwt;
+    }
+  }
+  const jwt = await decode({ token: raw, secret });
+  const exp = typeof jwt?.exp === "number" ? jwt.exp * 1000 : 0;
+  if (jwt && exp > Date.now()) {
+    decoded.set(raw, { secret, jwt, expiresAt: exp });
+    if (decoded.size > DECODED_MAX) decoded.delete(decoded.keys().next().value!);
+  }
+  return jwt;
+}
+
 export async function readSessionToken(raw: string | undefined | null): Promise<SessionClaims | null> {
   if (!raw || raw.length > 8192) return null;
   try {
-    return claimsFromJwt(await decode({ token: raw, secret: env.AUTH_SECRET }));
+    return claimsFromJwt(await decodeCached(raw));
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { one, query } from "@/lib/db/lean";
 import { AppError, conflict } from "@/lib/errors";
 import { limits } from "@/lib/rate-limit";
 import type { RegisterInput } from "@/lib/validation/auth";
@@ -77,7 +78,13 @@ export async function loginWithPassword(
 }
 
 export async function getActiveAccount(id: string): Promise<PublicAccount | null> {
-  const account = await db.account.findUnique({ where: { id }, select: { ...publicSelect, status: true } });
+  // Lean SQL: this runs on every authenticated request (lib/db/lean.ts).
+  const account = await query(() =>
+    one<{ id: string; email: string; name: string; status: string }>(
+      "SELECT id, email, name, status FROM accounts WHERE id = $1",
+      id,
+    ),
+  );
   return account && account.status === "active" ? { id: account.id, email: account.email, name: account.name } : null;
 }
 
