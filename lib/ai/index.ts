@@ -8,7 +8,7 @@ import { JudgeModel } from "@/lib/ai/offline/judge";
 import type { OfflineModelName } from "@/lib/ai/offline/levels";
 import { PracticeModel } from "@/lib/ai/offline/practice-model";
 import { decryptSecret } from "@/lib/crypto";
-import { db } from "@/lib/db";
+import { one, query } from "@/lib/db/lean";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -74,17 +74,16 @@ const fetchWithoutAuthorization: typeof fetch = (input, init) => {
   return fetch(input, { ...init, headers });
 };
 
-function openAIProvider(cacheKey: string, baseURL: string, apiKey: string | undefined): OpenAIProvider {
-  const key = `${cacheKey}|${baseURL}|${apiKey ? fingerprint(apiKey) : "-"}`;
-  let provider = providers.get(key);
-  if (!provider) {
-    // baseURL and apiKey are always explicit: createOpenAI would otherwise fall back to
-    // process.env and could send one workspace's key to the instance's own endpoint.
-    provider = apiKey
-      ? createOpenAI({ baseURL, apiKey })
-      : createOpenAI({ baseURL, apiKey: "", fetch: fetchWithoutAuthorization });
-    providers.set(key, provider);
-  }
+function openAIProvider(cacheKey: string, baseURL: string, apiKey: () => string | undefined): OpenAIProvider {
+  const cached = providers.get(`${cacheKey}|${baseURL}`);
+  if (cached) return cached;
+  const key = apiKey();
+  // baseURL and apiKey are always explicit: createOpenAI would otherwise fall back to
+  // process.env and could send one workspace's key to the instance's own endpoint.
+  const provider = key
+    ? createOpenAI({ baseURL, apiKey: key })
+    : createOpenAI({ baseURL, apiKey: "", fetch: fetchWithoutAuthorization });
+  providers.set(`${cacheKey}|${baseURL}`, provider);
   return provider;
 }
 
@@ -106,7 +105,7 @@ function envModel(modelId: string): LanguageModelV4 {
     );
   }
   const baseURL = env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL;
-  const provider = openAIProvider("env", baseURL, apiKey);
+  const provider = openAIProvider(`env:${fingerprint(apiKey)}`, baseURL, () => apiKey);
   // OpenAI-compatible servers speak chat completions; OpenAI itself gets the Responses API.
   const chat = env.OPENAI_API_MODE ? env.OPENAI_API_MODE === "chat" : env.OPENAI_BASE_URL !== undefined;
   return chat ? provider.chat(modelId) : provider.responses(modelId);
@@ -119,10 +118,14 @@ async function workspaceModel(
   if (!workspaceId) {
     throw new AppError("validation_failed", "provider: model references need a workspace");
   }
-  const row = await db.llmProvider.findFirst({
-    where: { workspaceId, name: ref.providerName },
-    omit: { apiKeyEncrypted: false },
-  });
+  // Lean SQL: this runs for every model call of every attempt (lib/db/lean.ts).
+  const row = await query(() =>
+    one<{ id: string; name: string; kind: string; base_url: string | null; api_key_encrypted: string | null }>(
+      "SELECT id, name, kind, base_url, api_key_encrypted FROM llm_providers WHERE workspace_id = $1 AND name = $2",
+      workspaceId,
+      ref.providerName,
+    ),
+  );
   if (!row) throw new AppError("not_found", "LLM provider not found");
   if (row.kind !== "openai" && row.kind !== "openai-compatible") {
     throw new AppError(
@@ -130,10 +133,17 @@ async function workspaceModel(
       `LLM provider "${row.name}" has an unsupported kind "${row.kind}"`,
     );
   }
-  let apiKey: string | undefined;
-  if (row.apiKeyEncrypted) {
+  const cipher = row.api_key_encrypted;
+  if (!cipher && row.kind === "openai") {
+    throw new AppError("validation_failed", `LLM provider "${row.name}" has no API key`);
+  }
+  const baseURL = row.base_url?.trim() || OPENAI_DEFAULT_BASE_URL;
+  // The ciphertext changes with every key change, so an edited provider gets a fresh instance;
+  // the key is decrypted only when an instance is made.
+  const provider = openAIProvider(`ws:${row.id}:${row.kind}:${fingerprint(cipher ?? "")}`, baseURL, () => {
+    if (!cipher) return undefined;
     try {
-      apiKey = decryptSecret(row.apiKeyEncrypted);
+      return decryptSecret(cipher);
     } catch (err) {
       log.error("llm provider key could not be decrypted", { providerId: row.id, workspaceId });
       throw new AppError(
@@ -142,17 +152,7 @@ async function workspaceModel(
         { cause: err },
       );
     }
-  }
-  if (!apiKey && row.kind === "openai") {
-    throw new AppError("validation_failed", `LLM provider "${row.name}" has no API key`);
-  }
-  const baseURL = row.baseUrl?.trim() || OPENAI_DEFAULT_BASE_URL;
-  // Ciphertext changes with every key change, so an edited provider gets a fresh instance.
-  const provider = openAIProvider(
-    `ws:${row.id}:${row.kind}:${fingerprint(row.apiKeyEncrypted ?? "")}`,
-    baseURL,
-    apiKey,
-  );
+  });
   return row.kind === "openai-compatible" ? provider.chat(ref.modelId) : provider.responses(ref.modelId);
 }
 
