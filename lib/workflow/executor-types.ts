@@ -33,6 +33,12 @@ export interface ExecutorContext<C = Record<string, unknown>> {
   render: (field: string) => string;
   /** Streams model text to the run's listeners (masked by the engine). */
   emitText: (delta: string) => void;
+  /**
+   * True when someone listens to this node's text (emitText goes somewhere). Without a listener
+   * a model call may ask for the whole answer at once, which costs the server far less than
+   * reading a stream of deltas.
+   */
+  streaming: boolean;
   resources: RunResources;
   getModel: (ref: string) => Promise<LanguageModelV4>;
   modelRetry: ModelRetryPolicy;

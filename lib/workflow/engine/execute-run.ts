@@ -328,6 +328,7 @@ export class RunExecution {
         if (!template) throw new NodeFailure(`No template field "${field}" on this node`);
         return renderTemplate(template, resolve);
       },
+      streaming: stream !== null && !stream.suppressed,
       emitText: (delta) => {
         if (!stream || stream.suppressed || delta === "") return;
         const safe = stream.masker.push(delta);

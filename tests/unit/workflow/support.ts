@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4GenerateResult, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { APICallError, simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
@@ -47,12 +47,29 @@ export function streamParts(
   ];
 }
 
-/** A model that streams the given deltas instantly. */
+/** The same answer as streamParts, in one piece (what doGenerate returns). */
+export function generateResult(deltas: string[], inputTokens = 10, outputTokens = 5): LanguageModelV4GenerateResult {
+  return {
+    content: [{ type: "text", text: deltas.join("") }],
+    finishReason: { unified: "stop", raw: "stop" },
+    usage: {
+      inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+    },
+    warnings: [],
+  };
+}
+
+/**
+ * A model that answers with the given deltas instantly: streamed when the engine streams (someone
+ * listens to the run's events), in one piece otherwise.
+ */
 export function textModel(
   deltas: string[],
   tokens: { input?: number; output?: number } = {},
 ): MockLanguageModelV4 {
   return new MockLanguageModelV4({
+    doGenerate: () => Promise.resolve(generateResult(deltas, tokens.input, tokens.output)),
     doStream: () =>
       Promise.resolve({
         stream: simulateReadableStream({
@@ -83,6 +100,11 @@ export function flakyModel(
   let calls = 0;
   const ok = textModel(deltas);
   return new MockLanguageModelV4({
+    doGenerate: (options) => {
+      calls++;
+      if (calls <= failures) return Promise.reject(error());
+      return ok.doGenerate(options);
+    },
     doStream: (options) => {
       calls++;
       if (calls <= failures) return Promise.reject(error());
@@ -111,12 +133,11 @@ export function midStreamFailureModel(before: string, error: () => Error): MockL
 
 /** Never answers until its call is aborted. */
 export function hangingModel(): MockLanguageModelV4 {
-  return new MockLanguageModelV4({
-    doStream: ({ abortSignal }) =>
-      new Promise((_, reject) => {
-        abortSignal?.addEventListener("abort", () => reject(abortSignal.reason as Error), { once: true });
-      }),
-  });
+  const hang = ({ abortSignal }: { abortSignal?: AbortSignal }) =>
+    new Promise<never>((_, reject) => {
+      abortSignal?.addEventListener("abort", () => reject(abortSignal.reason as Error), { once: true });
+    });
+  return new MockLanguageModelV4({ doGenerate: hang, doStream: hang });
 }
 
 export interface TestRun {

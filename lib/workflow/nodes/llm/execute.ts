@@ -3,10 +3,11 @@ import { fromModelError } from "@/lib/ai";
 import type { AppError } from "@/lib/errors";
 import { NodeFailure, type NodeExecutor } from "@/lib/workflow/executor-types";
 import type { LlmConfig } from "@/lib/workflow/nodes/llm/definition";
-import { streamModelText } from "@/lib/workflow/nodes/llm/stream-model";
+import { generateModelText, streamModelText } from "@/lib/workflow/nodes/llm/stream-model";
 import { sleep } from "@/lib/sleep";
 
-// Streams the model's answer as text deltas (see stream-model.ts). Model failures (timeouts, 429, 5xx, network) are
+// Streams the model's answer as text deltas (see stream-model.ts) when someone listens, else asks
+// for the whole answer at once. Model failures (timeouts, 429, 5xx, network) are
 // retried with backoff while nothing has been streamed yet; a retry after text went out would
 // show the player the answer twice. Then the node fails as a model failure.
 
@@ -42,18 +43,23 @@ export const llmExecutor: NodeExecutor<LlmConfig> = {
     for (let attempt = 0; ; attempt++) {
       let streamed = false;
       try {
-        const out = await streamModelText({
+        const call = {
           model,
           system: system.trim() === "" ? undefined : system,
           prompt: user,
           temperature: config.temperature,
           maxOutputTokens: Math.max(1, Math.min(config.max_tokens, budget)),
           abortSignal: ctx.signal,
-          onText: (delta) => {
-            streamed = true;
-            ctx.emitText(delta);
-          },
-        });
+        };
+        const out = ctx.streaming
+          ? await streamModelText({
+              ...call,
+              onText: (delta) => {
+                streamed = true;
+                ctx.emitText(delta);
+              },
+            })
+          : await generateModelText(call);
         const tokens = out.inputTokens + out.outputTokens;
         return {
           outputs: { text: out.text, tokens, finish_reason: out.finishReason },

@@ -23,10 +23,36 @@ export interface StreamModelOutput {
   finishReason: string;
 }
 
-export async function streamModelText(input: StreamModelInput): Promise<StreamModelOutput> {
+function promptOf(input: { system?: string; prompt: string }): LanguageModelV4Prompt {
   const prompt: LanguageModelV4Prompt = [];
   if (input.system) prompt.push({ role: "system", content: input.system });
   prompt.push({ role: "user", content: [{ type: "text", text: input.prompt }] });
+  return prompt;
+}
+
+/**
+ * The same call without streaming, for when nobody reads the deltas (a JSON attempt, a judge):
+ * one response to parse instead of a stream of chunks, each parsed and validated on its own.
+ */
+export async function generateModelText(input: Omit<StreamModelInput, "onText">): Promise<StreamModelOutput> {
+  const res = await input.model.doGenerate({
+    prompt: promptOf(input),
+    temperature: input.temperature,
+    maxOutputTokens: input.maxOutputTokens,
+    abortSignal: input.abortSignal,
+  });
+  let text = "";
+  for (const part of res.content) if (part.type === "text") text += part.text;
+  return {
+    text,
+    inputTokens: res.usage.inputTokens.total ?? 0,
+    outputTokens: res.usage.outputTokens.total ?? 0,
+    finishReason: res.finishReason.unified,
+  };
+}
+
+export async function streamModelText(input: StreamModelInput): Promise<StreamModelOutput> {
+  const prompt = promptOf(input);
 
   const { stream } = await input.model.doStream({
     prompt,
