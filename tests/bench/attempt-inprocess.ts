@@ -66,8 +66,9 @@ const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 console.log(`sequential: ${(ms / n).toFixed(3)} ms/attempt wall, ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms/attempt CPU`);
 const t1 = performance.now();
-await Promise.all(Array.from({ length: 5 }, async () => {
-  for (let i = 0; i < n / 5; i++) await one();
+const parallel = Number(process.env.BENCH_PARALLEL ?? 5);
+await Promise.all(Array.from({ length: parallel }, async () => {
+  for (let i = 0; i < n / parallel; i++) await one();
 }));
-console.log(`5 parallel: ${((performance.now() - t1) / n).toFixed(3)} ms/attempt wall`);
+console.log(`${parallel} parallel: ${((performance.now() - t1) / n).toFixed(3)} ms/attempt wall`);
 process.exit(0);

@@ -65,6 +65,20 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`server did not come up at ${url}`);
 }
 
+/** CPU time (user + system, ms) the server process has used so far, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second here).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function measured<T extends autocannon.Result>(pid: number | undefined, work: () => Promise<T>) {
+  const before = cpuMs(pid);
+  const result = await work();
+  return { result, cpuPerRequestMs: (cpuMs(pid) - before) / Math.max(1, result.requests.total) };
+}
+
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, res) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)));
@@ -101,11 +115,18 @@ export interface HttpBenchResult {
   attemptP50: number;
   attemptP99: number;
   attemptNon2xx: number;
-  slow: { connections: number; throughput: number; p50: number; p99: number; non2xx: number; completed: number };
+  /** Server CPU (user + system) per request, ms: the figure least disturbed by a noisy machine. */
+  pingCpuMs: number;
+  attemptCpuMs: number;
+  slow: { connections: number; throughput: number; p50: number; p99: number; non2xx: number; completed: number; cpuMs: number };
 
 }
 
-export async function benchHttp(env: Record<string, string>, port = 3411): Promise<HttpBenchResult> {
+export async function benchHttp(
+  env: Record<string, string>,
+  parts: { a: boolean; d: boolean } = { a: true, d: true },
+  port = 3411,
+): Promise<Partial<HttpBenchResult>> {
   if (!existsSync(join(root, ".next/BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
   const { db } = await import("../../lib/db");
   const { setSecret } = await import("../../lib/services/secrets");
@@ -119,51 +140,72 @@ export async function benchHttp(env: Record<string, string>, port = 3411): Promi
   const fast = await seedChallenge(ws.id, app.id, "Bench offline", "offline:level-1");
   const slow = await seedChallenge(ws.id, app.id, "Bench slow model", "provider:slow/m");
   // Enough players that nobody reaches the per-player attempts-per-minute limit.
-  const fastPlayers = await players(ws.id, 600, "fast");
-  const slowPlayers = await players(ws.id, 500, "slow");
+  // Each player may start 10 attempts a minute, so (a) needs more players than attempts/6 s.
+  const fastPlayers = parts.a ? await players(ws.id, 3000, "fast") : [];
+  const slowPlayers = parts.d ? await players(ws.id, 600, "slow") : [];
 
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
     () => false,
   );
   if (taken) throw new Error(`port ${port} is already in use (a server left from another run?)`);
-  const server: ChildProcess = spawn("npx", ["--no-install", "next", "start", "-p", String(port)], {
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's node (e.g. --cpu-prof --cpu-prof-dir=…).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const nextBin = join(root, "node_modules/next/dist/bin/next");
+  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(port)], {
     cwd: root,
     env: { ...process.env, ...env, NODE_ENV: "production", LOG_LEVEL: "warn", SEED_DEMO: "false", OFFLINE_CHUNK_DELAY_MS: "0" },
     stdio: ["ignore", "ignore", "inherit"],
-    // Its own process group: npx starts next-server as a child, and both must stop at the end.
+    // Its own process group, so that any child it starts stops with it at the end.
     detached: true,
   });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/health`, 60_000);
-    // Warm both routes (first requests compile nothing in production, but fill caches).
-    await run({ url: `${base}/api/ping`, connections: 10, amount: 500 });
-    await attemptLoad(base, `/web/api/challenges/${fast.id}/attempts`, fastPlayers.slice(0, 50), 10, 2);
+    const out: Partial<HttpBenchResult> = {};
+    if (parts.a) {
+      // Warm both routes (production builds compile nothing on first use, but caches fill and
+      // the JIT warms up). Warm-up players are not reused, so nobody nears their rate limit.
+      await run({ url: `${base}/api/ping`, connections: 10, amount: 500 });
+      await attemptLoad(base, `/web/api/challenges/${fast.id}/attempts`, fastPlayers.slice(0, 300), 10, 2);
 
-    const ping1 = await run({ url: `${base}/api/ping`, connections: 50, duration: 5 });
-    const attempts = await attemptLoad(base, `/web/api/challenges/${fast.id}/attempts`, fastPlayers.slice(50), 50, 8);
-    const ping2 = await run({ url: `${base}/api/ping`, connections: 50, duration: 5 });
-    const pingRps = (ping1.requests.average + ping2.requests.average) / 2;
-
-    // (d) 200 players at once, for 10 s, against a model that answers after 1 s.
-    const slowRun = await attemptLoad(base, `/web/api/challenges/${slow.id}/attempts`, slowPlayers, 200, 10);
-    return {
-      pingRps,
-      attemptRps: attempts.requests.average,
-      ratio: attempts.requests.average / pingRps,
-      attemptP50: attempts.latency.p50,
-      attemptP99: attempts.latency.p99,
-      attemptNon2xx: attempts.non2xx,
-      slow: {
+      const pid = server.pid;
+      const ping1 = await measured(pid, () => run({ url: `${base}/api/ping`, connections: 50, duration: 5 }));
+      const a = await measured(pid, () =>
+        attemptLoad(base, `/web/api/challenges/${fast.id}/attempts`, fastPlayers.slice(300), 50, 8),
+      );
+      const attempts = a.result;
+      const ping2 = await measured(pid, () => run({ url: `${base}/api/ping`, connections: 50, duration: 5 }));
+      const pingRps = (ping1.result.requests.average + ping2.result.requests.average) / 2;
+      Object.assign(out, {
+        pingRps,
+        attemptRps: attempts.requests.average,
+        ratio: attempts.requests.average / pingRps,
+        attemptP50: attempts.latency.p50,
+        attemptP99: attempts.latency.p99,
+        attemptNon2xx: attempts.non2xx,
+        pingCpuMs: (ping1.cpuPerRequestMs + ping2.cpuPerRequestMs) / 2,
+        attemptCpuMs: a.cpuPerRequestMs,
+      });
+    }
+    if (parts.d) {
+      // (d) 200 players at once, for 10 s, against a model that answers after 1 s (after a
+      // short warm-up by other players).
+      await attemptLoad(base, `/web/api/challenges/${slow.id}/attempts`, slowPlayers.slice(0, 100), 20, 2);
+      const { result: slowRun, cpuPerRequestMs } = await measured(server.pid, () =>
+        attemptLoad(base, `/web/api/challenges/${slow.id}/attempts`, slowPlayers.slice(100), 200, 10),
+      );
+      out.slow = {
         connections: 200,
         throughput: slowRun.requests.average,
         p50: slowRun.latency.p50,
         p99: slowRun.latency.p99,
         non2xx: slowRun.non2xx,
         completed: slowRun.requests.total,
-      },
-    };
+        cpuMs: cpuPerRequestMs,
+      };
+    }
+    return out;
   } finally {
     try {
       if (server.pid) process.kill(-server.pid, "SIGTERM");
