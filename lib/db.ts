@@ -29,6 +29,9 @@ const sqliteConnections = ((globalThis as unknown as { __gauntletSqliteConnectio
 
 // The adapter opens one connection per client; keeping a handle to it lets lib/db/lean.ts run
 // prepared statements on that same connection (no second connection contending for the lock).
+/** Page cache per SQLite connection, KiB. */
+const SQLITE_CACHE_KIB = 64 * 1024;
+
 class CapturingSqliteAdapter extends PrismaBetterSqlite3 {
   owner: object | null = null;
   override async connect() {
@@ -43,6 +46,11 @@ class CapturingSqliteAdapter extends PrismaBetterSqlite3 {
       // transaction does) in memory rather than in a temporary file: an UPDATE in a grouped
       // commit cost three times as much with the file.
       conn.pragma("temp_store = MEMORY");
+      // Reads through a memory map and a 64 MiB page cache (default 2 MiB): once the attempts
+      // table holds a million rows, each attempt's index lookups otherwise miss the cache and
+      // read pages with system calls (measured: 1.59 -> 1.28 ms of server CPU per attempt).
+      conn.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+      conn.pragma(`mmap_size = ${env.SQLITE_MMAP_BYTES}`);
       if (this.owner) sqliteConnections.set(this.owner, conn);
     }
     return adapter;

@@ -38,6 +38,8 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  // SQLite: bytes of the database file read through a memory map (0 turns it off).
+  SQLITE_MMAP_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(1024 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Pause between the offline model's streamed chunks so people see the answer arrive
   // (default 30 ms; 0 under NODE_ENV=test).
