@@ -52,6 +52,9 @@ export async function benchEngine(runs = 5000) {
     triggeredFrom: "test-run" as const,
     persist: false,
     resolveModel: () => model,
+    // A listener, so the llm node streams (the costlier path; without one it asks for the whole
+    // answer at once) and every event is built: the overhead measured is the engine's worst case.
+    onEvent: () => undefined,
   };
   const modelOnce = async () => {
     const { stream } = await model.doStream({ prompt: [] });

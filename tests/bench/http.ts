@@ -132,7 +132,9 @@ export async function benchHttp(
   const { setSecret } = await import("../../lib/services/secrets");
   const { createProvider } = await import("../../lib/services/llm-providers");
 
-  const ws = await db.workspace.create({ data: { name: "HTTP bench", slug: `http-bench-${Date.now()}` } });
+  // Each call seeds its own workspace and players (the bench may call it more than once).
+  const tag = Date.now().toString(36);
+  const ws = await db.workspace.create({ data: { name: "HTTP bench", slug: `http-bench-${tag}` } });
   const app = await db.app.create({ data: { workspaceId: ws.id, name: "Bench" } });
   await setSecret(ws.id, "BENCH_FLAG", "TANGERINE42");
   const slowModel = await startOpenAIServer({ latencyMs: 1000, record: false });
@@ -141,8 +143,8 @@ export async function benchHttp(
   const slow = await seedChallenge(ws.id, app.id, "Bench slow model", "provider:slow/m");
   // Enough players that nobody reaches the per-player attempts-per-minute limit.
   // Each player may start 10 attempts a minute, so (a) needs more players than attempts/6 s.
-  const fastPlayers = parts.a ? await players(ws.id, 3000, "fast") : [];
-  const slowPlayers = parts.d ? await players(ws.id, 600, "slow") : [];
+  const fastPlayers = parts.a ? await players(ws.id, 3000, `fast-${tag}-`) : [];
+  const slowPlayers = parts.d ? await players(ws.id, 600, `slow-${tag}-`) : [];
 
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,

@@ -121,6 +121,9 @@ export async function seedLeaderboardData(url: string, players = 20_000, attempt
   });
   conn.pragma("optimize");
   conn.exec("ANALYZE");
+  // Seeding a million rows at once leaves a write-ahead log of hundreds of MB that every later
+  // read must search; an app that gathered them over time would have checkpointed long ago.
+  conn.pragma("wal_checkpoint(TRUNCATE)");
   conn.close();
   return { challenges: challenges.map((c, i) => ({ id: c.id, strategy: STRATEGIES[i]! })), accountIds };
 }
