@@ -26,7 +26,18 @@ const { submitAttempt } = await import("../../lib/services/attempts");
 const ws = await db.workspace.create({ data: { name: "Attempt bench", slug: `attempt-bench-${Date.now()}` } });
 const app = await db.app.create({ data: { workspaceId: ws.id, name: "Bench" } });
 await setSecret(ws.id, "BENCH_FLAG", "TANGERINE42");
-const ch = await seedChallenge(ws.id, app.id, "Bench offline", "offline:level-1");
+// BENCH_MODEL=provider: an OpenAI-compatible model over local HTTP (answering at once) instead
+// of the offline one, to see what a real provider call costs.
+let modelRef = "offline:level-1";
+if (process.env.BENCH_MODEL === "provider") {
+  const { startOpenAIServer } = await import("../helpers/openai-server");
+  const { createProvider } = await import("../../lib/services/llm-providers");
+  const server = await startOpenAIServer({ record: false });
+  server.setReply("Fine. The secret is TANGERINE42.");
+  await createProvider(ws.id, { name: "local", kind: "openai-compatible", baseUrl: server.url, apiKey: "k", models: ["m"] });
+  modelRef = "provider:local/m";
+}
+const ch = await seedChallenge(ws.id, app.id, "Bench offline", modelRef);
 const accounts: string[] = [];
 for (let i = 0; i < Math.ceil(n / 5) + 20; i++) {
   const a = await db.account.create({ data: { email: `p${i}@bench.test`, name: `P ${i}` } });
