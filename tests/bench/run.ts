@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
+import type { HttpBenchResult } from "./http";
 import { fmt } from "./stats";
 
 const dir = mkdtempSync(join(tmpdir(), "gauntlet-bench-"));
@@ -75,7 +76,7 @@ const fresh = await Promise.all(
   ),
 );
 let nextFresh = 0;
-const rDecode = await timeIt("session token decode (first time)", 2000, () => readSessionToken(fresh[nextFresh++]!));
+const rDecode = await timeIt("session token decode (first time)", 2000, () => readSessionToken(fresh[nextFresh++]));
 const rDecodeKept = await timeIt("session token decode (kept)", 2000, () => readSessionToken(token));
 
 if (!rBare || !rWrapped) throw new Error("no rounds ran");
@@ -92,7 +93,7 @@ if (only.has("c")) {
   console.log(`    per run ${fmt(e.perRunMs, 3)} ms − model alone ${fmt(e.modelMs, 3)} ms = overhead ${fmt(e.overheadMs, 3)} ms (target ≤ 1 ms)`);
 }
 
-type HttpResult = Awaited<ReturnType<(typeof import("./http"))["benchHttp"]>>;
+type HttpResult = Partial<HttpBenchResult>;
 function printA(h: HttpResult, title: string) {
   if (h.pingRps === undefined || h.attemptRps === undefined) return;
   console.log(`\n${title}`);
