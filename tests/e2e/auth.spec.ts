@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpReceiver, type SmtpReceiver } from "../helpers/smtp-receiver";
+import { trackConsoleErrors } from "./support";
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
 const shot = (page: Page, name: string) =>
@@ -14,8 +15,7 @@ test.afterAll(async () => {
 });
 
 test("register, log out, log in with password, then with an emailed code", async ({ page }) => {
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+  const consoleErrors = trackConsoleErrors(page);
   const email = `e2e-${Date.now()}@example.test`;
   const password = "a long enough password";
 

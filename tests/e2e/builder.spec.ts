@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { trackConsoleErrors } from "./support";
 
 // Issue 4's builder acceptance: the demo creator creates a challenge in the console, builds its
 // workflow from an empty canvas (Start → LLM → Prompt Challenge with a {{secret}} regex →
@@ -54,9 +55,7 @@ test("the demo creator builds, saves, test-runs and publishes a workflow from an
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
-  page.on("pageerror", (e) => consoleErrors.push(e.message));
+  const consoleErrors = trackConsoleErrors(page);
   const origin = new URL(baseURL!).origin;
   const api = { headers: { origin, "x-workspace-id": "demo" } };
 

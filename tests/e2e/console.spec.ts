@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { trackConsoleErrors } from "./support";
 
 // The creator console: the demo creator opens the demo workspace, creates a challenge (hostile
 // Markdown stays inert in the live preview, a theme property outside the whitelist is refused,
@@ -34,9 +35,7 @@ async function order(page: Page): Promise<string[]> {
 
 test("a creator manages challenges, a collection's order and API tokens", async ({ page }) => {
   test.setTimeout(240_000);
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
-  page.on("pageerror", (e) => consoleErrors.push(e.message));
+  const consoleErrors = trackConsoleErrors(page);
   const dialogs: string[] = [];
   page.on("dialog", (d) => {
     dialogs.push(d.message());
@@ -183,9 +182,7 @@ test("a creator manages challenges, a collection's order and API tokens", async 
 
 test("LLM providers keep keys write-only; members are added, re-roled and removed, the owner protected", async ({ page }) => {
   test.setTimeout(240_000);
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
-  page.on("pageerror", (e) => consoleErrors.push(e.message));
+  const consoleErrors = trackConsoleErrors(page);
   await logInAsCreator(page);
   const nav = page.getByRole("navigation", { name: "Workspace" });
 
@@ -234,9 +231,7 @@ test("LLM providers keep keys write-only; members are added, re-roled and remove
 
 test("a plugin made from the evaluator template passes a sandbox test run", async ({ page }) => {
   test.setTimeout(180_000);
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
-  page.on("pageerror", (e) => consoleErrors.push(e.message));
+  const consoleErrors = trackConsoleErrors(page);
   await logInAsCreator(page);
 
   // ── a plugin from the evaluator template, then a test run in the sandbox ──

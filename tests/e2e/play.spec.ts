@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
+import { trackConsoleErrors } from "./support";
 
 // The player's journey on the seeded demo ladder (offline practice model): a visitor is asked to
 // log in, a new player registers, fails level 1 with a naive prompt (sees the verdict and the
@@ -10,15 +11,6 @@ const level1 = DEMO_LADDER_WALKTHROUGH.find((l) => l.level === 1)!;
 const challengePath = `/challenges/${level1.challengeId}`;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `tests/artifacts/screenshots/play-${name}.png`, fullPage: true });
-
-function trackConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
 
 async function register(page: Page, name: string, next: string) {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.test`;

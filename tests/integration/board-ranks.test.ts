@@ -8,7 +8,7 @@ import { entriesAhead } from "@/lib/scoring/board-ranks";
 import { entryKey } from "@/lib/scoring/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import type { ChallengeStrategyName } from "@/lib/scoring/types";
-import { recordAttemptInTransaction } from "@/lib/services/attempts";
+import { recordAttemptInTransaction, type RecordAttemptInput } from "@/lib/services/attempts";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
 import { makeApp, makeChallenge } from "@/tests/helpers/factories";
 
@@ -17,6 +17,23 @@ async function makePlayers(workspaceId: string, n: number) {
   await db.account.createMany({ data: rows.map((r) => ({ id: r.id, email: `${r.id}@example.test`, name: r.id })) });
   await db.endUser.createMany({ data: rows.map((r) => ({ id: r.endUserId, workspaceId, accountId: r.id })) });
   return rows;
+}
+
+/** A successful attempt of 10 tokens, recorded the way submitAttempt records one. */
+function recordSuccess(
+  challenge: RecordAttemptInput["challenge"],
+  player: { id: string; endUserId: string },
+  result: { elapsedMs: number; judgeRating: number },
+) {
+  return recordAttemptInTransaction({
+    challenge,
+    endUserId: player.endUserId,
+    accountId: player.id,
+    status: "completed",
+    succeeded: true,
+    tokensTotal: 10,
+    ...result,
+  });
 }
 
 describe("board rank snapshot", () => {
@@ -28,16 +45,7 @@ describe("board rank snapshot", () => {
       const players = await makePlayers(app.workspaceId, 40);
       // Values collide in groups so the time and id tie-breaks decide.
       for (const [i, p] of players.entries()) {
-        await recordAttemptInTransaction({
-          challenge,
-          endUserId: p.endUserId,
-          accountId: p.id,
-          status: "completed",
-          succeeded: true,
-          elapsedMs: 1000 + (i % 4) * 10,
-          tokensTotal: 10,
-          judgeRating: 5 + (i % 3),
-        });
+        await recordSuccess(challenge, p, { elapsedMs: 1000 + (i % 4) * 10, judgeRating: 5 + (i % 3) });
       }
       const board = [
         ...(await getChallengeLeaderboard(challenge.id, { limit: 100 })).rows,
@@ -53,16 +61,7 @@ describe("board rank snapshot", () => {
       // A better result recorded in this process moves the player at once.
       const last = board.at(-1)!;
       const p = players.find((x) => x.id === last.account_id)!;
-      await recordAttemptInTransaction({
-        challenge,
-        endUserId: p.endUserId,
-        accountId: p.id,
-        status: "completed",
-        succeeded: true,
-        elapsedMs: 1,
-        tokensTotal: 10,
-        judgeRating: 10,
-      });
+      await recordSuccess(challenge, p, { elapsedMs: 1, judgeRating: 10 });
       const entry = await db.challengeLeaderboardEntry.findFirstOrThrow({ where: { challengeId: challenge.id, accountId: p.id } });
       const expected = name === "first" ? 39 : 0;
       expect(await entriesAhead(challenge.id, strategy, entryKey(strategy, entry))).toBe(expected);
