@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { parseAllowList } from "@/lib/http/ip";
 
 // The only module that reads process.env. Everything else imports `env`.
 
@@ -26,6 +27,18 @@ const schema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),
   OPENAI_API_MODE: z.enum(["responses", "chat"]).optional(),
+  // Internal targets server-side requests may reach (lib/http/outbound.ts): hosts, host:port,
+  // IPs, CIDR ranges, comma-separated.
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowList(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Gauntlet <no-reply@gauntlet.local>"),
   REDIS_URL: optionalUrl,

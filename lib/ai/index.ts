@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { createOpenAI, type OpenAIProvider } from "@ai-sdk/openai";
-import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { APICallError, type LanguageModelV4 } from "@ai-sdk/provider";
 import { parseModelRef, type ModelRef } from "@/lib/ai/model-ref";
 import { OFFLINE_PROVIDER_ID, type OfflineModelOptions } from "@/lib/ai/offline/base-model";
 import { JudgeModel } from "@/lib/ai/offline/judge";
@@ -11,6 +11,7 @@ import { decryptSecret } from "@/lib/crypto";
 import { one, query } from "@/lib/db/lean";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { OutboundRefusedError, outboundFetch, trustEntryForUrl } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
 
 // The one seam between the app and language models. Everything that calls a model gets it
@@ -67,22 +68,40 @@ export function resetModelCacheForTests(): void {
   providers.clear();
 }
 
-// Removes the Authorization header for keyless OpenAI-compatible servers (Ollama, llama.cpp).
-const fetchWithoutAuthorization: typeof fetch = (input, init) => {
-  const headers = new Headers(init?.headers);
-  headers.delete("authorization");
-  return fetch(input, { ...init, headers });
-};
+// Model calls go through the outbound guard (lib/http/outbound.ts). A refused target is a
+// model failure that is not retried (retrying cannot change the verdict).
+function guardedModelFetch(trust: string[], withoutAuthorization: boolean): typeof fetch {
+  const guarded = outboundFetch({ trust });
+  return async (input, init) => {
+    let args = init;
+    if (withoutAuthorization) {
+      // Keyless OpenAI-compatible servers (Ollama, llama.cpp) get no Authorization header.
+      const headers = new Headers(init?.headers);
+      headers.delete("authorization");
+      args = { ...init, headers };
+    }
+    try {
+      return await guarded(input, args);
+    } catch (err) {
+      if (!(err instanceof OutboundRefusedError)) throw err;
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      throw new APICallError({ message: err.message, url, requestBodyValues: {}, isRetryable: false, cause: err });
+    }
+  };
+}
 
-function openAIProvider(cacheKey: string, baseURL: string, apiKey: () => string | undefined): OpenAIProvider {
+function openAIProvider(
+  cacheKey: string,
+  baseURL: string,
+  apiKey: () => string | undefined,
+  trust: string[] = [],
+): OpenAIProvider {
   const cached = providers.get(`${cacheKey}|${baseURL}`);
   if (cached) return cached;
   const key = apiKey();
   // baseURL and apiKey are always explicit: createOpenAI would otherwise fall back to
   // process.env and could send one workspace's key to the instance's own endpoint.
-  const provider = key
-    ? createOpenAI({ baseURL, apiKey: key })
-    : createOpenAI({ baseURL, apiKey: "", fetch: fetchWithoutAuthorization });
+  const provider = createOpenAI({ baseURL, apiKey: key ?? "", fetch: guardedModelFetch(trust, !key) });
   providers.set(`${cacheKey}|${baseURL}`, provider);
   return provider;
 }
@@ -105,7 +124,9 @@ function envModel(modelId: string): LanguageModelV4 {
     );
   }
   const baseURL = env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL;
-  const provider = openAIProvider(`env:${fingerprint(apiKey)}`, baseURL, () => apiKey);
+  // OPENAI_BASE_URL is operator configuration: its own host:port is trusted for this endpoint
+  // (not for workspace providers, which need OUTBOUND_ALLOW for internal targets).
+  const provider = openAIProvider(`env:${fingerprint(apiKey)}`, baseURL, () => apiKey, [trustEntryForUrl(baseURL)]);
   // OpenAI-compatible servers speak chat completions; OpenAI itself gets the Responses API.
   const chat = env.OPENAI_API_MODE ? env.OPENAI_API_MODE === "chat" : env.OPENAI_BASE_URL !== undefined;
   return chat ? provider.chat(modelId) : provider.responses(modelId);

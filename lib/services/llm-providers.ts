@@ -1,7 +1,8 @@
 import "server-only";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
+import { assertUrlTargetAllowed, OutboundRefusedError } from "@/lib/http/outbound";
 
 // Per-workspace LLM providers. The API key is write-only: views say whether one is set.
 export interface ProviderView {
@@ -43,7 +44,27 @@ function toView({ apiKeyEncrypted, models, ...rest }: Row): ProviderView {
   return { ...rest, models: Array.isArray(models) ? models.map(String) : [], hasApiKey: !!apiKeyEncrypted };
 }
 
+/**
+ * Refuses a base URL whose host is a literal forbidden address (loopback, private, link-local,
+ * metadata, …) or a localhost name, unless OUTBOUND_ALLOW names it. Names that resolve inside
+ * are refused at request time by the outbound guard (lib/http/outbound.ts).
+ */
+function assertBaseUrlAllowed(baseUrl: string | null | undefined): void {
+  if (!baseUrl) return;
+  try {
+    assertUrlTargetAllowed(baseUrl);
+  } catch (err) {
+    if (err instanceof OutboundRefusedError) {
+      throw new AppError("validation_failed", `base_url: ${err.message}`, {
+        details: { issues: [{ path: "base_url", message: err.message }] },
+      });
+    }
+    throw new AppError("validation_failed", "base_url must be an http(s) URL");
+  }
+}
+
 export async function createProvider(workspaceId: string, input: ProviderInput): Promise<ProviderView> {
+  assertBaseUrlAllowed(input.baseUrl);
   const row = await db.llmProvider.create({
     data: {
       workspaceId,

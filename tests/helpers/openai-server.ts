@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { resetEnvForTests } from "@/lib/env";
 
 // A small OpenAI-compatible server for tests: POST /v1/chat/completions and POST /v1/responses,
 // JSON or SSE (streamed in several chunks, with usage), in the wire formats @ai-sdk/openai
@@ -258,6 +259,19 @@ export interface OpenAIServerOptions {
   latencyMs?: number;
   /** Keep every request in `requests` (default true; benchmarks turn it off). */
   record?: boolean;
+  /**
+   * Add this server's 127.0.0.1:<port> to OUTBOUND_ALLOW (default true): the outbound guard
+   * refuses loopback targets unless the operator allows them, and tests are that operator.
+   * Child processes started afterwards inherit the entry.
+   */
+  allowOutbound?: boolean;
+}
+
+function setOutboundAllow(change: (entries: string[]) => string[]): void {
+  const next = change((process.env.OUTBOUND_ALLOW ?? "").split(",").filter(Boolean));
+  if (next.length) process.env.OUTBOUND_ALLOW = next.join(",");
+  else delete process.env.OUTBOUND_ALLOW;
+  resetEnvForTests();
 }
 
 export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<OpenAITestServer> {
@@ -337,6 +351,8 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const allowEntry = `127.0.0.1:${port}`;
+  if (opts.allowOutbound !== false) setOutboundAllow((entries) => [...entries, allowEntry]);
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -353,6 +369,7 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
       reply = defaultReply;
     },
     close() {
+      if (opts.allowOutbound !== false) setOutboundAllow((entries) => entries.filter((e) => e !== allowEntry));
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
     },

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const tb = await call(tokensCreate, { body: { name: "b" }, cookie: ownerB, headers: ORIGIN });
   tokenBId = tb.json.api_token.id;
   const pb = await call(providersCreate, {
-    body: { name: "local", kind: "openai-compatible", base_url: "http://127.0.0.1:9/v1", api_key: "sk-b-secret-key", models: ["m"] },
+    body: { name: "local", kind: "openai-compatible", base_url: "https://llm.example.com/v1", api_key: "sk-b-secret-key", models: ["m"] },
     cookie: ownerB,
     headers: ORIGIN,
   });
