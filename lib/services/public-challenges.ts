@@ -85,12 +85,58 @@ async function solvesAndSolved(ids: string[], viewerAccountId?: string | null) {
 // A challenge players can see: active, with a published workflow to play against.
 const playable = { isActive: true, workflow: { publishedVersionId: { not: null } } };
 
+type OrderKey = { id: string; createdAt: Date; collections: { position: number; collection: { id: string; createdAt: Date } }[] };
+
+/**
+ * The order creators set: challenges in public collections first, collection by collection in the
+ * order /challenge-collections lists them (newest first), each collection's challenges by their
+ * position in it (a challenge in several collections goes with the first); then challenges in no
+ * public collection, newest first.
+ */
+export function comparePublicChallengeOrder(a: OrderKey, b: OrderKey): number {
+  const placeOf = (c: OrderKey) =>
+    c.collections.reduce<OrderKey["collections"][number] | null>((best, item) => {
+      if (!best) return item;
+      const byCollection = compareNewestFirst(item.collection, best.collection);
+      return byCollection < 0 || (byCollection === 0 && item.position < best.position) ? item : best;
+    }, null);
+  const pa = placeOf(a);
+  const pb = placeOf(b);
+  if (pa && !pb) return -1;
+  if (!pa && pb) return 1;
+  if (pa && pb) {
+    const byCollection = compareNewestFirst(pa.collection, pb.collection);
+    if (byCollection !== 0) return byCollection;
+    if (pa.position !== pb.position) return pa.position - pb.position;
+  }
+  return compareNewestFirst(a, b);
+}
+
+function compareNewestFirst(a: { id: string; createdAt: Date }, b: { id: string; createdAt: Date }): number {
+  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
+  return byTime !== 0 ? byTime : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 export async function listPublicChallenges(opts: { limit: number; offset: number; viewerAccountId?: string | null }) {
   const where = playable;
-  const [rows, total] = await Promise.all([
-    db.challenge.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: opts.offset, take: opts.limit, select: challengeSelect }),
-    db.challenge.count({ where }),
-  ]);
+  // Order by collection membership: too relational for one ORDER BY across both databases, so
+  // the (small) keys of every playable challenge are sorted here and only the page is loaded.
+  const keys = await db.challenge.findMany({
+    where,
+    select: {
+      id: true,
+      createdAt: true,
+      collections: {
+        where: { collection: { isPublic: true } },
+        select: { position: true, collection: { select: { id: true, createdAt: true } } },
+      },
+    },
+  });
+  const total = keys.length;
+  const pageIds = keys.sort(comparePublicChallengeOrder).slice(opts.offset, opts.offset + opts.limit).map((k) => k.id);
+  const found = await db.challenge.findMany({ where: { id: { in: pageIds } }, select: challengeSelect });
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
   const { solves, solved } = await solvesAndSolved(rows.map((r) => r.id), opts.viewerAccountId);
   return {
     total,
