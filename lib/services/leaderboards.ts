@@ -61,6 +61,11 @@ export interface LeaderboardOptions {
   viewerAccountId?: string | null;
   /** Console views: also serve inactive challenges / private collections. */
   includeHidden?: boolean;
+  /**
+   * Public views: only a playable challenge (its workflow has a published version), the same rule
+   * as the public challenge detail, so the board does not reveal unpublished challenges.
+   */
+  playableOnly?: boolean;
 }
 
 interface CursorState {
@@ -230,12 +235,15 @@ function* viewerEntryStep(challengeId: string, accountId: string): Step<EntryRow
   return r ? entryOf(r) : null;
 }
 
-function* challengeMeta(challengeId: string): Step<{ scoringStrategy: string; isActive: boolean } | null> {
-  const r = yield* one<{ scoring_strategy: string; is_active: unknown }>(
-    `SELECT scoring_strategy, is_active FROM challenges WHERE id = $1`,
+function* challengeMeta(
+  challengeId: string,
+): Step<{ scoringStrategy: string; isActive: boolean; published: boolean } | null> {
+  const r = yield* one<{ scoring_strategy: string; is_active: unknown; published: string | null }>(
+    `SELECT c.scoring_strategy, c.is_active, w.published_version_id AS published
+       FROM challenges c LEFT JOIN workflows w ON w.id = c.workflow_id WHERE c.id = $1`,
     challengeId,
   );
-  return r ? { scoringStrategy: r.scoring_strategy, isActive: asBool(r.is_active) } : null;
+  return r ? { scoringStrategy: r.scoring_strategy, isActive: asBool(r.is_active), published: r.published != null } : null;
 }
 
 /** One row per player (their best), in the challenge's strategy order. */
@@ -248,6 +256,7 @@ export async function getChallengeLeaderboard(
   const offset = cursor ? 0 : startOffset(opts.offset);
   const challenge = await query(() => challengeMeta(challengeId));
   if (!challenge || (!challenge.isActive && !opts.includeHidden)) throw notFound("Challenge");
+  if (opts.playableOnly && !challenge.published) throw notFound("Challenge");
   const strategy = getChallengeStrategy(challenge.scoringStrategy);
   const firstRank = cursor ? cursor.rank + 1 : offset + 1;
 

@@ -144,8 +144,8 @@ describe("GET /web/api/challenges/{id}/leaderboard", () => {
     expect(res.status).toBe(422);
   });
 
-  it("answers 404 for an unknown or inactive challenge", async () => {
-    for (const id of ["00000000-0000-4000-8000-000000000000", inactive.id]) {
+  it("answers 404 for an unknown, inactive or unpublished challenge", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", inactive.id, unpublished.id]) {
       expect((await call(challengeBoard, { params: { id } })).status).toBe(404);
     }
   });

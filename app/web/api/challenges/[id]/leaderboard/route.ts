@@ -7,6 +7,7 @@ export const GET = route(
   async ({ params, query, caller }) =>
     getChallengeLeaderboard(params.id, {
       ...query,
+      playableOnly: true,
       viewerAccountId: caller.kind === "user" ? caller.account.id : null,
     }),
 );
