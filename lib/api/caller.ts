@@ -27,12 +27,21 @@ export function bearerOf(headers: Headers): string | null {
   return m[1]!;
 }
 
+/** A malformed percent-encoding (`%`, `%E0%A4%A`) is no value: treated as no session, not a 500. */
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
 function cookieValue(headers: Headers, name: string): string | undefined {
   const raw = headers.get("cookie");
   if (!raw) return undefined;
   for (const part of raw.split(";")) {
     const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) return safeDecode(part.slice(i + 1).trim());
   }
   return undefined;
 }

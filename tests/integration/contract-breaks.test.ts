@@ -1,0 +1,67 @@
+// Issue 10 §7: small contract breaks on API paths. Every API path answers `{ error: { code,
+// message } }` JSON, whatever the client sends.
+import { describe, expect, it } from "vitest";
+import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
+import { GET as apiUnknown } from "@/app/api/[[...path]]/route";
+import { DELETE as consoleUnknownDelete, GET as consoleUnknown } from "@/app/console/api/[[...path]]/route";
+import { GET as consoleChallenges } from "@/app/console/api/challenges/route";
+import { GET as webUnknown, POST as webUnknownPost } from "@/app/web/api/[[...path]]/route";
+import { GET as challengesList } from "@/app/web/api/challenges/route";
+import { GET as me } from "@/app/web/api/me/route";
+import { sessionCookieName } from "@/lib/auth/session";
+import { call } from "../helpers/route";
+
+function expectJsonError(res: { status: number; headers: Headers; json: any }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(res.json.error.code).toBe(code);
+  expect(typeof res.json.error.message).toBe("string");
+}
+
+describe("a malformed session cookie is no session (not a 500)", () => {
+  it.each(["%", "%E0%A4%A", "abc%zz"])("cookie value %s", async (value) => {
+    const cookie = `${sessionCookieName()}=${value}`;
+    const list = await call(challengesList, { cookie, path: "/web/api/challenges" });
+    expect(list.status).toBe(200);
+    expectJsonError(await call(me, { cookie }), 401, "unauthorized");
+    expectJsonError(await call(consoleChallenges, { cookie, path: "/console/api/challenges" }), 401, "unauthorized");
+  });
+});
+
+describe("unknown paths under the API prefixes answer a JSON 404", () => {
+  it.each([
+    ["/console/api", consoleUnknown, {}],
+    ["/console/api/challenges/abc/nope", consoleUnknown, { path: ["challenges", "abc", "nope"] }],
+    ["/web/api/nope", webUnknown, { path: ["nope"] }],
+    ["/api/nope/deeper", apiUnknown, { path: ["nope", "deeper"] }],
+  ] as const)("GET %s", async (path, handler, params) => {
+    expectJsonError(await call(handler as never, { path, params: params as never }), 404, "not_found");
+  });
+
+  it("for every method", async () => {
+    expectJsonError(await call(webUnknownPost as never, { path: "/web/api/x", body: {} }), 404, "not_found");
+    expectJsonError(await call(consoleUnknownDelete as never, { path: "/console/api/x", method: "DELETE" }), 404, "not_found");
+  });
+});
+
+describe("/api/auth/* with a malformed body answers JSON 400 (not an empty 500)", () => {
+  const signIn = { path: "/api/auth/callback/password", params: { nextauth: ["callback", "password"] } as never };
+  it.each([
+    ["broken JSON", "{"],
+    ["a JSON array", "[1]"],
+    ["a JSON string", '"x"'],
+    ["an empty body", ""],
+  ])("%s", async (_label, rawBody) => {
+    const res = await call(nextAuthPost, { ...signIn, method: "POST", rawBody, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(["invalid_json", "bad_request"]).toContain(res.json.error.code);
+  });
+
+  it("anything next-auth throws is a JSON error too", async () => {
+    // Outside a Next.js request scope next-auth's cookies() throws: the wrapper still answers JSON.
+    const res = await call(nextAuthGet, { path: "/api/auth/session", params: { nextauth: ["session"] } as never });
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.json.error.code).toBeTypeOf("string");
+  });
+});
