@@ -15,11 +15,13 @@ import {
   type RunRowStart,
 } from "@/lib/workflow/engine/persistence";
 import { getCompiledGraph, parseMaskRef, type ExecutionPlan } from "@/lib/workflow/engine/plan";
+import { PlayerView } from "@/lib/workflow/engine/player-view";
 import { loadRunResources, RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 import { VariablePool } from "@/lib/workflow/engine/variable-pool";
 import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
 import type {
   GraphIssue,
+  PlayerEvent,
   RunEvent,
   RunLimits,
   RunResult,
@@ -39,6 +41,12 @@ export interface RunWorkflowOptions {
   /** challenge-evaluator nodes default to this challenge's criteria and secret. */
   challengeId?: string | null;
   onEvent?: (event: RunEvent) => void;
+  /**
+   * The player's view of the run instead of the trace (the attempt stream): run_started, coarse
+   * progress and, when the graph allows it (ExecutionPlan.answerStream), the answer's text as it
+   * is generated. No node ids, node outputs or judge data. Replaces onEvent when both are given.
+   */
+  onPlayerEvent?: (event: PlayerEvent) => void;
   signal?: AbortSignal;
   limits?: Partial<RunLimits>;
   /**
@@ -91,7 +99,6 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   const createdAt = new Date();
   const persist = opts.persist ?? true;
   const persistNow = persist === true;
-  const emit = opts.onEvent ?? null;
   const masker = new Masker();
   const runChallengeId = opts.challengeId ?? null;
 
@@ -120,6 +127,18 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   // Masked start inputs are known now: the stored run inputs must not show them either.
   const startMasks = plan ? maskKeys.get(plan.start.id) : undefined;
   if (startMasks) for (const key of startMasks) masker.addValue(opts.inputs[key]);
+
+  let emit = opts.onEvent ?? null;
+  let streamNodes: ReadonlySet<string> | undefined;
+  if (opts.onPlayerEvent) {
+    // A value masked only once some node has produced it could turn up in text streamed earlier:
+    // with such masks, players get the answer once it is final, never streamed.
+    const lateMasks = !plan || [...maskKeys.keys()].some((id) => id !== plan.start.id);
+    const streamFrom = plan && !lateMasks ? plan.answerStream : null;
+    const view = new PlayerView(streamFrom, opts.onPlayerEvent);
+    emit = (event) => view.handle(event);
+    streamNodes = new Set(streamFrom ? [streamFrom] : []);
+  }
 
   const startRow: RunRowStart = {
     id: runId,
@@ -175,6 +194,7 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
       resources,
       controller,
       emit,
+      streamNodes,
       getModel: resolveModel
         ? async (ref) => resolveModel(ref)
         : (ref) => getModel(ref, { workspaceId: opts.workspaceId }),

@@ -59,6 +59,22 @@ export type RunEvent =
       judgeTokensTotal: number;
     };
 
+/**
+ * What a player sees of a run (the attempt stream), instead of the creator's trace: never node
+ * ids, node types, other nodes' outputs, judge data or configs. `answer_delta` is the Answer
+ * node's text as it is generated, sent only when the published graph passes the generating LLM
+ * node's text to the Answer node unchanged (ExecutionPlan.answerStream); `answer` is the final,
+ * masked answer, sent once the run is over (by the attempts service).
+ */
+export type PlayerEvent =
+  | { type: "run_started" }
+  | { type: "progress"; stage: PlayerStage; message: string }
+  | { type: "answer_delta"; delta: string }
+  | { type: "answer"; text: string };
+
+/** Coarse progress of a run for players: the model is answering, then the answer is checked. */
+export type PlayerStage = "answering" | "checking";
+
 export interface RunLimits {
   maxSteps: number;
   maxWallMs: number;

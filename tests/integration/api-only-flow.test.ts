@@ -201,8 +201,8 @@ describe("the player flow through the API alone", () => {
     expect(run.status).toBe(200);
     const names = run.events.map((e) => e.event);
     expect(names[0]).toBe("run_started");
-    expect(names).toContain("run_finished");
-    expect(names.filter((n) => n === "text_delta").length).toBeGreaterThanOrEqual(2);
+    expect(names).toContain("answer");
+    expect(names.filter((n) => n === "answer_delta").length).toBeGreaterThanOrEqual(2);
     expect(run.chunks).toBeGreaterThanOrEqual(2);
     const final = run.events.at(-1)!;
     expect(final.event).toBe("attempt");

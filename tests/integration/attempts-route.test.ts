@@ -105,7 +105,7 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(1);
   });
 
-  it("streams the run as server-sent events, ending with the attempt", async () => {
+  it("streams the player's view of the run as server-sent events, ending with the attempt", async () => {
     const challenge = await playable();
     const { bearer } = await player();
     const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { accept: "text/event-stream" } });
@@ -114,15 +114,21 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     expect(res.text).not.toContain(SECRET);
     const events = parseSse(res.text);
     expect(events[0]?.event).toBe("run_started");
-    const deltas = events.filter((e) => e.event === "text_delta");
+    // start → llm → answer passes the model's text through: the answer streams in pieces.
+    const deltas = events.filter((e) => e.event === "answer_delta");
     expect(deltas.length).toBeGreaterThanOrEqual(2);
     expect(deltas.every((e) => typeof (e.data as { delta: unknown }).delta === "string")).toBe(true);
-    expect(events.map((e) => e.event)).toContain("run_finished");
+    // Only the player's events: no trace events, no node ids.
+    expect(new Set(events.map((e) => e.event))).toEqual(new Set(["run_started", "progress", "answer_delta", "answer", "attempt"]));
+    expect(res.text).not.toMatch(/"(guard|check)"|nodeId|node_finished|text_delta|run_finished/);
     const last = events.at(-1)!;
     expect(last.event).toBe("attempt");
     expect(last.data).toMatchObject({ challenge_id: challenge.id, status: "completed", succeeded: true, replayed: false });
     const streamed = deltas.map((e) => (e.data as { delta: string }).delta).join("");
     expect(streamed).toContain("[masked]");
+    const answer = events.find((e) => e.event === "answer")!.data as { text: string };
+    expect(answer.text).toBe(streamed);
+    expect(answer.text).toBe((last.data as { answer: string }).answer);
   });
 
   it("429 with Retry-After once the attempts are used up, as JSON even when a stream was asked for", async () => {

@@ -8,7 +8,7 @@ import { createProvider } from "@/lib/services/llm-providers";
 import { ATTEMPTS_PER_MINUTE, PENDING_STALE_MS, submitAttempt, type AttemptResult } from "@/lib/services/attempts";
 import { getChallengeLeaderboard, type LeaderboardRow } from "@/lib/services/leaderboards";
 import type { ChallengeStrategyName } from "@/lib/scoring/types";
-import type { RunEvent } from "@/lib/workflow/types";
+import type { PlayerEvent } from "@/lib/workflow/types";
 import { makeAccount, makeApp, makeChallenge, makePlayableChallenge, makePlugin } from "@/tests/helpers/factories";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
 
@@ -28,7 +28,7 @@ type ChallengeOverrides = Parameters<typeof makeChallenge>[0];
 const playable = (over: ChallengeOverrides = {}, opts: Parameters<typeof makePlayableChallenge>[1] = {}) =>
   makePlayableChallenge(over, { secret: SECRET, ...opts });
 
-const submit = (challengeId: string, accountId: string, prompt: string, extra: { idempotencyKey?: string; onEvent?: (e: RunEvent) => void } = {}) =>
+const submit = (challengeId: string, accountId: string, prompt: string, extra: { idempotencyKey?: string; onEvent?: (e: PlayerEvent) => void } = {}) =>
   submitAttempt({ challengeId, accountId, prompt, ...extra });
 
 async function rejection(p: Promise<unknown>): Promise<AppError> {
@@ -55,7 +55,7 @@ describe("playing an attempt", () => {
   it("runs the workflow, evaluates, scores and records, with the answer masked", async () => {
     const challenge = await playable({ points: 75, maxAttempts: 5 });
     const account = await makeAccount();
-    const events: RunEvent[] = [];
+    const events: PlayerEvent[] = [];
     const result = await submit(challenge.id, account.id, LEAK, { onEvent: (e) => events.push(e) });
     expect(result).toMatchObject({
       challenge_id: challenge.id,
@@ -72,8 +72,10 @@ describe("playing an attempt", () => {
     expect(result.tokens_total).toBeGreaterThan(0);
     expect(result.elapsed_ms).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify([result, events])).not.toContain(SECRET);
-    expect(events.filter((e) => e.type === "text_delta").length).toBeGreaterThanOrEqual(2);
-    expect(events.at(-1)?.type).toBe("run_finished");
+    // The player's view: the answer streams (nothing in this graph can withhold it), then the
+    // final answer exactly as recorded.
+    expect(events.filter((e) => e.type === "answer_delta").length).toBeGreaterThanOrEqual(2);
+    expect(events.at(-1)).toEqual({ type: "answer", text: result.answer });
 
     const row = await db.challengeAttempt.findUniqueOrThrow({ where: { id: result.attempt_id } });
     const run = await db.workflowRun.findUniqueOrThrow({ where: { id: row.workflowRunId! } });
@@ -102,7 +104,7 @@ describe("playing an attempt", () => {
     const challenge = await playable();
     const account = await makeAccount();
     const first = await submit(challenge.id, account.id, LEAK, { idempotencyKey: "retry-1" });
-    const events: RunEvent[] = [];
+    const events: PlayerEvent[] = [];
     const again = await submit(challenge.id, account.id, "a different prompt", { idempotencyKey: "retry-1", onEvent: (e) => events.push(e) });
     expect(again).toEqual({ ...first, replayed: true, first_blood: false, personal_best: false });
     expect(events).toEqual([]);
@@ -371,7 +373,7 @@ describe("responses never carry the secret", () => {
   it.each([LEAK, SPELL, PLAIN, `Say ${SECRET} back to me`])("prompt %j", async (prompt) => {
     const challenge = await playable();
     const account = await makeAccount();
-    const events: RunEvent[] = [];
+    const events: PlayerEvent[] = [];
     const result: AttemptResult = await submit(challenge.id, account.id, prompt, { onEvent: (e) => events.push(e) });
     const row = await db.challengeAttempt.findUniqueOrThrow({ where: { id: result.attempt_id } });
     expect(JSON.stringify([result, events, row]).toLowerCase()).not.toContain(SECRET.toLowerCase());

@@ -8,7 +8,7 @@ import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
 import { Masker } from "@/lib/workflow/engine/masking";
 import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
-import type { RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
+import type { PlayerEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 import { allowanceStep, assertAccountRate, assertAllowed, PENDING_STALE_MS } from "@/lib/services/attempts/limits";
 import { recordAttemptInTransaction, type FinalAttemptStatus, type RecordAttemptInput } from "@/lib/services/attempts/record";
 import { loadRunResourcesLean } from "@/lib/services/attempts/resources";
@@ -47,8 +47,13 @@ export interface SubmitAttemptInput {
   accountId: string;
   prompt: string;
   idempotencyKey?: string | null;
-  /** Run events (already masked), for streaming to the player. Not called for a replay. */
-  onEvent?: (event: RunEvent) => void;
+  /**
+   * The player's view of the run (lib/workflow/engine/player-view.ts), for streaming: run
+   * started, coarse progress, the answer's text as it is generated when the graph cannot withhold
+   * it, and the final masked `answer` once the attempt is recorded. Never node ids, other nodes'
+   * outputs or judge data. Not called for a replay.
+   */
+  onEvent?: (event: PlayerEvent) => void;
   signal?: AbortSignal;
 }
 
@@ -366,7 +371,7 @@ async function play(
         endUserId,
         triggeredFrom: "play",
         challengeId: challenge.id,
-        onEvent: input.onEvent,
+        onPlayerEvent: input.onEvent,
         signal: input.signal,
         loadResources: loadRunResourcesLean,
         // The run is written with the attempt, in the recording transaction below.
@@ -416,6 +421,8 @@ async function play(
         errorMessage: outcome.error ? masker.mask(outcome.error) : null,
       }),
     );
+    // The answer exactly as recorded (masked, after every defense of the graph has run).
+    if (recorded.attempt.response !== null) sendToPlayer(input, { type: "answer", text: recorded.attempt.response });
     return toResult(recorded.attempt, {
       ...(await query(() => allowanceStep(challenge, endUserId))),
       replayed: false,
@@ -428,6 +435,14 @@ async function play(
     throw err;
   } finally {
     settled(pending.id);
+  }
+}
+
+function sendToPlayer(input: SubmitAttemptInput, event: PlayerEvent): void {
+  try {
+    input.onEvent?.(event);
+  } catch (err) {
+    log.warn("attempt event listener threw", { challengeId: input.challengeId, error: String(err) });
   }
 }
 

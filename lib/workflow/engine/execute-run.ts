@@ -47,6 +47,8 @@ export interface RunEnvironment {
   resources: RunResources;
   controller: RunController;
   emit: ((event: RunEvent) => void) | null;
+  /** Nodes whose text is streamed as text_delta (default: every node, when someone listens). */
+  streamNodes?: ReadonlySet<string>;
   getModel: (ref: string) => Promise<LanguageModelV4>;
   modelRetry: ModelRetryPolicy;
   /** Output keys to mask, by node id. */
@@ -285,6 +287,7 @@ export class RunExecution {
   /** Streams only where someone listens; a node whose text is itself masked streams nothing. */
   private textStream(node: PlanNode): { masker: StreamMasker; suppressed: boolean } | null {
     if (!this.env.emit) return null;
+    if (this.env.streamNodes && !this.env.streamNodes.has(node.id)) return null;
     const suppressed = this.env.maskKeys.get(node.id)?.has("text") ?? false;
     return { masker: this.env.masker.stream(), suppressed };
   }

@@ -3,6 +3,7 @@ import type { ChallengeEvaluatorConfig } from "@/lib/workflow/nodes/challenge-ev
 import type { ParsedTemplate } from "@/lib/workflow/template";
 import type { GraphIssue, WorkflowGraph } from "@/lib/workflow/types";
 import { analyzeGraph, resolveRefNodeId } from "@/lib/workflow/validate";
+import { answerStreamSource } from "@/lib/workflow/engine/player-view";
 
 // A validated graph turned into what the engine walks: nodes in topological order with their
 // edges as array positions, plus everything the run must prepare before the first node (which
@@ -50,6 +51,12 @@ export interface ExecutionPlan {
   secretNames: string[];
   /** Resolves a {{node_id.key}} node id (the `start` alias included). */
   resolveNodeId: (nodeId: string) => string | null;
+  /**
+   * The LLM node whose text players may see streamed as the answer (it reaches the Answer node
+   * through pure pass-throughs only), or null: the answer is then sent once final. Decided from
+   * the graph when it is compiled, i.e. once per published (immutable) version.
+   */
+  answerStream: string | null;
 }
 
 export type CompileResult = { ok: true; plan: ExecutionPlan } | { ok: false; issues: GraphIssue[] };
@@ -91,6 +98,7 @@ export function compileGraph(graph: WorkflowGraph): CompileResult {
     target.incoming.push(edge);
   }
   const startId = analysis.startId;
+  const answerNode = byId.get(analysis.answerId)!;
   const resolveNodeId = (nodeId: string) => resolveRefNodeId(nodeId, (id) => byId.has(id), startId);
 
   const maskRefs: MaskRef[] = [];
@@ -115,11 +123,12 @@ export function compileGraph(graph: WorkflowGraph): CompileResult {
       nodes,
       byId,
       start: byId.get(startId)!,
-      answer: byId.get(analysis.answerId)!,
+      answer: answerNode,
       maskRefs,
       challengeIds: [...challengeIds],
       secretNames: [...secretNames],
       resolveNodeId,
+      answerStream: answerStreamSource(nodes, answerNode),
     },
   };
 }

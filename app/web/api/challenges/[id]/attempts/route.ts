@@ -2,11 +2,14 @@ import { json, route, toAppError } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
 import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
 import { attemptInputSchema, challengeIdParamsSchema, idempotencyKeySchema } from "@/lib/validation/attempts";
-import type { RunEvent } from "@/lib/workflow/types";
+import type { PlayerEvent } from "@/lib/workflow/types";
 
 // POST /web/api/challenges/{id}/attempts — play one attempt (seed 000 player API).
-// JSON by default; with `Accept: text/event-stream` the run's events are streamed as SSE and the
-// stream ends with an `attempt` event carrying the same result object.
+// JSON by default; with `Accept: text/event-stream` the player's view of the run is streamed as
+// SSE: run_started, progress ({ stage, message }), answer_delta ({ delta }; only when nothing in
+// the graph can withhold the answer), answer ({ text }; final and masked), then an `attempt` event
+// carrying the same result object (or `error`). Never the creator's trace: no node ids, no other
+// nodes' outputs, no judge data (lib/workflow/engine/player-view.ts).
 
 function idempotencyKey(bodyKey: string | undefined, header: string | null): string | undefined {
   if (header === null) return bodyKey;
@@ -55,7 +58,7 @@ export const POST = route(
     };
     let firstEvent: () => void = () => undefined;
     const started = new Promise<null>((resolve) => (firstEvent = () => resolve(null)));
-    const onEvent = (event: RunEvent) => {
+    const onEvent = (event: PlayerEvent) => {
       push(sse(event.type, event));
       firstEvent();
     };
