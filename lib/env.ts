@@ -61,6 +61,15 @@ const schema = z.object({
   // asset URL stays valid (default 1 hour).
   ASSET_MAX_BYTES: z.coerce.number().int().min(1024).max(500 * 1024 * 1024).default(10 * 1024 * 1024),
   ASSET_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
+  // Hostile-tenant limits (issue 10 §3). Longest text any evaluator (rules, judge, plugin) sees,
+  // in characters; longest model answer an LLM node keeps; time budget of one rules regex match
+  // that is too costly to run inline; plugin sandbox jobs one workspace may run at once, and how
+  // long a job may wait in the sandbox queue before it is refused.
+  EVALUATION_MAX_INPUT_CHARS: z.coerce.number().int().min(256).max(1_000_000).default(32_768),
+  LLM_MAX_OUTPUT_CHARS: z.coerce.number().int().min(256).max(4_000_000).default(65_536),
+  RULES_REGEX_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  SANDBOX_WORKSPACE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  SANDBOX_QUEUE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).optional(),
 });
 
 export type Env = z.infer<typeof schema> & {

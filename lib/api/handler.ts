@@ -4,6 +4,7 @@ import { z, ZodError, type ZodType } from "zod";
 import { AppError, forbidden, fromDatabaseError, type ErrorBody } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { clientKey } from "@/lib/http/client-ip";
+import { assertJsonTextDepth } from "@/lib/http/json-limits";
 import {
   isSameOrigin,
   resolveCaller,
@@ -127,6 +128,7 @@ async function readBody(req: NextRequest, max: number): Promise<unknown> {
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
   }
+  assertJsonTextDepth(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
+import { clipForEvaluation } from "@/lib/evaluation/limits";
 import { DEFAULT_TIMEOUT_MS, effectiveTimeoutMs, runInSandbox } from "@/lib/evaluation/sandbox/pool";
 import type { JsonValue, SandboxErrorKind } from "@/lib/evaluation/sandbox/types";
 import type { AttemptMetrics, EvaluationResult, ScoreResult } from "@/lib/evaluation/types";
@@ -88,7 +89,8 @@ interface PluginRow {
 }
 
 export async function evaluateWithPlugin(opts: EvaluateWithPluginOptions): Promise<EvaluationResult> {
-  const run = await runStoredPlugin("evaluator", opts, [opts.goal, opts.response]);
+  // The plugin sees at most EVALUATION_MAX_INPUT_CHARS of the answer, like every evaluator.
+  const run = await runStoredPlugin("evaluator", opts, [opts.goal, clipForEvaluation(opts.response)]);
   const raw: Record<string, unknown> = {
     plugin_id: run.pluginId,
     plugin_version: run.version,
@@ -145,6 +147,7 @@ async function runStoredPlugin(
     config: opts.config,
     timeoutMs,
     signal: opts.signal,
+    tenant: opts.workspaceId,
     buildArgs: (config) => [...leading, config, ctx],
   });
   const meta: PluginRunMeta = {
@@ -174,6 +177,8 @@ export interface RunPluginRowOptions {
   config?: Record<string, unknown> | null;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The workspace whose job this is: workspaces take turns in the shared sandbox pool. */
+  tenant: string;
   /** The entrypoint's arguments, given the validated config. */
   buildArgs: (config: Record<string, unknown>) => unknown[];
 }
@@ -211,7 +216,7 @@ export async function runPluginRow(
 
   const result = await runInSandbox(
     { code: row.code, entrypoint, args: opts.buildArgs(config), timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS },
-    { signal: opts.signal },
+    { signal: opts.signal, tenant: opts.tenant },
   );
   if (!result.ok) return { ok: false, error: result.error, detail: result.detail, entrypoint };
   const parsed = pluginOutputSchemas[kind].safeParse(result.value);

@@ -109,33 +109,55 @@ const verdict = (passed: boolean): EvaluationResult => ({
   evaluator: "rules",
 });
 
+/** What a rules config asks for on a given text: a result already, or one regex search. */
+export type RulesPlan =
+  | { kind: "result"; result: EvaluationResult }
+  | { kind: "regex"; pattern: string; flags?: string; usesSecret: boolean };
+
 /**
- * Evaluates a response against a rules config. A config that cannot run (unknown type, empty or
- * invalid pattern, {{secret}} without a secret) gives outcome "error" with generic feedback,
- * never a pass or a fail.
+ * Everything of evaluateRules except the regex search itself, so a server caller can run the
+ * search under a time budget (rules-runner.ts) with the same outcomes.
  */
-export function evaluateRules(input: EvaluateRulesInput): EvaluationResult {
+export function planRules(input: EvaluateRulesInput): RulesPlan {
   const { successType, pattern, text, secret, flags } = input;
-  if (!isRulesType(successType)) return configError(`unknown success type "${successType}"`);
-  if (pattern == null || pattern.trim() === "") return configError("empty pattern");
+  if (!isRulesType(successType)) return { kind: "result", result: configError(`unknown success type "${successType}"`) };
+  if (pattern == null || pattern.trim() === "") return { kind: "result", result: configError("empty pattern") };
 
   let effective = pattern;
-  if (referencesSecret(pattern)) {
-    if (!secret) return configError("the pattern uses {{secret}} but no secret is configured");
+  const usesSecret = referencesSecret(pattern);
+  if (usesSecret) {
+    if (!secret) {
+      return { kind: "result", result: configError("the pattern uses {{secret}} but no secret is configured") };
+    }
     effective = fillSecret(pattern, successType === "regex" ? quoteRegexLiteral(secret) : secret);
   }
 
-  if (successType === "contains") return verdict(containsFolded(text, effective));
+  if (successType === "contains") return { kind: "result", result: verdict(containsFolded(text, effective)) };
+  return { kind: "regex", pattern: effective, flags, usesSecret };
+}
 
+/** The verdict of a regex search planned by planRules. */
+export const rulesVerdict = verdict;
+
+/** The config error for a planned regex that does not compile. */
+export function rulesRegexError(err: CreatorRegexError, usesSecret: boolean): EvaluationResult {
+  // The message may quote part of the pattern, which may hold the secret: keep it out.
+  return configError(usesSecret ? "invalid regex (uses {{secret}})" : `invalid regex: ${err.message}`);
+}
+
+/**
+ * Evaluates a response against a rules config. A config that cannot run (unknown type, empty or
+ * invalid pattern, {{secret}} without a secret) gives outcome "error" with generic feedback,
+ * never a pass or a fail. Runs the search inline: servers use evaluateRulesBounded
+ * (rules-runner.ts), which caps the text and bounds the search's time.
+ */
+export function evaluateRules(input: EvaluateRulesInput): EvaluationResult {
+  const plan = planRules(input);
+  if (plan.kind === "result") return plan.result;
   try {
-    return verdict(creatorRegexFind(effective, text, flags));
+    return verdict(creatorRegexFind(plan.pattern, input.text, plan.flags));
   } catch (err) {
-    if (err instanceof CreatorRegexError) {
-      // The message may quote part of the pattern, which may hold the secret: keep it out.
-      return configError(
-        referencesSecret(pattern) ? "invalid regex (uses {{secret}})" : `invalid regex: ${err.message}`,
-      );
-    }
+    if (err instanceof CreatorRegexError) return rulesRegexError(err, plan.usesSecret);
     throw err;
   }
 }

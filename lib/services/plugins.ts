@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError, conflict, fromDatabaseError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { clipForEvaluation } from "@/lib/evaluation/limits";
 import { pluginContext, runPluginRow, type PluginFailure } from "@/lib/evaluation/plugins";
 import { effectiveTimeoutMs, runInSandbox } from "@/lib/evaluation/sandbox/pool";
 import type { JsonValue } from "@/lib/evaluation/sandbox/types";
@@ -72,9 +73,9 @@ function toSummary({ kind, entrypoints, configSchema, ...rest }: SummaryRow): Pl
 const toView = ({ code, ...rest }: SummaryRow & { code: string }): PluginView => ({ ...toSummary(rest), code });
 
 /** Loads the code and checks every entrypoint is a function; a clear 422 otherwise. */
-async function checkCode(code: string, entrypoints: string[]): Promise<void> {
+async function checkCode(workspaceId: string, code: string, entrypoints: string[]): Promise<void> {
   for (const entrypoint of entrypoints) {
-    const result = await runInSandbox({ code, entrypoint, checkOnly: true, timeoutMs: 2000 });
+    const result = await runInSandbox({ code, entrypoint, checkOnly: true, timeoutMs: 2000 }, { tenant: workspaceId });
     if (!result.ok) {
       const why =
         result.error === "timeout"
@@ -101,7 +102,7 @@ export async function createPlugin(
   opts: { createdBy?: string | null } = {},
 ): Promise<PluginView> {
   const data = pluginCreateSchema.parse(input);
-  await checkCode(data.code, data.entrypoints);
+  await checkCode(workspaceId, data.code, data.entrypoints);
   try {
     const row = await db.plugin.create({
       data: {
@@ -153,7 +154,7 @@ export async function updatePlugin(workspaceId: string, id: string, input: Plugi
   const codeChanged = code !== current.code || JSON.stringify(entrypoints) !== JSON.stringify(current.entrypoints);
   const schemaChanged =
     data.config_schema !== undefined && JSON.stringify(data.config_schema) !== JSON.stringify(current.configSchema);
-  if (codeChanged) await checkCode(code, entrypoints);
+  if (codeChanged) await checkCode(workspaceId, code, entrypoints);
 
   // Guarded by the version read above: two concurrent edits cannot both win silently.
   const res = await db.plugin.updateMany({
@@ -230,13 +231,14 @@ export async function testRunPlugin({
   const kind: PluginKind = row.kind === "scorer" ? "scorer" : "evaluator";
   const timeoutMs = effectiveTimeoutMs();
   const ctx = pluginContext(kind, workspaceId, { variables: data.variables ?? null }, timeoutMs);
-  const leading = kind === "evaluator" ? [data.goal, data.response] : [data.metrics ?? attemptMetricsSchema.parse({})];
+  const leading = kind === "evaluator" ? [data.goal, clipForEvaluation(data.response)] : [data.metrics ?? attemptMetricsSchema.parse({})];
 
   const started = performance.now();
   const result = await runPluginRow(row, kind, {
     entrypoint: data.entrypoint,
     config: data.config,
     timeoutMs,
+    tenant: workspaceId,
     buildArgs: (config) => [...leading, config, ctx],
   });
   const durationMs = Math.round(performance.now() - started);

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type Options as AjvOptions, type ValidateFunction } from "ajv";
 import Ajv2019 from "ajv/dist/2019";
 import Ajv2020 from "ajv/dist/2020";
-import { RE2JS } from "re2js";
+import { compileCreatorRegex } from "@/lib/evaluation/regex";
 import { z } from "zod";
 
 // Client-safe schemas for custom evaluator/scorer plugins (seed 000 "Custom Evaluators &
@@ -127,9 +127,36 @@ export type ScorerOutput = z.infer<typeof scorerOutputSchema>;
 
 export const pluginOutputSchemas = { evaluator: evaluatorOutputSchema, scorer: scorerOutputSchema } as const;
 
-// Creator patterns in a schema (`pattern`, `patternProperties`) run on RE2: linear time, so a
-// hostile pattern cannot stall the server, and unsupported syntax fails at compile time.
-const re2Engine = Object.assign((pattern: string) => RE2JS.compile(pattern), { code: "re2js" });
+// Creator patterns in a schema (`pattern`, `patternProperties`) run on RE2: linear time, and
+// unsupported syntax fails at compile time. Linear is not cheap enough on its own (a 30,000-step
+// pattern on a long config string blocked the server for seconds), so schema patterns get the
+// same limits as challenge patterns (length and program size, see regex.ts) and each match is
+// bounded by program size × string length.
+
+/** Worst-case RE2 steps (program size × characters) of one schema pattern match (~15 ms). */
+export const MAX_SCHEMA_PATTERN_COST = 2_000_000;
+
+/** Thrown from a schema pattern match that would cost too much; validate() reports it. */
+class PatternCostError extends Error {}
+
+const re2Engine = Object.assign(
+  (pattern: string) => {
+    const re = compileCreatorRegex(pattern);
+    const size = re.programSize();
+    return {
+      test(text: string): boolean {
+        if (size * text.length > MAX_SCHEMA_PATTERN_COST) {
+          const most = Math.floor(MAX_SCHEMA_PATTERN_COST / size);
+          throw new PatternCostError(
+            `a value checked by the pattern ${JSON.stringify(pattern.slice(0, 40))} is too long for it (${text.length} characters; at most ${most})`,
+          );
+        }
+        return re.test(text);
+      },
+    };
+  },
+  { code: "re2js" },
+);
 
 const ajvOptions: AjvOptions = {
   allErrors: true,
@@ -166,7 +193,14 @@ export function compileConfigSchema(schema: unknown): CompiledConfigSchema {
   }
   return {
     ok: true,
-    validate: (config) => (validate(config) ? { ok: true } : { ok: false, message: describeAjvErrors(validate.errors) }),
+    validate: (config) => {
+      try {
+        return validate(config) ? { ok: true } : { ok: false, message: describeAjvErrors(validate.errors) };
+      } catch (err) {
+        if (err instanceof PatternCostError) return { ok: false, message: `config: ${err.message}` };
+        throw err;
+      }
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { cache } from "react";
 import { ZodError } from "zod";
 import { getViewer, type Viewer } from "@/lib/auth/viewer";
 import { AppError, forbidden, notFound as notFoundError } from "@/lib/errors";
+import { MAX_JSON_DEPTH, jsonTextDepth } from "@/lib/http/json-limits";
 import { log } from "@/lib/log";
 import type { Role, WorkspaceSummary } from "@/lib/services/workspaces";
 
@@ -156,6 +157,10 @@ export class FormReader {
   jsonObject(name: string, label = name): Record<string, unknown> | null {
     const v = this.text(name).trim();
     if (v === "") return null;
+    if (jsonTextDepth(v, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      this.issues.push({ path: name, message: `${label} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep` });
+      return null;
+    }
     try {
       const parsed = JSON.parse(v) as unknown;
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;

@@ -1,5 +1,7 @@
 import "server-only";
 import { Worker, type ResourceLimits } from "node:worker_threads";
+import { env } from "@/lib/env";
+import { FairQueue } from "@/lib/evaluation/fair-queue";
 import type { SandboxJob, SandboxResult, SandboxRunOptions } from "./types";
 
 // A small pool of worker threads that run plugin jobs (see worker.mjs). The main thread only
@@ -8,9 +10,16 @@ import type { SandboxJob, SandboxResult, SandboxRunOptions } from "./types";
 // timeout + grace (a native call that never yields, a wedged instance) it is terminated and a
 // fresh one takes its place. Workers start lazily and are unref'd, so an idle pool keeps no
 // process alive.
+//
+// The pool is shared by every workspace (issue 10 §3): jobs carry their workspace (tenant), the
+// queue takes turns between workspaces, a workspace runs at most maxPerTenant jobs at once (the
+// app leaves one worker free for the others), its own backlog is bounded, and a job that waited
+// longer than the queue deadline is refused as "busy". One workspace's looping plugins therefore
+// delay another's job by at most one job's deadline.
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_MEMORY_MB = 64;
+export const DEFAULT_POOL_SIZE = 2;
 const LIMITS = { timeoutMs: [10, 60_000], memoryMb: [8, 512] } as const;
 
 export interface SandboxPoolOptions {
@@ -24,6 +33,12 @@ export interface SandboxPoolOptions {
   startupTimeoutMs?: number;
   /** Jobs waiting beyond this are refused at once instead of queueing without bound. */
   maxQueue?: number;
+  /** Jobs one tenant (workspace) may run at once; default: every worker. */
+  maxPerTenant?: number;
+  /** Jobs one tenant may have waiting; default 32. */
+  maxQueuePerTenant?: number;
+  /** Longest wait in the queue before a job is refused as busy; default one job's deadline. */
+  queueDeadlineMs?: number;
 }
 
 export interface SandboxPoolStats {
@@ -46,6 +61,8 @@ interface WorkerJob {
 
 interface Pending {
   job: WorkerJob;
+  tenant: string;
+  queueTimer?: NodeJS.Timeout;
   resolve: (result: SandboxResult) => void;
   settled: boolean;
   timer?: NodeJS.Timeout;
@@ -78,18 +95,25 @@ export class SandboxPool {
   private readonly graceMs: number;
   private readonly startupTimeoutMs: number;
   private readonly maxQueue: number;
+  private readonly maxPerTenant: number;
+  private readonly maxQueuePerTenant: number;
+  private readonly queueDeadlineMs: number;
   private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+  private readonly queue = new FairQueue<Pending>();
+  private readonly running = new Map<string, number>();
   private nextId = 1;
   private spawned = 0;
   private closed = false;
 
   constructor(options: SandboxPoolOptions = {}) {
-    this.size = Math.max(1, Math.floor(options.size ?? 2));
+    this.size = Math.max(1, Math.floor(options.size ?? DEFAULT_POOL_SIZE));
     this.workerUrl = options.workerUrl;
     this.graceMs = options.graceMs ?? 1500;
     this.startupTimeoutMs = options.startupTimeoutMs ?? 15_000;
     this.maxQueue = options.maxQueue ?? 256;
+    this.maxPerTenant = Math.max(1, Math.floor(options.maxPerTenant ?? this.size));
+    this.maxQueuePerTenant = Math.max(1, Math.floor(options.maxQueuePerTenant ?? 32));
+    this.queueDeadlineMs = options.queueDeadlineMs ?? DEFAULT_TIMEOUT_MS + this.graceMs;
   }
 
   /** Runs one job. Never rejects: every failure is a result with an error kind. */
@@ -112,17 +136,19 @@ export class SandboxPool {
       checkOnly: job.checkOnly === true,
     };
     if (options.signal?.aborted) return Promise.resolve(cancelled());
-    if (this.queue.length >= this.maxQueue) {
-      return Promise.resolve({ ok: false, error: "timeout", detail: "The plugin sandbox is busy; try again shortly" });
-    }
+    const tenant = options.tenant ?? "";
+    if (this.queue.size >= this.maxQueue || this.queue.sizeOf(tenant) >= this.maxQueuePerTenant) return Promise.resolve(busy());
     return new Promise<SandboxResult>((resolve) => {
-      const pending: Pending = { job: workerJob, resolve, settled: false };
+      const pending: Pending = { job: workerJob, tenant, resolve, settled: false };
+      pending.queueTimer = setTimeout(() => {
+        if (this.queue.remove(tenant, pending)) this.finish(pending, busy());
+      }, this.queueDeadlineMs);
       if (options.signal) {
         pending.signal = options.signal;
         pending.onAbort = () => this.abort(pending);
         options.signal.addEventListener("abort", pending.onAbort, { once: true });
       }
-      this.queue.push(pending);
+      this.queue.push(tenant, pending);
       this.pump();
     });
   }
@@ -131,7 +157,7 @@ export class SandboxPool {
     return {
       workers: this.slots.length,
       busy: this.slots.filter((s) => s.current).length,
-      queued: this.queue.length,
+      queued: this.queue.size,
       spawned: this.spawned,
     };
   }
@@ -146,21 +172,25 @@ export class SandboxPool {
   /** Stops the pool: queued and running jobs end as "crashed", later runs are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) {
+    for (const pending of this.queue.drain()) {
       this.finish(pending, { ok: false, error: "crashed", detail: "The plugin sandbox is shut down" });
     }
     await this.terminateWorkers();
   }
 
+  private readonly mayRun = (tenant: string) => (this.running.get(tenant) ?? 0) < this.maxPerTenant;
+
   private pump(): void {
-    while (this.queue.length > 0 && !this.closed) {
+    while (this.queue.size > 0 && !this.closed) {
       const idle = this.slots.find((s) => s.ready && !s.current && !s.dead);
       if (idle) {
-        this.dispatch(idle, this.queue.shift()!);
+        const next = this.queue.shift(this.mayRun);
+        if (!next) return; // every waiting tenant is at its limit
+        this.dispatch(idle, next);
         continue;
       }
       const starting = this.slots.filter((s) => !s.ready && !s.dead).length;
-      if (this.slots.length < this.size && starting < this.queue.length) {
+      if (this.slots.length < this.size && starting < this.queue.size) {
         this.spawn();
         continue;
       }
@@ -212,8 +242,10 @@ export class SandboxPool {
   }
 
   private dispatch(slot: Slot, pending: Pending): void {
+    clearTimeout(pending.queueTimer);
     slot.current = pending;
     pending.slot = slot;
+    this.running.set(pending.tenant, (this.running.get(pending.tenant) ?? 0) + 1);
     pending.timer = setTimeout(
       () => this.kill(slot, { ok: false, error: "timeout", detail: "Stopped at the hard deadline; the worker was replaced" }),
       pending.job.timeoutMs + this.graceMs,
@@ -231,7 +263,7 @@ export class SandboxPool {
     if (slot.current) this.finish(slot.current, result);
     else if (!slot.ready) {
       // A worker that cannot even start would be respawned for ever; fail the waiting jobs.
-      for (const pending of this.queue.splice(0)) this.finish(pending, result);
+      for (const pending of this.queue.drain()) this.finish(pending, result);
     }
     slot.current = null;
     void slot.worker.terminate();
@@ -240,9 +272,7 @@ export class SandboxPool {
 
   private abort(pending: Pending): void {
     if (pending.settled) return;
-    const queued = this.queue.indexOf(pending);
-    if (queued >= 0) {
-      this.queue.splice(queued, 1);
+    if (this.queue.remove(pending.tenant, pending)) {
       this.finish(pending, cancelled());
     } else if (pending.slot) {
       this.kill(pending.slot, cancelled());
@@ -253,6 +283,12 @@ export class SandboxPool {
     if (pending.settled) return;
     pending.settled = true;
     clearTimeout(pending.timer);
+    clearTimeout(pending.queueTimer);
+    if (pending.slot) {
+      const n = (this.running.get(pending.tenant) ?? 1) - 1;
+      if (n > 0) this.running.set(pending.tenant, n);
+      else this.running.delete(pending.tenant);
+    }
     if (pending.signal && pending.onAbort) pending.signal.removeEventListener("abort", pending.onAbort);
     pending.resolve(result);
   }
@@ -262,11 +298,19 @@ function cancelled(): SandboxResult {
   return { ok: false, error: "timeout", detail: "Cancelled" };
 }
 
+function busy(): SandboxResult {
+  return { ok: false, error: "timeout", detail: "The plugin sandbox is busy; try again shortly" };
+}
+
 const globalForPool = globalThis as unknown as { __gauntletSandboxPool?: SandboxPool };
 
 /** The process-wide pool (kept on globalThis so dev reloads do not leak workers). */
 export function getSandboxPool(): SandboxPool {
-  globalForPool.__gauntletSandboxPool ??= new SandboxPool();
+  // One worker stays free for the other workspaces (with 2 workers, 1 job per workspace at once).
+  globalForPool.__gauntletSandboxPool ??= new SandboxPool({
+    maxPerTenant: env.SANDBOX_WORKSPACE_CONCURRENCY ?? Math.max(1, DEFAULT_POOL_SIZE - 1),
+    queueDeadlineMs: env.SANDBOX_QUEUE_DEADLINE_MS,
+  });
   return globalForPool.__gauntletSandboxPool;
 }
 

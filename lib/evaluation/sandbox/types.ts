@@ -27,4 +27,6 @@ export type SandboxResult =
 export interface SandboxRunOptions {
   /** Cancels a queued job, or stops a running one (its worker is replaced). */
   signal?: AbortSignal;
+  /** Whose job this is (the workspace id): workspaces take turns and have their own limits. */
+  tenant?: string;
 }

@@ -21,6 +21,9 @@ const INITIAL_MB = 16; // what the QuickJS build expects at start-up
 const MAX_STACK_BYTES = 512 * 1024;
 const MAX_OUTPUT_CHARS = 256 * 1024;
 const MAX_DETAIL_CHARS = 500;
+// Same as lib/http/json-limits.ts MAX_JSON_DEPTH: deeper output overflows the host's stack in
+// validation, storage or serialisation.
+const MAX_OUTPUT_DEPTH = 64;
 const ENTRYPOINT_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/;
 // `export …` / `import x from …` at the start of a line; `exports.x = …` and `import(…)` are not.
 const MODULE_SYNTAX = /^\s*(export\s+|export\s*[{*]|import\s+[\w${*]|import\s*[{*"'])/m;
@@ -107,6 +110,23 @@ function vmError(runtime, ctx, handle, stage, deadline) {
     return new JobError("memory", `Stopped at the memory limit (${message})`);
   }
   return new JobError(stage === "output" ? "invalid_output" : "runtime", clip(`${name}: ${message}${where}`));
+}
+
+/** True when the JSON text nests arrays/objects deeper than limit (a scan, no recursion). */
+function jsonDepthExceeds(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
 }
 
 async function runJob(job) {
@@ -218,6 +238,9 @@ async function runJob(job) {
     if (ctx.typeof(serialised) !== "string") throw new JobError("invalid_output", "The returned value is not JSON-serialisable");
     const text = ctx.getString(serialised);
     if (text.length > MAX_OUTPUT_CHARS) throw new JobError("invalid_output", `The returned value is larger than ${MAX_OUTPUT_CHARS / 1024} KB`);
+    if (jsonDepthExceeds(text, MAX_OUTPUT_DEPTH)) {
+      throw new JobError("invalid_output", `The returned value nests objects or arrays more than ${MAX_OUTPUT_DEPTH} levels deep`);
+    }
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
     if (err instanceof JobError) return { ok: false, error: err.kind, detail: err.message };

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { AppError } from "@/lib/errors";
+import { assertJsonTextDepth } from "@/lib/http/json-limits";
 import { createPlugin, deletePlugin, getPlugin, testRunPlugin, updatePlugin, type TestRunResult } from "@/lib/services/plugins";
 import { idParams } from "@/lib/validation/console";
 import { workspaceAction, type FormState } from "../context";
@@ -21,6 +22,7 @@ function invalidJson(field: string, label: string): never {
 function jsonField(formData: FormData, field: string, label: string): unknown {
   const raw = str(formData, field).trim();
   if (raw === "") return undefined;
+  assertJsonTextDepth(raw, field);
   try {
     return JSON.parse(raw) as unknown;
   } catch {

@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { judgeResponse } from "@/lib/evaluation/judge";
 import { evaluateWithPlugin } from "@/lib/evaluation/plugins";
-import { evaluateRules } from "@/lib/evaluation/rules";
+import { clipForEvaluation } from "@/lib/evaluation/limits";
+import { evaluateRulesBounded } from "@/lib/evaluation/rules-runner";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 import { NodeFailure, type ExecutorContext, type NodeExecutor } from "@/lib/workflow/executor-types";
@@ -133,27 +134,31 @@ export const challengeEvaluatorExecutor: NodeExecutor<ChallengeEvaluatorConfig> 
   async execute(ctx) {
     const criteria = resolveCriteria(ctx);
     const response = stringifyValue(ctx.inputs.response);
+    // Every evaluator sees at most EVALUATION_MAX_INPUT_CHARS of the answer (issue 10 §3).
+    const evaluated = clipForEvaluation(response);
     let evaluation: EvaluationResult;
     let judgeTokens = 0;
     switch (criteria.mode) {
       case "rules":
-        evaluation = evaluateRules({
+        evaluation = await evaluateRulesBounded({
+          workspaceId: ctx.run.workspaceId,
           successType: criteria.successType,
           pattern: criteria.pattern,
-          text: response,
+          text: evaluated,
           secret: criteria.secret,
+          signal: ctx.signal,
         });
         break;
       case "llm-judge":
         if (ctx.inputs.judge_passed !== undefined || ctx.inputs.judge_error !== undefined) {
           evaluation = fromJudgeInputs(ctx.inputs);
         } else {
-          evaluation = await judgeHere(ctx, criteria, response);
+          evaluation = await judgeHere(ctx, criteria, evaluated);
           judgeTokens = judgeTokensOf(evaluation);
         }
         break;
       case "custom":
-        evaluation = await evaluateCustom(ctx, criteria, response);
+        evaluation = await evaluateCustom(ctx, criteria, evaluated);
         break;
     }
     const succeeded = evaluation.outcome === "pass";

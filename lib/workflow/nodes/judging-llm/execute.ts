@@ -1,5 +1,6 @@
 import "server-only";
 import { judgeResponse } from "@/lib/evaluation/judge";
+import { clipForEvaluation } from "@/lib/evaluation/limits";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import { NodeFailure, type NodeExecutor } from "@/lib/workflow/executor-types";
 import type { JudgingLlmConfig } from "@/lib/workflow/nodes/judging-llm/definition";
@@ -43,7 +44,7 @@ export const judgingLlmExecutor: NodeExecutor<JudgingLlmConfig> = {
       workspaceId: ctx.run.workspaceId,
       modelRef: config.judge_model,
       goal,
-      response: stringifyValue(ctx.inputs.response),
+      response: clipForEvaluation(stringifyValue(ctx.inputs.response)),
       hints: config.secret_as_hint && secret ? [secret] : [],
       rubricTemplate: config.rubric_prompt_template.trim() === "" ? null : config.rubric_prompt_template,
       ratingScale: config.rating_scale,

@@ -1,5 +1,6 @@
 import "server-only";
 import { fromModelError } from "@/lib/ai";
+import { modelOutputCharCap } from "@/lib/evaluation/limits";
 import type { AppError } from "@/lib/errors";
 import { NodeFailure, type NodeExecutor } from "@/lib/workflow/executor-types";
 import type { LlmConfig } from "@/lib/workflow/nodes/llm/definition";
@@ -49,6 +50,7 @@ export const llmExecutor: NodeExecutor<LlmConfig> = {
           prompt: user,
           temperature: config.temperature,
           maxOutputTokens: Math.max(1, Math.min(config.max_tokens, budget)),
+          maxOutputChars: modelOutputCharCap(Math.min(config.max_tokens, budget)),
           abortSignal: ctx.signal,
         };
         const out = ctx.streaming

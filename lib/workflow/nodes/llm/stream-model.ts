@@ -13,6 +13,8 @@ export interface StreamModelInput {
   temperature?: number;
   maxOutputTokens?: number;
   abortSignal?: AbortSignal;
+  /** Longest answer kept: past it the stream is stopped and finishReason is "length". */
+  maxOutputChars?: number;
   onText: (delta: string) => void;
 }
 
@@ -43,11 +45,12 @@ export async function generateModelText(input: Omit<StreamModelInput, "onText">)
   });
   let text = "";
   for (const part of res.content) if (part.type === "text") text += part.text;
+  const cap = input.maxOutputChars ?? Number.POSITIVE_INFINITY;
   return {
-    text,
+    text: text.length > cap ? text.slice(0, cap) : text,
     inputTokens: res.usage.inputTokens.total ?? 0,
     outputTokens: res.usage.outputTokens.total ?? 0,
-    finishReason: res.finishReason.unified,
+    finishReason: text.length > cap ? "length" : res.finishReason.unified,
   };
 }
 
@@ -63,6 +66,7 @@ export async function streamModelText(input: StreamModelInput): Promise<StreamMo
   const reader = stream.getReader();
   const out: StreamModelOutput = { text: "", inputTokens: 0, outputTokens: 0, finishReason: "unknown" };
   let finished = false;
+  const cap = input.maxOutputChars ?? Number.POSITIVE_INFINITY;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -70,8 +74,17 @@ export async function streamModelText(input: StreamModelInput): Promise<StreamMo
       switch (value.type) {
         case "text-delta":
           if (value.delta !== "") {
-            out.text += value.delta;
-            input.onText(value.delta);
+            // A model that ignores max tokens cannot flood the run: keep up to the cap, then stop.
+            const delta = out.text.length + value.delta.length > cap ? value.delta.slice(0, cap - out.text.length) : value.delta;
+            out.text += delta;
+            if (delta !== "") input.onText(delta);
+            if (out.text.length >= cap && delta !== value.delta) {
+              out.finishReason = "length";
+              // No usage arrives from a stopped stream: estimate it so run token budgets still hold.
+              out.outputTokens = Math.ceil(out.text.length / 4);
+              await reader.cancel().catch(() => undefined);
+              return out;
+            }
           }
           break;
         case "error":

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { PublishResult, SaveDraftResult } from "@/components/builder/types";
 import { getViewer } from "@/lib/auth/viewer";
 import { AppError } from "@/lib/errors";
+import { assertJsonValueDepth } from "@/lib/http/json-limits";
 import { log } from "@/lib/log";
 import { graphIssuesOf, publishWorkflow, saveWorkflowDraft } from "@/lib/services/workflows";
 import type { WorkspaceSummary } from "@/lib/services/workspaces";
@@ -53,6 +54,7 @@ export async function saveDraftAction(
     workspaceSlug,
     workflowId,
     async ({ workspace, actorId, workflowId: id }) => {
+      assertJsonValueDepth(graph, "graph");
       const saved = await saveWorkflowDraft(workspace.id, actorId, id, graph);
       return { ok: true as const, savedAt: saved.updated_at };
     },
@@ -70,6 +72,7 @@ export async function publishAction(
     workspaceSlug,
     workflowId,
     async ({ workspace, actorId, workflowId: id }) => {
+      assertJsonValueDepth(graph, "graph");
       await saveWorkflowDraft(workspace.id, actorId, id, graph);
       const version = await publishWorkflow(workspace.id, actorId, id);
       revalidatePath(`/console/${workspace.slug}`, "layout");
