@@ -12,6 +12,9 @@ const securityHeaders = [
 
 const config: NextConfig = {
   poweredByHeader: false,
+  // proxy.ts redirects pages with a trailing slash itself and answers API paths directly (so
+  // `/console/api/x/..` is a JSON 404, not a 308 to an HTML page).
+  skipTrailingSlashRedirect: true,
   // Browser tests build into their own folder (scripts/e2e-server.mjs) so they never overwrite
   // the build that `npm start` or `npm run bench` is serving.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

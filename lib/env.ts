@@ -70,6 +70,19 @@ const schema = z.object({
   RULES_REGEX_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SANDBOX_WORKSPACE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SANDBOX_QUEUE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  // Hosts (comma-separated, e.g. "images.example.com,cdn.example.org") whose https images
+  // markdown may show; other external images render as links so visitors' browsers do not
+  // fetch them (IP leak). This app's signed /assets URLs are always allowed.
+  MARKDOWN_IMAGE_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, "MARKDOWN_IMAGE_HOSTS lists host names, comma-separated"))),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { SafeMarkdown } from "@/components/markdown/markdown";
 import payloads from "../fixtures/xss-payloads.json";
 
-const render = (markdown: string) => renderToStaticMarkup(createElement(SafeMarkdown, { children: markdown }));
+const render = (markdown: string, imageHosts: string[] = ["example.com"]) =>
+  renderToStaticMarkup(createElement(SafeMarkdown, { children: markdown, imageHosts }));
 
 /** Every attribute value in the rendered HTML (double- or single-quoted). */
 function attributes(html: string): { name: string; value: string }[] {
@@ -40,7 +41,7 @@ describe("SafeMarkdown", () => {
     expect(decode(html).toLowerCase()).not.toMatch(/(href|src)="?(javascript|data|vbscript):/);
   });
 
-  it("keeps ordinary Markdown: emphasis, lists, code, safe links and https images", () => {
+  it("keeps ordinary Markdown: emphasis, lists, code, safe links and https images of allowed hosts", () => {
     const html = render(
       "# Level 1\n\nGet the **password** from the _guard_.\n\n- one\n- two\n\n`code`\n\n[docs](https://example.com/docs) and [home](/challenges)\n\n![hero](https://example.com/a.png)",
     );
@@ -53,6 +54,20 @@ describe("SafeMarkdown", () => {
     expect(html).toContain('rel="nofollow noopener noreferrer ugc"');
     expect(html).toContain('href="/challenges"');
     expect(html).toContain('src="https://example.com/a.png"');
+  });
+
+  it("loads images only from signed assets and allowed hosts; others become links (no IP leak)", () => {
+    const signed = "/assets/abc123?exp=1900000000&sig=abcdefghijkl";
+    const html = render(
+      `![tracker](https://tracker.example/pixel.png) ![ok](https://images.example/a.png) ![hero](${signed}) ![](https://images.example.evil.test/b.png)`,
+      ["images.example"],
+    );
+    const imgs = [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+    expect(imgs).toEqual(["https://images.example/a.png", signed]);
+    expect(html).toContain('<a href="https://tracker.example/pixel.png" rel="nofollow noopener noreferrer ugc" target="_blank" data-blocked-image="">[tracker]</a>');
+    expect(html).toContain(">[image]</a>");
+    // Without an allow-list, no external image loads at all.
+    expect(render("![x](https://example.com/a.png)", [])).not.toMatch(/<img/);
   });
 
   it("drops http images and raw HTML but keeps the surrounding text", () => {

@@ -14,6 +14,7 @@ import styles from "@/components/play/play.module.css";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StackIcon } from "@/components/ui/icons";
 import { getViewer } from "@/lib/auth/viewer";
+import { env } from "@/lib/env";
 import { getCollectionLeaderboard } from "@/lib/services/leaderboards";
 import { getSolvesPerDay, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicCollection } from "@/lib/services/public-challenges";
@@ -73,7 +74,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
       {collection.instructions_md ? (
         <section aria-labelledby="collection-instructions" className={styles.panel}>
           <h2 id="collection-instructions">{t("instructions")}</h2>
-          <SafeMarkdown>{collection.instructions_md}</SafeMarkdown>
+          <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{collection.instructions_md}</SafeMarkdown>
         </section>
       ) : null}
 

@@ -10,6 +10,7 @@ import styles from "@/components/play/play.module.css";
 import { Badge } from "@/components/ui/badge";
 import { buttonClassName } from "@/components/ui/button";
 import { getViewer } from "@/lib/auth/viewer";
+import { env } from "@/lib/env";
 import { getChallengeHero, getPlayState, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicChallenge } from "@/lib/services/public-challenges";
 
@@ -88,7 +89,7 @@ export default async function ChallengePage({ params }: Props) {
       {challenge.instructions_md ? (
         <section aria-labelledby="instructions-heading" className={styles.panel}>
           <h2 id="instructions-heading">{t("instructions")}</h2>
-          <SafeMarkdown>{challenge.instructions_md}</SafeMarkdown>
+          <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{challenge.instructions_md}</SafeMarkdown>
         </section>
       ) : null}
 
