@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { trustProxyError } from "@/lib/http/trust-proxy";
 import { parseAllowList } from "@/lib/http/ip";
 
 // The only module that reads process.env. Everything else imports `env`.
@@ -43,6 +44,16 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Gauntlet <no-reply@gauntlet.local>"),
   REDIS_URL: optionalUrl,
   RATE_LIMIT_STORE: z.enum(["database", "memory", "redis"]).optional(),
+  // Reverse proxies whose X-Forwarded-* headers are believed: a hop count ("1") or a comma list
+  // of proxy addresses/CIDRs. Unset: none, the socket address is the client (lib/http/client-ip.ts).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = trustProxyError(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   AUTO_MIGRATE: z
     .enum(["true", "false"])
     .default("true")

@@ -19,6 +19,9 @@ const env = {
   APP_URL: `http://localhost:${port}`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   NEXT_TELEMETRY_DISABLED: "1",
+  // The browser connects over loopback, standing in for a reverse proxy: tests give each player
+  // its own X-Forwarded-For address (per-client registration limits, tests/e2e/play.spec.ts).
+  TRUST_PROXY: "127.0.0.1,::1",
 };
 
 const lockDir = join(tmpdir(), `gauntlet-e2e-${process.cwd().replace(/[^a-zA-Z0-9]/g, "_")}.lock`);

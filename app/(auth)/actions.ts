@@ -5,12 +5,13 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { safeNextPath } from "@/lib/auth/safe-next";
-import { createSessionToken, sessionCookieName, sessionCookieOptions } from "@/lib/auth/session";
+import { readSessionToken, sessionCookieName, sessionCookieOptions } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { clientKey } from "@/lib/http/client-ip";
 import { log } from "@/lib/log";
 import { languageFromHeader, loginWithPassword, registerAccount, type PublicAccount } from "@/lib/services/accounts";
 import { sendEmailCode, verifyEmailCode } from "@/lib/services/email-codes";
+import { issueSessionToken, revokeSession } from "@/lib/services/sessions";
 import {
   emailCodeSendSchema,
   emailCodeVerifySchema,
@@ -41,7 +42,7 @@ function fieldErrors(error: z.ZodError): Partial<Record<string, string[]>> {
 
 async function startSession(account: PublicAccount): Promise<void> {
   const jar = await cookies();
-  jar.set(sessionCookieName(), await createSessionToken(account), sessionCookieOptions());
+  jar.set(sessionCookieName(), await issueSessionToken(account), sessionCookieOptions());
 }
 
 async function failure(err: unknown, fallbackKey: "generic"): Promise<AuthFormState> {
@@ -127,6 +128,9 @@ export async function registerAction(_prev: AuthFormState, formData: FormData): 
 
 export async function logoutAction(): Promise<void> {
   const jar = await cookies();
+  // Logging out ends the session on the server too, not only in this browser.
+  const claims = await readSessionToken(jar.get(sessionCookieName())?.value);
+  if (claims) await revokeSession(claims);
   jar.set(sessionCookieName(), "", sessionCookieOptions(0));
   redirect("/");
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { SessionSettings } from "@/components/play/session-settings";
 import { SettingsForm } from "@/components/play/settings-form";
 import { getViewer } from "@/lib/auth/viewer";
 import { getProfileSettings } from "@/lib/services/profiles";
@@ -25,6 +26,7 @@ export default async function SettingsPage() {
         </p>
       </div>
       <SettingsForm initial={settings} />
+      <SessionSettings />
     </>
   );
 }

@@ -27,7 +27,7 @@ export function RegisterForm({ next }: { next: string }) {
         label={t("nameLabel")}
         autoComplete="name"
         required
-        maxLength={100}
+        maxLength={40}
         value={name}
         onChange={(event) => setName(event.target.value)}
         error={state.fieldErrors?.name}

@@ -1,8 +1,10 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { forwardingTrusted } from "@/lib/http/client-ip";
 import { unauthorized } from "@/lib/errors";
-import { readSessionToken, sessionCookieName } from "@/lib/auth/session";
-import { getActiveAccount, type PublicAccount } from "@/lib/services/accounts";
+import { readSessionToken, sessionCookieName, type SessionClaims } from "@/lib/auth/session";
+import type { PublicAccount } from "@/lib/services/accounts";
+import { getSessionAccount } from "@/lib/services/sessions";
 import { resolveApiToken, TOKEN_PREFIX } from "@/lib/services/api-tokens";
 import { resolveMembership, type Role } from "@/lib/services/workspaces";
 
@@ -46,18 +48,31 @@ function cookieValue(headers: Headers, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The session a request presents (bearer access token, else the session cookie), decoded but
+ * not checked against the database; null when there is none or it does not decode.
+ */
+export async function sessionClaimsOf(headers: Headers): Promise<SessionClaims | null> {
+  const bearer = bearerOf(headers);
+  if (bearer) return readSessionToken(bearer);
+  return readSessionToken(cookieValue(headers, sessionCookieName()));
+}
+
+const publicAccount = (a: PublicAccount): PublicAccount => ({ id: a.id, email: a.email, name: a.name });
+
 /** Who is calling a player-facing route: a session (cookie or bearer access token) or nobody. */
 export async function resolveCaller(headers: Headers): Promise<Caller> {
   const bearer = bearerOf(headers);
   if (bearer) {
     const claims = await readSessionToken(bearer);
-    const account = claims && (await getActiveAccount(claims.accountId));
+    // Revoked (logged out, version raised), banned or deleted: same answer as an expired token.
+    const account = claims && (await getSessionAccount(claims));
     if (!account) throw unauthorized("Invalid or expired access token");
-    return { kind: "user", account, via: "bearer" };
+    return { kind: "user", account: publicAccount(account), via: "bearer" };
   }
   const claims = await readSessionToken(cookieValue(headers, sessionCookieName()));
-  const account = claims && (await getActiveAccount(claims.accountId));
-  return account ? { kind: "user", account, via: "cookie" } : { kind: "anonymous" };
+  const account = claims && (await getSessionAccount(claims));
+  return account ? { kind: "user", account: publicAccount(account), via: "cookie" } : { kind: "anonymous" };
 }
 
 /**
@@ -84,7 +99,9 @@ export async function resolveWorkspaceCaller(headers: Headers): Promise<Workspac
 export function isSameOrigin(headers: Headers, requestUrl: string): boolean {
   const origin = headers.get("origin");
   const allowed = new Set([new URL(requestUrl).origin, new URL(env.APP_URL).origin]);
-  const host = headers.get("x-forwarded-host") ?? headers.get("host");
+  // X-Forwarded-Host only from a trusted proxy (TRUST_PROXY); otherwise a client could name any host.
+  const forwardedHost = forwardingTrusted(headers) ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const host = forwardedHost || headers.get("host");
   if (host) allowed.add(`${new URL(requestUrl).protocol}//${host}`);
   if (origin) return allowed.has(origin);
   const site = headers.get("sec-fetch-site");

@@ -1,16 +1,25 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import { env } from "@/lib/env";
 
 // Sessions are next-auth JWTs (JWE, next-auth's own format and cookie), so next-auth's routes
 // and our server actions and route handlers all read the same session. The lifetime is
 // absolute: `authTime` is fixed at login and never refreshed.
+//
+// Sessions are revocable: every token carries a session id (`sid`) and the account's session
+// version (`sv`) at issue. Each request checks both against the database in the same lean read
+// that loads the account (lib/services/sessions.ts): a logged-out sid is in revoked_sessions,
+// and "log out everywhere" / a password change raise accounts.session_version. Tokens without
+// these claims (issued before revocation existed) are not accepted.
 
 export interface SessionClaims {
   accountId: string;
   email: string;
   name: string;
   authTime: number; // epoch seconds
+  sessionId: string;
+  version: number;
 }
 
 export function sessionMaxAgeSeconds(): number {
@@ -35,13 +44,35 @@ export function sessionCookieOptions(maxAge = sessionMaxAgeSeconds()) {
   };
 }
 
+/** A new random session id (the `sid` claim). */
+export function newSessionId(): string {
+  return randomUUID();
+}
+
+/**
+ * Encodes a session token. `sessionVersion` must be the account's current session_version
+ * (lib/services/sessions.ts issueSessionToken reads it); 0 for a new account.
+ */
 export async function createSessionToken(
-  account: { id: string; email: string; name: string },
+  account: { id: string; email: string; name: string; sessionVersion?: number },
   authTime = Math.floor(Date.now() / 1000),
+  sessionId = newSessionId(),
 ): Promise<string> {
   const remaining = authTime + sessionMaxAgeSeconds() - Math.floor(Date.now() / 1000);
-  const token: JWT = { sub: account.id, email: account.email, name: account.name, authTime };
+  const token: JWT = {
+    sub: account.id,
+    email: account.email,
+    name: account.name,
+    authTime,
+    sid: sessionId,
+    sv: account.sessionVersion ?? 0,
+  };
   return encode({ token, secret: env.AUTH_SECRET, maxAge: Math.max(1, remaining) });
+}
+
+/** When a session of this `authTime` ends (epoch seconds). */
+export function sessionExpiresAt(authTime: number): number {
+  return authTime + sessionMaxAgeSeconds();
 }
 
 export function claimsFromJwt(token: JWT | null): SessionClaims | null {
@@ -49,11 +80,17 @@ export function claimsFromJwt(token: JWT | null): SessionClaims | null {
   const authTime = typeof token.authTime === "number" ? token.authTime : NaN;
   if (!Number.isFinite(authTime)) return null;
   if (Math.floor(Date.now() / 1000) - authTime > sessionMaxAgeSeconds()) return null;
+  const sid = token.sid;
+  const sv = token.sv;
+  if (typeof sid !== "string" || sid.length === 0 || sid.length > 64) return null;
+  if (typeof sv !== "number" || !Number.isSafeInteger(sv) || sv < 0) return null;
   return {
     accountId: token.sub,
     email: typeof token.email === "string" ? token.email : "",
     name: typeof token.name === "string" ? token.name : "",
     authTime,
+    sessionId: sid,
+    version: sv,
   };
 }
 
@@ -61,6 +98,8 @@ export function claimsFromJwt(token: JWT | null): SessionClaims | null {
 // and API clients send the same token with every call. A token's content never changes, so
 // decrypted tokens are kept (bounded, least recently used first out) until they expire; the
 // lifetime checks in claimsFromJwt still run on every read. Failed decodes are not kept.
+// Only the decoding is cached: whether the session is still valid (revoked sid, session
+// version) is read from the database on every request, so revocation holds on every instance.
 const DECODED_MAX = 10_000;
 const decoded = new Map<string, { secret: string; jwt: JWT; expiresAt: number }>();
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { db } from "@/lib/db";
 import { readSessionToken, sessionCookieName } from "@/lib/auth/session";
+import { getSessionAccount } from "@/lib/services/sessions";
 import { listWorkspacesFor, type WorkspaceSummary } from "@/lib/services/workspaces";
 
 export interface Viewer {
@@ -18,16 +18,14 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const jar = await cookies();
   const claims = await readSessionToken(jar.get(sessionCookieName())?.value);
   if (!claims) return null;
-  const account = await db.account.findUnique({
-    where: { id: claims.accountId },
-    select: { id: true, email: true, name: true, status: true, profile: { select: { displayName: true } } },
-  });
-  if (!account || account.status !== "active") return null;
+  // Same check as API callers: revoked sessions and inactive accounts are signed out.
+  const account = await getSessionAccount(claims);
+  if (!account) return null;
   return {
     id: account.id,
     email: account.email,
     name: account.name,
-    displayName: account.profile?.displayName ?? null,
+    displayName: account.displayName,
     workspaces: await listWorkspacesFor(account.id),
   };
 });

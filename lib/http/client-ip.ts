@@ -1,18 +1,110 @@
+import { randomUUID } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { peerAddress } from "@/lib/http/peer-address";
+import { parseTrustProxy, type TrustProxy } from "@/lib/http/trust-proxy";
 
-// Rate limits are keyed by client address. Route handlers never see the socket, so the address
-// comes from the proxy headers. This trusts X-Forwarded-For / X-Real-IP as sent: correct behind a
-// reverse proxy that sets them (the supported deployment), but a client that talks to the app
-// directly can put anything there and so pick its own rate-limit key.
+export { parseTrustProxy, type TrustProxy } from "@/lib/http/trust-proxy";
+
+// Who is calling, for per-client rate limits and the same-origin check.
+//
+// The client address is the TCP peer (lib/http/peer-address.ts) unless TRUST_PROXY says the app
+// runs behind reverse proxies; only then are X-Forwarded-For / X-Real-IP / X-Forwarded-Host
+// believed, and only as far as the trusted hops reach:
+//   TRUST_PROXY unset, "", "0", "off", "false"   forwarding headers are ignored (default)
+//   TRUST_PROXY=1 (a hop count N)                 the N nearest hops are proxies: the client is
+//                                                 the Nth X-Forwarded-For entry from the right
+//   TRUST_PROXY=10.0.0.0/8,192.168.1.4 (CIDRs/IPs) hops inside these ranges are proxies: walk
+//                                                 X-Forwarded-For from the right past them
+// Fallback, when the peer hook is not installed (a runtime other than Next's Node server):
+// the nearest (rightmost) X-Forwarded-For entry, and a unique key per request when there is no
+// address at all, so unidentified clients never share (and exhaust) one bucket.
+
+let parsed: { raw: string | undefined; trust: TrustProxy } | undefined;
+function configuredTrust(): TrustProxy {
+  const raw = env.TRUST_PROXY;
+  if (!parsed || parsed.raw !== raw) parsed = { raw, trust: parseTrustProxy(raw) };
+  return parsed.trust;
+}
+
+/** Plain address of a hop (port, brackets, zone and IPv4 mapping dropped), or null. */
+function plainAddress(raw: string): string | null {
+  let s = raw.trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
+  if (bracketed?.[1]) s = bracketed[1];
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(s);
+  if (v4WithPort?.[1]) s = v4WithPort[1];
+  s = s.split("%")[0] ?? s;
+  if (isIPv4(s)) return s;
+  if (!isIPv6(s)) return null;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
+  return mapped?.[1] ?? s;
+}
+
+function isTrustedHop(trust: TrustProxy, hop: string): boolean {
+  if (trust.kind === "hops") return true;
+  if (trust.kind === "off") return false;
+  const address = plainAddress(hop);
+  if (!address) return false;
+  return trust.list.check(address, isIPv4(address) ? "ipv4" : "ipv6");
+}
+
+function forwardedFor(headers: Headers): string[] {
+  const list = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length) return list;
+  const real = headers.get("x-real-ip")?.trim();
+  return real ? [real] : [];
+}
+
+let warnedNoPeer = false;
+
+/**
+ * The calling client's address as configured (see above), unnormalised, or null when nothing
+ * identifies it.
+ */
+export function clientAddress(headers: Headers, trust: TrustProxy = configuredTrust()): string | null {
+  const peer = peerAddress(headers);
+  if (peer === null && !warnedNoPeer) {
+    warnedNoPeer = true;
+    log.warn("Client socket address unavailable; per-client limits use the nearest X-Forwarded-For hop", {
+      hint: "serve with next start / next dev / the standalone server so instrumentation.ts can install the peer-address hook",
+    });
+  }
+  // Nearest hop first: the peer, then X-Forwarded-For from right to left.
+  const hops = [...(peer !== null ? [peer] : []), ...forwardedFor(headers).reverse()];
+  if (trust.kind === "off") return hops[0] ?? null;
+  if (trust.kind === "hops") {
+    // Without a peer, X-Forwarded-For's rightmost entry stands for the first proxy's view.
+    const index = peer !== null ? trust.hops : trust.hops - 1;
+    return hops[Math.min(Math.max(index, 0), hops.length - 1)] ?? null;
+  }
+  for (let i = 0; i < hops.length; i++) {
+    if (i === hops.length - 1 || !isTrustedHop(trust, hops[i]!)) return hops[i]!;
+  }
+  return null;
+}
+
+/** Whether X-Forwarded-Host / -Proto may be believed for this request (its peer is a trusted proxy). */
+export function forwardingTrusted(headers: Headers, trust: TrustProxy = configuredTrust()): boolean {
+  if (trust.kind === "off") return false;
+  const peer = peerAddress(headers);
+  return peer === null || isTrustedHop(trust, peer);
+}
 
 const MAX_KEY_LENGTH = 64;
 
-/** A stable key for the calling client, for per-client rate limits. Never empty. */
-export function clientKey(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const candidate = forwarded || headers.get("x-real-ip")?.trim();
-  if (!candidate) return "unknown";
-  return normalizeAddress(candidate).slice(0, MAX_KEY_LENGTH);
+/**
+ * A stable key for the calling client, for per-client rate limits. Never empty and never shared
+ * by unrelated clients: a request with no address at all gets a key of its own.
+ */
+export function clientKey(headers: Headers, trust?: TrustProxy): string {
+  const address = clientAddress(headers, trust);
+  if (!address) return `unidentified:${randomUUID()}`;
+  return normalizeAddress(address).slice(0, MAX_KEY_LENGTH);
 }
 
 /**

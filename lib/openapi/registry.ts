@@ -37,6 +37,8 @@ import * as r32 from "@/app/web/api/login/email-code/send/route";
 import * as r33 from "@/app/web/api/login/email-code/verify/route";
 import * as r34 from "@/app/web/api/login/route";
 import * as r35 from "@/app/web/api/logout/route";
+import * as rLogoutAll from "@/app/web/api/logout-all/route";
+import * as rPassword from "@/app/web/api/password/route";
 import * as r36 from "@/app/web/api/me/route";
 import * as r37 from "@/app/web/api/register/route";
 
@@ -85,7 +87,9 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/web/api/login/email-code/send/route.ts", path: "/web/api/login/email-code/send", module: r32, summaries: {"POST": "Send a login code by email"} },
   { file: "app/web/api/login/email-code/verify/route.ts", path: "/web/api/login/email-code/verify", module: r33, summaries: {"POST": "Log in with an emailed code"} },
   { file: "app/web/api/login/route.ts", path: "/web/api/login", module: r34, summaries: {"POST": "Log in with email and password"} },
-  { file: "app/web/api/logout/route.ts", path: "/web/api/logout", module: r35, summaries: {"POST": "Log out"} },
+  { file: "app/web/api/logout/route.ts", path: "/web/api/logout", module: r35, summaries: {"POST": "Log out: revoke the session used (cookie or access token) and clear the cookie"} },
+  { file: "app/web/api/logout-all/route.ts", path: "/web/api/logout-all", module: rLogoutAll, summaries: {"POST": "Log out everywhere: revoke every session of the signed-in account"} },
+  { file: "app/web/api/password/route.ts", path: "/web/api/password", module: rPassword, summaries: {"POST": "Change the password; revokes every other session and returns a new session"} },
   { file: "app/web/api/me/route.ts", path: "/web/api/me", module: r36, summaries: {"GET": "The signed-in account and its workspaces"} },
   { file: "app/web/api/register/route.ts", path: "/web/api/register", module: r37, summaries: {"POST": "Register a player account"} },
 ];

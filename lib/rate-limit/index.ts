@@ -173,6 +173,17 @@ export const limits = {
     durationSec: 60,
     message: "Too many failed sign-in attempts. Try again shortly.",
   }),
+  /**
+   * 10 failed password logins per 15 minutes per account (keyed by emailKey(), known or not),
+   * whichever client they come from: rotating addresses cannot multiply the guesses one account
+   * takes. Same consume-before / refund-on-success use as loginFailures.
+   */
+  loginFailuresPerAccount: createLimiter({
+    name: "login-failures-account",
+    points: 10,
+    durationSec: 15 * 60,
+    message: "Too many failed sign-in attempts for this account. Try again later or sign in with an email code.",
+  }),
   /** Account creation: 10 per hour per client. */
   register: createLimiter({
     name: "register",

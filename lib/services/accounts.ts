@@ -1,9 +1,8 @@
 import "server-only";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { one, query } from "@/lib/db/lean";
 import { AppError, conflict } from "@/lib/errors";
-import { limits } from "@/lib/rate-limit";
+import { emailKey, limits } from "@/lib/rate-limit";
 import type { RegisterInput } from "@/lib/validation/auth";
 import { consumeEmailCode } from "@/lib/services/email-codes";
 
@@ -56,16 +55,24 @@ export async function registerAccount(
 
 /**
  * Checks an email and password. Every attempt takes a point from the client's failure budget
- * up front (so parallel guesses cannot all slip past a check) and a success gives it back; once
- * the budget is spent, even a correct password is refused with 429 until the window passes.
+ * and from the account's (keyed by email, so unknown emails behave the same) up front, so
+ * parallel guesses cannot all slip past a check, and a success gives both back; once either
+ * budget is spent, even a correct password is refused with 429 until the window passes.
  */
 export async function loginWithPassword(
   email: string,
   password: string,
   clientKey: string,
 ): Promise<PublicAccount | null> {
+  const normalized = emailKey(email) || "(empty)";
   await limits.loginFailures.consume(clientKey);
-  const normalized = email.trim().toLowerCase();
+  try {
+    await limits.loginFailuresPerAccount.consume(normalized);
+  } catch (err) {
+    // Refused for the account: no password was tried, so the client's point is given back.
+    await limits.loginFailures.refund(clientKey);
+    throw err;
+  }
   const account = await db.account.findUnique({
     where: { email: normalized },
     select: { ...publicSelect, passwordHash: true, status: true },
@@ -73,19 +80,39 @@ export async function loginWithPassword(
   const ok = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
   if (!account || !ok || account.status !== "active") return null;
   await limits.loginFailures.refund(clientKey);
+  await limits.loginFailuresPerAccount.refund(normalized);
   await db.account.update({ where: { id: account.id }, data: { lastLoginAt: new Date() } });
   return { id: account.id, email: account.email, name: account.name };
 }
 
-export async function getActiveAccount(id: string): Promise<PublicAccount | null> {
-  // Lean SQL: this runs on every authenticated request (lib/db/lean.ts).
-  const account = await query(() =>
-    one<{ id: string; email: string; name: string; status: string }>(
-      "SELECT id, email, name, status FROM accounts WHERE id = $1",
-      id,
-    ),
-  );
-  return account && account.status === "active" ? { id: account.id, email: account.email, name: account.name } : null;
+/**
+ * Changes the password of a signed-in account. The current password is checked like a login
+ * (same per-client and per-account failure limits); a wrong one is 422 and changes nothing.
+ * Every session of the account is revoked (session version raised), so the caller must be given
+ * a new token (see POST /web/api/password and the settings action).
+ */
+export async function changePassword(
+  accountId: string,
+  input: { currentPassword: string; newPassword: string },
+  clientKey: string,
+): Promise<PublicAccount> {
+  const account = await db.account.findUnique({ where: { id: accountId }, select: { email: true, passwordHash: true } });
+  if (!account) throw new AppError("unauthorized", "Log in to do this");
+  if (!account.passwordHash) {
+    throw conflict("This account has no password (it signs in with email codes).");
+  }
+  const checked = await loginWithPassword(account.email, input.currentPassword, clientKey);
+  if (!checked || checked.id !== accountId) {
+    throw new AppError("validation_failed", "The current password is not correct", {
+      details: { issues: [{ path: "current_password", message: "The current password is not correct" }] },
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.account.update({
+    where: { id: accountId },
+    data: { passwordHash, sessionVersion: { increment: 1 } },
+  });
+  return checked;
 }
 
 /** The per-workspace EndUser that runs and attempts of this account are attributed to. */

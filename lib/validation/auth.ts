@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { displayNameSchema } from "@/lib/validation/names";
 
 // Client-safe input schemas shared by server actions, route handlers and (later) the OpenAPI
 // document.
@@ -15,11 +16,8 @@ export const passwordSchema = z
   .min(10, "Use at least 10 characters")
   .max(200, "Password is too long (200 characters at most)");
 
-export const nameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(80, "Name is too long (80 characters at most)");
+/** The name given at registration is the player's display name (lib/validation/names.ts). */
+export const nameSchema = displayNameSchema;
 
 export const codeSchema = z
   .string({ error: "Code is required" })
@@ -46,6 +44,15 @@ export const registerInputSchema = z
 export const emailCodeSendSchema = z.object({
   email: emailSchema,
   purpose: z.enum(["login", "register"]).default("login"),
+});
+
+/** POST /web/api/password: the current password and the new one. */
+export const passwordChangeSchema = z.strictObject({
+  current_password: z
+    .string({ error: "current_password is required" })
+    .min(1, "current_password is required")
+    .max(200, "Password is too long"),
+  new_password: passwordSchema,
 });
 
 export const emailCodeVerifySchema = z.object({ email: emailSchema, code: codeSchema });

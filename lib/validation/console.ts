@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { visibleName } from "@/lib/validation/names";
 
 export const idParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 
@@ -25,5 +26,5 @@ export const providerCreateSchema = z.strictObject({
 });
 
 export const workspaceCreateSchema = z.strictObject({
-  name: z.string({ error: "Name is required" }).trim().min(2, "Use at least 2 characters").max(60, "Name is too long"),
+  name: visibleName({ label: "Name", min: 2, max: 60, minMessage: "Use at least 2 characters" }),
 });

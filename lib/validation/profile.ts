@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { displayNameSchema } from "@/lib/validation/names";
 
 // Player profile settings (seed 000 "Player profile"): display name, avatar URL and notification
 // preferences. Client-safe; used by the settings server action and the profile service.
@@ -20,12 +21,7 @@ export const avatarUrlSchema = z
   }, "Use an https:// image address (or leave it empty)");
 
 export const profileInputSchema = z.object({
-  displayName: z
-    .string({ error: "Display name is required" })
-    .trim()
-    .min(1, "Display name is required")
-    .max(40, "Display name is too long (40 characters at most)")
-    .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), "Display name contains control characters"),
+  displayName: displayNameSchema,
   avatarUrl: avatarUrlSchema.transform((v) => (v === "" ? null : v)),
   notifyOnFirstBlood: checkbox,
   notifyOnRecordBeaten: checkbox,

@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { installPeerAddressHook, PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 
 // Calls a route handler in-process with a real Request, the way Next.js would.
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -28,7 +29,11 @@ export async function call(handler: Handler, opts: CallOptions = {}) {
   if (opts.rawBody !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
   if (opts.bearer) headers.set("authorization", `Bearer ${opts.bearer}`);
   if (opts.cookie) headers.set("cookie", opts.cookie);
-  headers.set("x-forwarded-for", opts.ip ?? "203.0.113.10");
+  // `ip` is the client's socket address, as the peer-address hook (lib/http/peer-address.ts)
+  // records it for every request a real server receives; headers the client sends stay as given.
+  installPeerAddressHook();
+  headers.set(PEER_ADDRESS_HEADER, opts.ip ?? "203.0.113.10");
+  if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", opts.ip ?? "203.0.113.10");
   const req = new NextRequest(new URL(opts.path ?? "/", BASE), {
     method: opts.method ?? (body !== undefined ? "POST" : "GET"),
     headers,
