@@ -8,9 +8,11 @@ import type { NodeDefinition } from "@/lib/workflow/definition-types";
 import { CONDITION_OPERATORS, UNARY_OPERATORS } from "@/lib/workflow/nodes/if-else/definition";
 import { getNodeDefinition, isNodeType } from "@/lib/workflow/registry";
 import type { WorkflowGraph } from "@/lib/workflow/types";
+import { VariablePicker } from "./variable-picker";
+import { outputRef } from "./variables";
 import { configIssues, getAt, issuesUnder, type Config, type ConfigPath } from "./config-model";
 import { CheckboxField, NumberField, SelectField, TextField } from "./fields";
-import { connectableSources } from "./graph-model";
+import { connectableSources, outputPortsFor } from "./graph-model";
 import { JudgePreview } from "./judge-preview";
 import type { BuilderOptions } from "./types";
 import type { FlowNode } from "./workflow-node";
@@ -36,6 +38,7 @@ interface PanelCtx {
   fieldId: (path: ConfigPath) => string;
   errors: (path: ConfigPath) => string[];
   options: BuilderOptions;
+  graph: WorkflowGraph;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -62,7 +65,9 @@ export function ConfigPanel(props: ConfigPanelProps) {
     fieldId: (path) => `${baseId}-${path.join("-")}`,
     errors: (path) => issuesUnder(issues, path),
     options,
+    graph,
   };
+  const outputs = outputPortsFor(definition, config).map((p) => outputRef(graph, node.id, p.id));
 
   return (
     <div className={styles.panelBody} data-testid="config-panel" data-node-id={node.id}>
@@ -71,7 +76,9 @@ export function ConfigPanel(props: ConfigPanelProps) {
         <code>{node.id}</code>
       </div>
       <p className={styles.fieldHint}>{t(`nodeTypes.${node.type}.description`)}</p>
-      <p className={styles.fieldHint}>{t("panel.idHint", { id: node.id })}</p>
+      <p className={styles.fieldHint} data-testid="output-refs">
+        {outputs.length > 0 ? t("panel.outputsHint", { refs: outputs.join(", ") }) : t("panel.noOutputs")}
+      </p>
 
       {graphIssues.length > 0 ? (
         <div className={styles.panelIssues} role="status" data-testid="panel-issues">
@@ -117,6 +124,7 @@ export function ConfigPanel(props: ConfigPanelProps) {
             onChange={(v) => ctx.set(["template"], v)}
           />
         ) : null}
+        {node.type === "template" || node.type === "answer" ? <TemplatePicker ctx={ctx} path={["template"]} /> : null}
       </fieldset>
 
       <Connections {...props} definition={definition} graph={graph} />
@@ -227,6 +235,19 @@ function StartFields({ ctx }: { ctx: PanelCtx }) {
   );
 }
 
+/** The variable picker for the template field at `path` of this node. */
+function TemplatePicker({ ctx, path }: { ctx: PanelCtx; path: ConfigPath }) {
+  return (
+    <VariablePicker
+      graph={ctx.graph}
+      nodeId={ctx.nodeId}
+      fieldId={ctx.fieldId(path)}
+      value={str(getAt(ctx.config, path))}
+      onChange={(v) => ctx.set(path, v)}
+    />
+  );
+}
+
 function LlmFields({ ctx }: { ctx: PanelCtx }) {
   const t = useTranslations("builder");
   return (
@@ -241,6 +262,7 @@ function LlmFields({ ctx }: { ctx: PanelCtx }) {
         errors={ctx.errors(["system_template"])}
         onChange={(v) => ctx.set(["system_template"], v)}
       />
+      <TemplatePicker ctx={ctx} path={["system_template"]} />
       <TextField
         id={ctx.fieldId(["user_template"])}
         label={t("fields.userTemplate")}
@@ -250,6 +272,7 @@ function LlmFields({ ctx }: { ctx: PanelCtx }) {
         errors={ctx.errors(["user_template"])}
         onChange={(v) => ctx.set(["user_template"], v)}
       />
+      <TemplatePicker ctx={ctx} path={["user_template"]} />
       <div className={styles.row}>
         <NumberField
           id={ctx.fieldId(["temperature"])}

@@ -8,11 +8,14 @@ import styles from "./builder.module.css";
 /** validateGraph's issues (the client's, or the server's after a refused save); a node's issue focuses it. */
 export function IssuesList({
   issues,
+  warnings = [],
   fromServer,
   serverMessage,
   onFocus,
 }: {
   issues: readonly GraphIssue[];
+  /** graphWarnings(): shown, but they block nothing. */
+  warnings?: readonly GraphIssue[];
   fromServer: boolean;
   serverMessage?: string | undefined;
   onFocus: (nodeId: string) => void;
@@ -46,6 +49,25 @@ export function IssuesList({
           ))}
         </ul>
       )}
+      {warnings.length > 0 ? (
+        <div className={styles.warnings} data-testid="warnings-list">
+          <h3>{t("issues.warningsTitle", { count: warnings.length })}</h3>
+          <ul>
+            {warnings.map((w, i) => (
+              <li key={i} data-testid="warning" data-node-id={w.nodeId ?? ""}>
+                {w.nodeId ? (
+                  <button type="button" className={styles.linkButton} onClick={() => onFocus(w.nodeId!)}>
+                    <code>{w.nodeId}</code>
+                  </button>
+                ) : (
+                  <span className={styles.issueScope}>{t("issues.graph")}</span>
+                )}{" "}
+                <span data-testid="warning-message">{w.message}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -27,6 +27,7 @@ import { startConfigSchema } from "@/lib/workflow/nodes/start/definition";
 import { getNodeDefinition } from "@/lib/workflow/registry";
 import type { GraphIssue, WorkflowGraph } from "@/lib/workflow/types";
 import { validateDraft } from "@/lib/validation/workflows";
+import { graphWarnings } from "@/lib/workflow/validate";
 import { CanvasOverlayContext, type CanvasOverlay } from "./builder-context";
 import { ConfigPanel } from "./config-panel";
 import { pathKey, setAt, type ConfigPath } from "./config-model";
@@ -50,6 +51,7 @@ import { IssuesList } from "./issues-list";
 import { DRAG_MIME, Palette } from "./palette";
 import { RunPanel, type StartVariable } from "./run-panel";
 import { nodeStatuses, type RunTrace } from "./run-state";
+import { useUnsavedChangesGuard } from "./unsaved-guard";
 import type { BuilderActions, BuilderOptions } from "./types";
 import { WorkflowNode, type FlowNode } from "./workflow-node";
 import styles from "./builder.module.css";
@@ -131,6 +133,7 @@ function Builder({
     const result = validateDraft(deferredGraph);
     return result.ok ? [] : result.issues;
   }, [deferredGraph]);
+  const warnings = useMemo(() => graphWarnings(deferredGraph), [deferredGraph]);
 
   const [savedKey, setSavedKey] = useState(graphKey);
   const [serverRefusal, setServerRefusal] = useState<{
@@ -418,6 +421,7 @@ function Builder({
 
   // --- save, publish, run ------------------------------------------------------------------
   const dirty = graphKey !== savedKey;
+  useUnsavedChangesGuard(dirty, t("toolbar.leaveConfirm"));
   /** Saves the current graph as the draft; false when the server refused it (its issues are shown). */
   const saveGraph = useCallback(async (): Promise<boolean> => {
     const snapshot = graphRef.current;
@@ -614,6 +618,7 @@ function Builder({
         <div className={styles.bottom}>
           <IssuesList
             issues={shownIssues}
+            warnings={warnings}
             fromServer={Boolean(refusal)}
             serverMessage={refusal?.message}
             onFocus={focusNode}
