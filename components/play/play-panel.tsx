@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDuration } from "./format";
-import { readSse } from "./sse";
+import { readPlayerEvents } from "./sse";
 import styles from "./play.module.css";
 
 /** The result object of POST /web/api/challenges/{id}/attempts (JSON, or the SSE `attempt` event). */
@@ -29,6 +29,9 @@ export interface AttemptResultView {
 }
 
 type Phase = "idle" | "running" | "done";
+
+/** Coarse progress the attempt stream reports (`progress` events). */
+type Stage = "answering" | "checking";
 
 interface Problem {
   message: string;
@@ -66,6 +69,7 @@ export function PlayPanel({
   const [phase, setPhase] = useState<Phase>("idle");
   const [answer, setAnswer] = useState("");
   const [chunks, setChunks] = useState(0);
+  const [stage, setStage] = useState<Stage | null>(null);
   const [result, setResult] = useState<AttemptResultView | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [attemptsLeft, setAttemptsLeft] = useState(initialAttemptsLeft);
@@ -89,6 +93,7 @@ export function PlayPanel({
     setPhase("running");
     setAnswer("");
     setChunks(0);
+    setStage(null);
     setResult(null);
     setProblem(null);
     try {
@@ -108,17 +113,22 @@ export function PlayPanel({
         setPhase("idle");
         return;
       }
+      // The player's view of the run: progress, the answer's text (streamed only when nothing in
+      // the challenge's workflow can withhold it, else once final), then the attempt. What is
+      // shown is never taken back, so a withheld answer never flashes on the page.
       let final: AttemptResultView | null = null;
-      for await (const message of readSse(res.body)) {
-        if (message.event === "text_delta") {
-          const { delta } = JSON.parse(message.data) as { delta: string };
-          setAnswer((a) => a + delta);
+      for await (const event of readPlayerEvents(res.body)) {
+        if (event.type === "progress") {
+          setStage(event.stage);
+        } else if (event.type === "answer_delta") {
+          setAnswer((a) => a + event.delta);
           setChunks((n) => n + 1);
-        } else if (message.event === "attempt") {
-          final = JSON.parse(message.data) as AttemptResultView;
-        } else if (message.event === "error") {
-          const body = JSON.parse(message.data) as { error?: { message?: string } };
-          setProblem({ message: body.error?.message ?? t("genericError") });
+        } else if (event.type === "answer") {
+          setAnswer(event.text);
+        } else if (event.type === "attempt") {
+          final = event.result as AttemptResultView;
+        } else if (event.type === "error") {
+          setProblem({ message: event.message ?? t("genericError") });
         }
       }
       if (final) {
@@ -220,6 +230,11 @@ export function PlayPanel({
               </>
             ) : null}
           </h3>
+          {phase === "running" && stage ? (
+            <p className={styles.progress} role="status" data-testid="progress" data-stage={stage}>
+              {stage === "checking" ? t("progressChecking") : t("progressAnswering")}
+            </p>
+          ) : null}
           <pre className={styles.answer} data-testid="answer" data-chunks={chunks} data-phase={phase}>
             {answer || (phase === "running" ? t("waiting") : t("noAnswer"))}
           </pre>
