@@ -323,7 +323,8 @@ describe("graphs that guard the answer", () => {
 
   const WITHHELD = "Held back: the answer gave too much away.";
 
-  const graphs: { name: string; model: string; prompt: string; graph: () => WorkflowGraph; streams: boolean }[] = [
+  // `streams`: the answer streams; `planned`: the graph alone allows it (default: streams).
+  const graphs: { name: string; model: string; prompt: string; graph: () => WorkflowGraph; streams: boolean; planned?: boolean }[] = [
     {
       name: "pass-through (a real model over HTTP)",
       model: "provider:chatty/m",
@@ -339,6 +340,24 @@ describe("graphs that guard the answer", () => {
       graph: () => ({
         nodes: [start, guard("offline:level-1"), tpl("relay", "{{input}}"), check, answer],
         edges: [e("start", "prompt", "guard", "prompt"), e("guard", "text", "relay", "input"), ...both("relay", "text")],
+      }),
+    },
+    {
+      // A value masked only once a node has produced it could already have gone out in a stream.
+      name: "a pass-through whose run masks another node's output",
+      model: "offline:level-1",
+      prompt: SPELL,
+      streams: false,
+      planned: true,
+      graph: () => ({
+        nodes: [
+          start,
+          guard("offline:level-1"),
+          { id: "decoy", type: "llm", data: { config: { model: "offline:level-1", user_template: "{{prompt}}" } } },
+          { id: "check", type: "challenge-evaluator", data: { config: { mask_variables: ["decoy.text"] } } },
+          answer,
+        ],
+        edges: [e("start", "prompt", "guard", "prompt"), e("start", "prompt", "decoy", "prompt"), ...both("guard", "text")],
       }),
     },
     {
@@ -456,7 +475,7 @@ describe("graphs that guard the answer", () => {
     // Decided once per published version, the same after a cold cache (another instance).
     clearCompiledGraphCache();
     const plan = getCompiledGraph(graph, versionId);
-    expect(plan.ok && plan.plan.answerStream).toBe(g.streams ? "guard" : null);
+    expect(plan.ok && plan.plan.answerStream).toBe((g.planned ?? g.streams) ? "guard" : null);
     if (g.streams) {
       expect(played.deltas.length).toBeGreaterThanOrEqual(2);
       expect(formsIn(played.deltas.join(""), SECRET)).toContain("separated");
