@@ -10,6 +10,7 @@ import { POST as logout } from "@/app/web/api/logout/route";
 import { POST as logoutAll } from "@/app/web/api/logout-all/route";
 import { POST as changePasswordRoute } from "@/app/web/api/password/route";
 import { GET as me } from "@/app/web/api/me/route";
+import { decode, type JWT } from "next-auth/jwt";
 import { authOptions } from "@/lib/auth/options";
 import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
@@ -146,6 +147,15 @@ describe("sessions are revocable", () => {
     expect(await meStatus(other)).toBe(200);
     // Logging out again with the revoked token is harmless.
     expect((await call(logout, { method: "POST", bearer: token })).status).toBe(401);
+  });
+
+  it("next-auth's own session endpoint drops a revoked token too (jwt callback)", async () => {
+    const { token } = await registered();
+    const decoded = await decode({ token, secret: process.env.AUTH_SECRET! });
+    const jwt = authOptions.callbacks!.jwt! as unknown as (p: { token: JWT }) => Promise<JWT>;
+    expect(await jwt({ token: decoded! })).toMatchObject({ sub: decoded!.sub });
+    expect((await call(logout, { method: "POST", bearer: token })).status).toBe(204);
+    expect(await jwt({ token: decoded! })).toEqual({});
   });
 
   it("logout through the session cookie revokes the cookie's session", async () => {
