@@ -13,6 +13,14 @@ export async function startup(): Promise<void> {
       log.warn("applied migrations were edited after they ran", { migrations: res.changedChecksums });
     }
   }
+  // Attempts left pending by a crash stop counting against their players right away.
+  try {
+    const { sweepAbandonedAttempts } = await import("@/lib/services/attempts/submit");
+    const swept = await sweepAbandonedAttempts();
+    if (swept) log.info("abandoned attempts marked as not counted", { count: swept });
+  } catch (err) {
+    log.warn("sweeping abandoned attempts failed", { error: String(err) });
+  }
   if (env.SEED_DEMO) {
     const seeded = await seedDemo();
     if (seeded.created) log.info("demo workspace seeded");

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { WEIGHTED_SCORER } from "@/lib/evaluation/sandbox/examples";
+import { promptHash } from "@/lib/services/attempts/lease";
 import { createProvider } from "@/lib/services/llm-providers";
 import { ATTEMPTS_PER_MINUTE, PENDING_STALE_MS, submitAttempt, type AttemptResult } from "@/lib/services/attempts";
 import { getChallengeLeaderboard, type LeaderboardRow } from "@/lib/services/leaderboards";
@@ -28,7 +29,7 @@ type ChallengeOverrides = Parameters<typeof makeChallenge>[0];
 const playable = (over: ChallengeOverrides = {}, opts: Parameters<typeof makePlayableChallenge>[1] = {}) =>
   makePlayableChallenge(over, { secret: SECRET, ...opts });
 
-const submit = (challengeId: string, accountId: string, prompt: string, extra: { idempotencyKey?: string; onEvent?: (e: PlayerEvent) => void } = {}) =>
+const submit = (challengeId: string, accountId: string, prompt: string, extra: { idempotencyKey?: string; onEvent?: (e: PlayerEvent) => void; deadline?: number } = {}) =>
   submitAttempt({ challengeId, accountId, prompt, ...extra });
 
 async function rejection(p: Promise<unknown>): Promise<AppError> {
@@ -105,9 +106,20 @@ describe("playing an attempt", () => {
     const account = await makeAccount();
     const first = await submit(challenge.id, account.id, LEAK, { idempotencyKey: "retry-1" });
     const events: PlayerEvent[] = [];
-    const again = await submit(challenge.id, account.id, "a different prompt", { idempotencyKey: "retry-1", onEvent: (e) => events.push(e) });
+    const again = await submit(challenge.id, account.id, LEAK, { idempotencyKey: "retry-1", onEvent: (e) => events.push(e) });
     expect(again).toEqual({ ...first, replayed: true, first_blood: false, personal_best: false });
     expect(events).toEqual([]);
+    expect(await db.workflowRun.count({ where: { workflowId: challenge.workflowId! } })).toBe(1);
+  });
+
+  it("refuses a reused idempotency key with a different prompt (422), changing nothing", async () => {
+    const challenge = await playable();
+    const account = await makeAccount();
+    await submit(challenge.id, account.id, LEAK, { idempotencyKey: "retry-2" });
+    const err = await rejection(submit(challenge.id, account.id, "a different prompt", { idempotencyKey: "retry-2" }));
+    expect(err.status).toBe(422);
+    expect(err.message).toMatch(/idempotency key was already used with a different prompt/);
+    expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(1);
     expect(await db.workflowRun.count({ where: { workflowId: challenge.workflowId! } })).toBe(1);
   });
 
@@ -345,7 +357,7 @@ describe("unusual states", () => {
     expect(result.answer).not.toContain(SECRET);
   });
 
-  it("a pending attempt left by a dead process is closed as errored and stops counting", async () => {
+  it("a pending attempt left by a dead process (from before leases) is taken over by its retry and counted once", async () => {
     const challenge = await playable({ maxAttempts: 1 });
     const account = await makeAccount();
     const endUser = await db.endUser.create({ data: { workspaceId: challenge.workspaceId, accountId: account.id } });
@@ -361,11 +373,60 @@ describe("unusual states", () => {
         createdAt: new Date(Date.now() - PENDING_STALE_MS - 1000),
       },
     });
-    const replay = await submit(challenge.id, account.id, LEAK, { idempotencyKey: "lost" });
-    expect(replay).toMatchObject({ attempt_id: stale.id, status: "errored", replayed: true, attempts_left: 1 });
-    expect(replay.message).toMatch(/did not finish/);
-    // The one allowed attempt is still available.
+    const retried = await submit(challenge.id, account.id, LEAK, { idempotencyKey: "lost" });
+    expect(retried).toMatchObject({ attempt_id: stale.id, status: "completed", succeeded: true, replayed: false, attempts_left: 0 });
+    expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(1);
+    // Counted once: the one allowed attempt is used.
+    expect((await rejection(submit(challenge.id, account.id, LEAK))).status).toBe(429);
+  });
+
+  it("a dead pending attempt without a key stops counting at the player's next claim", async () => {
+    const challenge = await playable({ maxAttempts: 1 });
+    const account = await makeAccount();
+    const endUser = await db.endUser.create({ data: { workspaceId: challenge.workspaceId, accountId: account.id } });
+    const stale = await db.challengeAttempt.create({
+      data: {
+        workspaceId: challenge.workspaceId,
+        challengeId: challenge.id,
+        endUserId: endUser.id,
+        accountId: account.id,
+        status: "pending",
+        prompt: LEAK,
+        // Its lease ran out 1 s ago: the process running it stopped renewing it.
+        leaseOwner: "another-host|4242|boot",
+        leaseUntil: new Date(Date.now() - 1000),
+      },
+    });
     expect(await submit(challenge.id, account.id, LEAK)).toMatchObject({ status: "completed", succeeded: true, attempts_left: 0 });
+    const closed = await db.challengeAttempt.findUniqueOrThrow({ where: { id: stale.id } });
+    expect(closed).toMatchObject({ status: "errored" });
+    expect(closed.errorMessage).toMatch(/did not finish/);
+  });
+
+  it("a pending attempt with a live lease elsewhere still counts, and a retry waits only until its deadline", async () => {
+    const challenge = await playable({ maxAttempts: 1 });
+    const account = await makeAccount();
+    const endUser = await db.endUser.create({ data: { workspaceId: challenge.workspaceId, accountId: account.id } });
+    await db.challengeAttempt.create({
+      data: {
+        workspaceId: challenge.workspaceId,
+        challengeId: challenge.id,
+        endUserId: endUser.id,
+        accountId: account.id,
+        status: "pending",
+        prompt: LEAK,
+        idempotencyKey: "busy",
+        promptHash: promptHash(LEAK),
+        leaseOwner: "another-host|4242|boot",
+        leaseUntil: new Date(Date.now() + 60_000),
+      },
+    });
+    expect((await rejection(submit(challenge.id, account.id, LEAK))).status).toBe(429);
+    const started = Date.now();
+    const waited = await rejection(submit(challenge.id, account.id, LEAK, { idempotencyKey: "busy", deadline: Date.now() + 300 }));
+    expect(waited.status).toBe(409);
+    expect(waited.headers?.["Retry-After"]).toBeDefined();
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 

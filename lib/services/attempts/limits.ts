@@ -2,12 +2,15 @@ import "server-only";
 import { AppError, rateLimited } from "@/lib/errors";
 import type { Step } from "@/lib/db/lean";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { countedAttempts, recentAccountAttempts } from "@/lib/services/attempts/store";
+import { claimIsLive } from "@/lib/services/attempts/lease";
+import { countedAttempts, failPendingAttempt, pendingClaims, recentAccountAttempts } from "@/lib/services/attempts/store";
 
 // What counts against a player: completed attempts, and attempts still running (so parallel
 // submits cannot slip past maxAttempts). Model failures (errored) and grader failures
-// (judge_error) never count. A pending attempt older than PENDING_STALE_MS belongs to a run
-// that died with its process and is ignored.
+// (judge_error) never count. A pending attempt counts while its claim's lease is live
+// (attempts/lease.ts): a run that died with its process stops counting when its lease runs out,
+// or at once when its process is known to be gone. Pending rows from before leases (no
+// lease_until) count for PENDING_STALE_MS.
 
 export const PENDING_STALE_MS = 10 * 60 * 1000;
 
@@ -28,7 +31,11 @@ export function countedWhere(challengeId: string, endUserId: string, now = new D
   return {
     challengeId,
     endUserId,
-    OR: [{ status: "completed" }, { status: "pending", createdAt: { gt: new Date(now.getTime() - PENDING_STALE_MS) } }],
+    OR: [
+      { status: "completed" },
+      { status: "pending", leaseUntil: { gt: now } },
+      { status: "pending", leaseUntil: null, createdAt: { gt: new Date(now.getTime() - PENDING_STALE_MS) } },
+    ],
   };
 }
 
@@ -80,13 +87,32 @@ export function* allowanceStep(
   const want = { count: challenge.maxAttempts != null, last: challenge.cooldownSeconds > 0 };
   const { used, last } =
     want.count || want.last
-      ? yield* countedAttempts(challenge.id, endUserId, new Date(now.getTime() - PENDING_STALE_MS), want)
+      ? yield* countedAttempts(challenge.id, endUserId, new Date(now.getTime() - PENDING_STALE_MS), want, now)
       : { used: 0, last: null };
   const until = last ? new Date(last.getTime() + challenge.cooldownSeconds * 1000) : null;
   return {
     attemptsLeft: challenge.maxAttempts != null ? Math.max(0, challenge.maxAttempts - used) : null,
     cooldownUntil: until && until.getTime() > now.getTime() ? until : null,
   };
+}
+
+/**
+ * Marks the player's dead claims on the challenge (lease expired, or their process is gone)
+ * as errored, so they stop counting now rather than when their lease runs out. Runs in the
+ * claim transaction, only when the challenge limits attempts.
+ */
+export function* reapDeadClaims(
+  challenge: { id: string; maxAttempts: number | null; cooldownSeconds: number },
+  endUserId: string,
+  message: string,
+): Step<number> {
+  if (challenge.maxAttempts == null && challenge.cooldownSeconds <= 0) return 0;
+  let reaped = 0;
+  for (const row of yield* pendingClaims(challenge.id, endUserId)) {
+    if (claimIsLive(row, PENDING_STALE_MS)) continue;
+    if (yield* failPendingAttempt(row.id, message, row.leaseOwner ?? undefined)) reaped++;
+  }
+  return reaped;
 }
 
 /** Throws 429 (with Retry-After) when the player may not attempt the challenge right now. */

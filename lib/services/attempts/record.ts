@@ -51,6 +51,8 @@ export interface RecordAttemptInput {
   challenge: RecordChallenge;
   /** Completes this pending attempt (claimed by submitAttempt) instead of inserting a row. */
   attemptId?: string;
+  /** With attemptId: complete it only while this process holds its claim (attempts/lease.ts). */
+  leaseOwner?: string;
   endUserId: string;
   accountId: string | null;
   workflowRunId?: string | null;
@@ -157,7 +159,7 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
   };
   let attempt: ChallengeAttempt;
   if (input.attemptId) {
-    const done = yield* completePendingAttempt(input.attemptId, challenge.id, input.endUserId, fields);
+    const done = yield* completePendingAttempt(input.attemptId, challenge.id, input.endUserId, fields, input.leaseOwner);
     if (!done) throw new AppError("conflict", "This attempt was already recorded");
     attempt = done;
   } else {

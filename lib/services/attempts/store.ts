@@ -4,6 +4,7 @@ import {
   all,
   asBool,
   asDate,
+  asDateOrNull,
   asJson,
   asNum,
   asNumOrNull,
@@ -149,7 +150,7 @@ export function* resourceChallenges(workspaceId: string, ids: string[]): Step<Re
 
 const ATTEMPT_COLUMNS = `id, tenant_id, challenge_id, end_user_id, account_id, workflow_run_id, status, succeeded, score,
   judge_rating, judge_feedback, judge_output_raw, tokens_total, judge_tokens_total, elapsed_ms, prompt, response,
-  error_message, idempotency_key, created_at`;
+  error_message, idempotency_key, prompt_hash, lease_owner, lease_until, created_at`;
 
 function attemptOf(r: Record<string, unknown>): ChallengeAttempt {
   return {
@@ -172,6 +173,9 @@ function attemptOf(r: Record<string, unknown>): ChallengeAttempt {
     response: (r.response as string | null) ?? null,
     errorMessage: (r.error_message as string | null) ?? null,
     idempotencyKey: (r.idempotency_key as string | null) ?? null,
+    promptHash: (r.prompt_hash as string | null) ?? null,
+    leaseOwner: (r.lease_owner as string | null) ?? null,
+    leaseUntil: asDateOrNull(r.lease_until),
     createdAt: asDate(r.created_at),
   };
 }
@@ -181,13 +185,14 @@ export function* attemptById(id: string): Step<ChallengeAttempt | null> {
   return r ? attemptOf(r) : null;
 }
 
-export function* attemptIdByKey(endUserId: string, key: string): Step<string | null> {
-  const r = yield* one<{ id: string }>(
-    `SELECT id FROM challenge_attempts WHERE end_user_id = $1 AND idempotency_key = $2`,
+/** The attempt holding a player's idempotency key, with the hash of the prompt it was claimed for. */
+export function* attemptByKey(endUserId: string, key: string): Step<{ id: string; promptHash: string | null } | null> {
+  const r = yield* one<{ id: string; prompt_hash: string | null }>(
+    `SELECT id, prompt_hash FROM challenge_attempts WHERE end_user_id = $1 AND idempotency_key = $2`,
     endUserId,
     key,
   );
-  return r?.id ?? null;
+  return r ? { id: r.id, promptHash: r.prompt_hash ?? null } : null;
 }
 
 export interface NewAttempt {
@@ -199,6 +204,10 @@ export interface NewAttempt {
   prompt: string | null;
   idempotencyKey: string | null;
   createdAt: Date;
+  /** Pending claims: the prompt's hash and the lease (lease.ts). */
+  promptHash?: string | null;
+  leaseOwner?: string | null;
+  leaseUntil?: Date | null;
 }
 
 /** The final fields of an attempt (recording). */
@@ -222,8 +231,8 @@ export interface AttemptOutcomeFields {
 export function* insertPendingAttempt(a: NewAttempt): Step<ChallengeAttempt | null> {
   const r = yield* one<Record<string, unknown>>(
     `INSERT INTO challenge_attempts (id, tenant_id, challenge_id, end_user_id, account_id, status, prompt, idempotency_key,
-       created_at, succeeded)
-     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, FALSE)
+       created_at, succeeded, prompt_hash, lease_owner, lease_until)
+     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, FALSE, $9, $10, $11)
      ON CONFLICT (end_user_id, idempotency_key) DO NOTHING
      RETURNING ${ATTEMPT_COLUMNS}`,
     uuidv7(),
@@ -234,6 +243,9 @@ export function* insertPendingAttempt(a: NewAttempt): Step<ChallengeAttempt | nu
     a.prompt,
     a.idempotencyKey,
     a.createdAt,
+    a.promptHash ?? null,
+    a.leaseOwner ?? null,
+    a.leaseUntil ?? null,
   );
   return r ? attemptOf(r) : null;
 }
@@ -270,18 +282,23 @@ export function* insertAttempt(a: NewAttempt, fields?: AttemptOutcomeFields): St
   return attemptOf(r!);
 }
 
-/** Completes a pending attempt of this challenge and player; null when it is not pending. */
+/**
+ * Completes a pending attempt of this challenge and player; null when it is not pending (or,
+ * with `leaseOwner`, when another process has taken its claim over).
+ */
 export function* completePendingAttempt(
   id: string,
   challengeId: string,
   endUserId: string,
   f: AttemptOutcomeFields,
+  leaseOwner?: string,
 ): Step<ChallengeAttempt | null> {
   const r = yield* one<Record<string, unknown>>(
     `UPDATE challenge_attempts SET status = $4, succeeded = $5, score = $6, judge_rating = $7, judge_feedback = $8,
        judge_output_raw = $9::jsonb, tokens_total = $10, judge_tokens_total = $11, elapsed_ms = $12, response = $13,
-       error_message = $14, workflow_run_id = $15, created_at = $16
+       error_message = $14, workflow_run_id = $15, created_at = $16, lease_until = NULL
      WHERE id = $1 AND challenge_id = $2 AND end_user_id = $3 AND status = 'pending'
+       AND ($17 = '' OR lease_owner IS NULL OR lease_owner = $17)
      RETURNING ${ATTEMPT_COLUMNS}`,
     id,
     challengeId,
@@ -299,32 +316,118 @@ export function* completePendingAttempt(
     f.errorMessage,
     f.workflowRunId,
     f.createdAt,
+    leaseOwner ?? "",
   );
   return r ? attemptOf(r) : null;
 }
 
-/** Marks a still-pending attempt as errored; true when it was pending. */
-export function* failPendingAttempt(id: string, message: string): Step<boolean> {
+/**
+ * Marks a still-pending attempt as errored; true when it was pending. With `leaseOwner`, only
+ * while that process holds the claim.
+ */
+export function* failPendingAttempt(id: string, message: string, leaseOwner?: string): Step<boolean> {
   const n = yield* exec(
-    `UPDATE challenge_attempts SET status = 'errored', error_message = $2 WHERE id = $1 AND status = 'pending'`,
+    `UPDATE challenge_attempts SET status = 'errored', error_message = $2, lease_until = NULL
+     WHERE id = $1 AND status = 'pending' AND ($3 = '' OR lease_owner = $3)`,
     id,
     message,
+    leaseOwner ?? "",
   );
   return n > 0;
 }
 
-/** Attempts that count against a player (see limits.ts): how many, and the latest one's time. */
+/** Renews a claim's lease (heartbeat); false when this owner no longer holds it. */
+export function* renewLease(id: string, owner: string, until: Date): Step<boolean> {
+  const n = yield* exec(
+    `UPDATE challenge_attempts SET lease_until = $3 WHERE id = $1 AND status = 'pending' AND lease_owner = $2`,
+    id,
+    owner,
+    until,
+  );
+  return n > 0;
+}
+
+/**
+ * Takes over a dead claim, compare-and-swap on the lease seen (owner and expiry, or the
+ * creation time of a claim from before leases): false when it changed meanwhile.
+ */
+export function* takeOverClaim(
+  seen: { id: string; leaseOwner: string | null; leaseUntil: Date | null; createdAt: Date },
+  owner: string,
+  until: Date,
+): Step<boolean> {
+  const n = yield* exec(
+    `UPDATE challenge_attempts SET lease_owner = $4, lease_until = $5
+     WHERE id = $1 AND status = 'pending' AND COALESCE(lease_owner, '') = $2 AND COALESCE(lease_until, created_at) = $3`,
+    seen.id,
+    seen.leaseOwner ?? "",
+    seen.leaseUntil ?? seen.createdAt,
+    owner,
+    until,
+  );
+  return n > 0;
+}
+
+export interface PendingClaimRow {
+  id: string;
+  status: string;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  createdAt: Date;
+}
+
+const pendingOf = (r: Record<string, unknown>): PendingClaimRow => ({
+  id: r.id as string,
+  status: r.status as string,
+  leaseOwner: (r.lease_owner as string | null) ?? null,
+  leaseUntil: asDateOrNull(r.lease_until),
+  createdAt: asDate(r.created_at),
+});
+
+/** A player's pending claims on a challenge (few: claims of one player are serialized). */
+export function* pendingClaims(challengeId: string, endUserId: string): Step<PendingClaimRow[]> {
+  const rows = yield* all<Record<string, unknown>>(
+    `SELECT id, status, lease_owner, lease_until, created_at FROM challenge_attempts
+     WHERE challenge_id = $1 AND end_user_id = $2 AND status = 'pending'`,
+    challengeId,
+    endUserId,
+  );
+  return rows.map(pendingOf);
+}
+
+/** Every pending claim (index on status, lease_until), for the sweep at start-up. */
+export function* allPendingClaims(limit: number): Step<PendingClaimRow[]> {
+  const rows = yield* all<Record<string, unknown>>(
+    `SELECT id, status, lease_owner, lease_until, created_at FROM challenge_attempts
+     WHERE status = 'pending' ORDER BY lease_until ASC LIMIT $1`,
+    limit,
+  );
+  return rows.map(pendingOf);
+}
+
+/**
+ * Attempts that count against a player (see limits.ts): how many, and the latest one's time.
+ * A pending claim counts while its lease is live (claims from before leases: until staleBefore).
+ */
 export function* countedAttempts(
   challengeId: string,
   endUserId: string,
   staleBefore: Date,
   want: { count: boolean; last: boolean },
+  now = new Date(),
 ): Step<{ used: number; last: Date | null }> {
-  const where = `challenge_id = $1 AND end_user_id = $2 AND (status = 'completed' OR (status = 'pending' AND created_at > $3))`;
+  const where = `challenge_id = $1 AND end_user_id = $2 AND (status = 'completed' OR (status = 'pending'
+    AND (lease_until > $4 OR (lease_until IS NULL AND created_at > $3))))`;
   let used = 0;
   let last: Date | null = null;
   if (want.count) {
-    const r = yield* one<{ n: unknown }>(`SELECT COUNT(*) AS n FROM challenge_attempts WHERE ${where}`, challengeId, endUserId, staleBefore);
+    const r = yield* one<{ n: unknown }>(
+      `SELECT COUNT(*) AS n FROM challenge_attempts WHERE ${where}`,
+      challengeId,
+      endUserId,
+      staleBefore,
+      now,
+    );
     used = asNum(r?.n);
   }
   if (want.last) {
@@ -333,6 +436,7 @@ export function* countedAttempts(
       challengeId,
       endUserId,
       staleBefore,
+      now,
     );
     last = r ? asDate(r.created_at) : null;
   }

@@ -9,18 +9,29 @@ import { log } from "@/lib/log";
 import { Masker } from "@/lib/workflow/engine/masking";
 import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
 import type { PlayerEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
-import { allowanceStep, assertAccountRate, assertAllowed, PENDING_STALE_MS } from "@/lib/services/attempts/limits";
+import { DEFAULT_RUN_LIMITS } from "@/lib/workflow/engine/limits";
+import { claimIsLive, HEARTBEAT_MS, LEASE_MS, LEASE_OWNER, promptHash } from "@/lib/services/attempts/lease";
+import {
+  allowanceStep,
+  assertAccountRate,
+  assertAllowed,
+  PENDING_STALE_MS,
+  reapDeadClaims,
+} from "@/lib/services/attempts/limits";
 import { recordAttemptInTransaction, type FinalAttemptStatus, type RecordAttemptInput } from "@/lib/services/attempts/record";
 import { loadRunResourcesLean } from "@/lib/services/attempts/resources";
 import {
+  allPendingClaims,
   attemptById,
-  attemptIdByKey,
+  attemptByKey,
   ensureEndUserStep,
   failPendingAttempt,
   findEndUserId,
   insertPendingAttempt,
   loadPlayable,
+  renewLease,
   secretCipher,
+  takeOverClaim,
   type PlayableRow,
 } from "@/lib/services/attempts/store";
 
@@ -54,7 +65,10 @@ export interface SubmitAttemptInput {
    * outputs or judge data. Not called for a replay.
    */
   onEvent?: (event: PlayerEvent) => void;
+  /** Cancels the run (and a replay's wait) when the request goes away. */
   signal?: AbortSignal;
+  /** Epoch ms after which a replay stops waiting (default: now + REPLAY_WAIT_MS). */
+  deadline?: number;
 }
 
 /** What the player sees about an attempt (the route's JSON and the SSE `attempt` event). */
@@ -141,26 +155,79 @@ function nextWake(attemptId: string, ms: number): Promise<void> {
   });
 }
 
-/** Waits until a pending attempt is completed (or abandoned); null when it was withdrawn. */
-async function waitForAttempt(attemptId: string, signal?: AbortSignal): Promise<ChallengeAttempt | null> {
+/** How long a request with a reused key waits, at most, for the attempt running under it. */
+export const REPLAY_WAIT_MS = DEFAULT_RUN_LIMITS.maxWallMs + 5_000;
+
+type Waited = { kind: "done" | "takeover"; row: ChallengeAttempt } | null;
+
+/**
+ * Waits until a pending attempt is completed; takes its claim over ("takeover": the caller runs
+ * it) when the process running it died (lease.ts). Null when it was withdrawn. The wait ends at
+ * the request's own deadline (409 with Retry-After) or when its signal aborts.
+ */
+async function waitForAttempt(attemptId: string, deadline: number, signal?: AbortSignal): Promise<Waited> {
   let delay = 25;
   for (;;) {
     const row = await query(() => attemptById(attemptId));
     if (!row) return null;
-    if (row.status !== "pending") return row;
-    if (Date.now() - row.createdAt.getTime() > PENDING_STALE_MS) return abandon(row);
+    if (row.status !== "pending") return { kind: "done", row };
+    if (!claimIsLive(row, PENDING_STALE_MS)) {
+      const until = new Date(Date.now() + LEASE_MS);
+      if (await transaction(() => takeOverClaim(row, LEASE_OWNER, until))) {
+        log.info("took over an abandoned attempt", { attemptId, from: row.leaseOwner });
+        return { kind: "takeover", row: { ...row, leaseOwner: LEASE_OWNER, leaseUntil: until } };
+      }
+    }
     if (signal?.aborted) throw new AppError("conflict", "The request was cancelled while waiting for the attempt");
-    await nextWake(attemptId, delay);
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      throw new AppError(
+        "conflict",
+        "The attempt with this idempotency key is still running; retry with the same key in a moment.",
+        { headers: { "Retry-After": "2" } },
+      );
+    }
+    await nextWake(attemptId, Math.min(delay, left));
     delay = Math.min(delay * 2, 500);
   }
 }
 
-/** Marks a pending attempt whose run died (e.g. with its process) as errored, once. */
-async function abandon(row: ChallengeAttempt): Promise<ChallengeAttempt> {
-  await transaction(() => failPendingAttempt(row.id, MESSAGES.abandoned));
-  const after = await query(() => attemptById(row.id));
-  if (!after) throw notFound("Attempt");
-  return after;
+/** Refuses a reused idempotency key whose claim was made for another prompt (422). */
+function assertSamePrompt(existing: { promptHash: string | null }, hash: string | null): void {
+  if (existing.promptHash && hash && existing.promptHash !== hash) {
+    throw new AppError(
+      "validation_failed",
+      "This idempotency key was already used with a different prompt; use a new key for a new attempt.",
+    );
+  }
+}
+
+/** Keeps a claim's lease alive while its run lasts; `signal` aborts when another process took it over. */
+function holdLease(attemptId: string): { signal: AbortSignal; stop: () => void } {
+  const lost = new AbortController();
+  const timer = setInterval(() => {
+    transaction(() => renewLease(attemptId, LEASE_OWNER, new Date(Date.now() + LEASE_MS))).then(
+      (held) => {
+        if (!held && !lost.signal.aborted) lost.abort(new AppError("conflict", "This attempt was taken over by another server"));
+      },
+      (err: unknown) => log.warn("attempt lease renewal failed", { attemptId, error: String(err) }),
+    );
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return { signal: lost.signal, stop: () => clearInterval(timer) };
+}
+
+/**
+ * At start-up: marks pending attempts whose run is dead (lease expired, or their process on this
+ * host is gone, e.g. this server's previous life) as errored and not counted. Returns how many.
+ */
+export async function sweepAbandonedAttempts(limit = 1000): Promise<number> {
+  let swept = 0;
+  for (const row of await query(() => allPendingClaims(limit))) {
+    if (claimIsLive(row, PENDING_STALE_MS)) continue;
+    if (await transaction(() => failPendingAttempt(row.id, MESSAGES.abandoned, row.leaseOwner ?? undefined))) swept++;
+  }
+  return swept;
 }
 
 type Claim = { kind: "claimed"; attempt: ChallengeAttempt } | { kind: "existing"; attemptId: string };
@@ -170,17 +237,24 @@ async function claim(
   endUserId: string,
   input: SubmitAttemptInput,
   prompt: string,
+  hash: string | null,
 ): Promise<Claim> {
   const key = input.idempotencyKey ?? null;
   return transaction(function* (): Step<Claim> {
     // Serializes this player's claims (see the file comment).
     yield* lockRow("end_users", endUserId);
     if (key) {
-      const existing = yield* attemptIdByKey(endUserId, key);
-      if (existing) return { kind: "existing", attemptId: existing };
+      const existing = yield* attemptByKey(endUserId, key);
+      if (existing) {
+        assertSamePrompt(existing, hash);
+        return { kind: "existing", attemptId: existing.id };
+      }
     }
+    // Claims left by a crashed run stop counting now, not when their lease runs out.
+    yield* reapDeadClaims(challenge, endUserId, MESSAGES.abandoned);
     assertAllowed(yield* allowanceStep(challenge, endUserId), challenge.maxAttempts);
     yield* assertAccountRate(input.accountId);
+    const now = new Date();
     const attempt = yield* insertPendingAttempt({
       workspaceId: challenge.workspaceId,
       challengeId: challenge.id,
@@ -189,13 +263,17 @@ async function claim(
       status: "pending",
       prompt,
       idempotencyKey: key,
-      createdAt: new Date(),
+      createdAt: now,
+      promptHash: hash,
+      leaseOwner: LEASE_OWNER,
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
     });
     if (attempt) return { kind: "claimed", attempt };
     // Another process claimed the key between our read and insert.
-    const raced = key ? yield* attemptIdByKey(endUserId, key) : null;
+    const raced = key ? yield* attemptByKey(endUserId, key) : null;
     if (!raced) throw new AppError("conflict", "The attempt could not be claimed; please retry.");
-    return { kind: "existing", attemptId: raced };
+    assertSamePrompt(raced, hash);
+    return { kind: "existing", attemptId: raced.id };
   });
 }
 
@@ -317,10 +395,15 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
   const masker = new Masker();
   masker.add(secret);
 
+  const deadline = input.deadline ?? Date.now() + REPLAY_WAIT_MS;
+  const hash = input.idempotencyKey ? promptHash(input.prompt) : null;
+  const ctx = { challenge, workflowId, version, endUserId, masker };
   const replay = async (attemptId: string): Promise<AttemptResult | null> => {
-    const row = await waitForAttempt(attemptId, input.signal);
-    if (!row) return null;
-    return toResult(row, { ...(await query(() => allowanceStep(challenge, endUserId))), replayed: true });
+    const waited = await waitForAttempt(attemptId, deadline, input.signal);
+    if (!waited) return null;
+    // The process that claimed the key died: this request runs the attempt, still only once.
+    if (waited.kind === "takeover") return play(deps, input, ctx, waited.row);
+    return toResult(waited.row, { ...(await query(() => allowanceStep(challenge, endUserId))), replayed: true });
   };
 
   // A retried request never counts again, not even against the rate limit. A replay that
@@ -328,20 +411,21 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
   for (let round = 0; round < 3; round++) {
     if (input.idempotencyKey) {
       const key = input.idempotencyKey;
-      const existing = await query(() => attemptIdByKey(endUserId, key));
+      const existing = await query(() => attemptByKey(endUserId, key));
       if (existing) {
-        const replayed = await replay(existing);
+        assertSamePrompt(existing, hash);
+        const replayed = await replay(existing.id);
         if (replayed) return replayed;
         continue;
       }
     }
-    const claimed = await claim(challenge, endUserId, input, masker.mask(input.prompt));
+    const claimed = await claim(challenge, endUserId, input, masker.mask(input.prompt), hash);
     if (claimed.kind === "existing") {
       const replayed = await replay(claimed.attemptId);
       if (replayed) return replayed;
       continue;
     }
-    return await play(deps, input, { challenge, workflowId, version, endUserId, masker }, claimed.attempt);
+    return await play(deps, input, ctx, claimed.attempt);
   }
   throw new AppError("conflict", "Another request with this idempotency key was withdrawn; please retry.");
 }
@@ -359,6 +443,8 @@ async function play(
   pending: ChallengeAttempt,
 ): Promise<AttemptResult> {
   const { challenge, endUserId, masker } = ctx;
+  const lease = holdLease(pending.id);
+  const signal = input.signal ? AbortSignal.any([input.signal, lease.signal]) : lease.signal;
   try {
     let run: RunResult;
     try {
@@ -372,7 +458,7 @@ async function play(
         triggeredFrom: "play",
         challengeId: challenge.id,
         onPlayerEvent: input.onEvent,
-        signal: input.signal,
+        signal,
         loadResources: loadRunResourcesLean,
         // The run is written with the attempt, in the recording transaction below.
         persist: "with-caller",
@@ -430,10 +516,12 @@ async function play(
       personalBest: recorded.personalBest,
     });
   } catch (err) {
-    // Never leave a claimed key pending: waiters would wait for nothing.
-    await transaction(() => failPendingAttempt(pending.id, MESSAGES.runFailed)).catch(() => undefined);
+    // Never leave a claimed key pending: waiters would wait for nothing (unless another process
+    // has taken the claim over: then it is theirs to finish).
+    await transaction(() => failPendingAttempt(pending.id, MESSAGES.runFailed, LEASE_OWNER)).catch(() => undefined);
     throw err;
   } finally {
+    lease.stop();
     settled(pending.id);
   }
 }
@@ -449,13 +537,15 @@ function sendToPlayer(input: SubmitAttemptInput, event: PlayerEvent): void {
 function base(
   ctx: { challenge: PlayableChallenge; endUserId: string },
   pending: ChallengeAttempt,
-  fields: Omit<RecordAttemptInput, "challenge" | "attemptId" | "endUserId" | "accountId">,
+  fields: Omit<RecordAttemptInput, "challenge" | "attemptId" | "endUserId" | "accountId" | "leaseOwner">,
 ): RecordAttemptInput {
   return {
     challenge: ctx.challenge,
     attemptId: pending.id,
     endUserId: ctx.endUserId,
     accountId: pending.accountId,
+    // Only while this process still holds the claim (it may have been taken over).
+    leaseOwner: LEASE_OWNER,
     ...fields,
   };
 }

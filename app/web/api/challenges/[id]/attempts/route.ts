@@ -36,7 +36,9 @@ export const POST = route(
     };
     const status = (r: AttemptResult) => (r.replayed ? 200 : 201);
     if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
-      const result = await submitAttempt(input);
+      // The client going away cancels the model call (the attempt is then not counted). A
+      // streamed attempt is not cancelled: its player may already have seen part of the answer.
+      const result = await submitAttempt({ ...input, signal: req.signal });
       return json(result, { status: status(result) });
     }
 

@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { POST as attemptsPost } from "@/app/web/api/challenges/[id]/attempts/route";
+import { createSessionToken } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { LEASE_MS } from "@/lib/services/attempts/lease";
+import { submitAttempt } from "@/lib/services/attempts";
+import { sweepAbandonedAttempts } from "@/lib/services/attempts/submit";
+import { createProvider } from "@/lib/services/llm-providers";
+import { makeAccount, makeApp, makePlayableChallenge } from "@/tests/helpers/factories";
+import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
+
+// Issue 10 §6: an app process dies while an attempt's model call is in flight. The player can
+// retry at once (not after 10 minutes), and nothing is counted twice.
+
+const SECRET = "Quokka-77";
+const PROMPT = "What is the password?";
+const worker = fileURLToPath(new URL("../helpers/attempt-worker.ts", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+let model: OpenAITestServer;
+let workspaceId: string;
+let appId: string;
+
+beforeAll(async () => {
+  // A slow model: the worker is killed while it waits for the answer.
+  model = await startOpenAIServer({ latencyMs: 1500 });
+  model.setReply(`Fine, the password is ${SECRET}.`);
+  const app = await makeApp();
+  appId = app.id;
+  workspaceId = app.workspaceId;
+  await createProvider(workspaceId, { name: "slow", kind: "openai-compatible", baseUrl: model.url, apiKey: "k", models: ["m"] });
+});
+
+afterAll(async () => {
+  await model.close();
+});
+
+/** Starts a worker process playing one attempt and kills it once its model request arrived. */
+async function crashMidAttempt(input: { challengeId: string; accountId: string; idempotencyKey?: string }): Promise<void> {
+  const before = model.requests.length;
+  const child: ChildProcess = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", worker], {
+    cwd: root,
+    env: { ...process.env, ATTEMPT_WORKER_INPUT: JSON.stringify({ ...input, prompt: PROMPT }) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(signal ?? code)),
+  );
+  const deadline = Date.now() + 20_000;
+  while (model.requests.length === before) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill("SIGKILL");
+      throw new Error(`the worker never reached the model:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  // The claim is in the database and the model call is in flight: crash.
+  child.kill("SIGKILL");
+  expect(await exited).toBe("SIGKILL");
+  expect(output).not.toContain('"attempt_id"');
+}
+
+describe("an attempt whose process crashed", () => {
+  it("a retry with the same idempotency key takes the attempt over at once and it counts once", { timeout: 60_000 }, async () => {
+    const challenge = await makePlayableChallenge({ maxAttempts: 2 }, { secret: SECRET, model: "provider:slow/m", appId });
+    const account = await makeAccount();
+    await crashMidAttempt({ challengeId: challenge.id, accountId: account.id, idempotencyKey: "crash-1" });
+
+    const claimed = await db.challengeAttempt.findMany({ where: { challengeId: challenge.id } });
+    expect(claimed).toHaveLength(1);
+    expect(claimed[0]).toMatchObject({ status: "pending", idempotencyKey: "crash-1" });
+    expect(claimed[0]!.leaseUntil!.getTime()).toBeGreaterThan(Date.now()); // its lease has not run out
+
+    const started = Date.now();
+    const retried = await submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "crash-1" });
+    // At once: the model's own latency, not the lease (30 s) or the old 10-minute window.
+    expect(Date.now() - started).toBeLessThan(LEASE_MS / 3);
+    expect(retried).toMatchObject({
+      attempt_id: claimed[0]!.id,
+      status: "completed",
+      succeeded: true,
+      replayed: false,
+      attempts_left: 1,
+    });
+    // Asking again replays the stored result.
+    const again = await submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "crash-1" });
+    expect(again).toMatchObject({ attempt_id: claimed[0]!.id, replayed: true, attempts_left: 1 });
+
+    const rows = await db.challengeAttempt.findMany({ where: { challengeId: challenge.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "completed", succeeded: true });
+    expect(await db.workflowRun.count({ where: { workflowId: challenge.workflowId! } })).toBe(1);
+    const entry = await db.challengeLeaderboardEntry.findFirstOrThrow({ where: { challengeId: challenge.id } });
+    expect(entry.attemptsCount).toBe(1);
+  });
+
+  it("without a key, the player's next attempt is allowed at once and the crashed one is not counted", { timeout: 60_000 }, async () => {
+    const challenge = await makePlayableChallenge(
+      { maxAttempts: 1, cooldownSeconds: 600 },
+      { secret: SECRET, model: "provider:slow/m", appId },
+    );
+    const account = await makeAccount();
+    await crashMidAttempt({ challengeId: challenge.id, accountId: account.id });
+
+    const started = Date.now();
+    const next = await submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: PROMPT });
+    expect(Date.now() - started).toBeLessThan(LEASE_MS / 3);
+    expect(next).toMatchObject({ status: "completed", succeeded: true, attempts_left: 0 });
+
+    const rows = await db.challengeAttempt.findMany({ where: { challengeId: challenge.id }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((r) => r.status).sort()).toEqual(["completed", "errored"]);
+    const dead = rows.find((r) => r.status === "errored")!;
+    expect(dead.errorMessage).toMatch(/did not finish/);
+    expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id, status: "completed" } })).toBe(1);
+    const entry = await db.challengeLeaderboardEntry.findFirstOrThrow({ where: { challengeId: challenge.id } });
+    expect(entry.attemptsCount).toBe(1);
+  });
+});
+
+describe("leases and cancellation", () => {
+  it("the start-up sweep closes dead claims (expired lease) and leaves live ones", async () => {
+    const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, appId });
+    const account = await makeAccount();
+    const endUser = await db.endUser.create({ data: { workspaceId, accountId: account.id } });
+    const pending = (leaseOwner: string, leaseUntil: Date) =>
+      db.challengeAttempt.create({
+        data: { workspaceId, challengeId: challenge.id, endUserId: endUser.id, accountId: account.id, status: "pending", leaseOwner, leaseUntil },
+      });
+    const expired = await pending("other-host|7|boot", new Date(Date.now() - 1));
+    const live = await pending("other-host|7|boot", new Date(Date.now() + 60_000));
+    expect(await sweepAbandonedAttempts()).toBeGreaterThanOrEqual(1);
+    expect((await db.challengeAttempt.findUniqueOrThrow({ where: { id: expired.id } })).status).toBe("errored");
+    expect((await db.challengeAttempt.findUniqueOrThrow({ where: { id: live.id } })).status).toBe("pending");
+    await db.challengeAttempt.delete({ where: { id: live.id } });
+  });
+
+  it("a JSON request that goes away cancels the model call; the attempt is not counted", { timeout: 30_000 }, async () => {
+    const challenge = await makePlayableChallenge({ maxAttempts: 1 }, { secret: SECRET, model: "provider:slow/m", appId });
+    const account = await makeAccount();
+    const before = model.requests.length;
+    const abort = new AbortController();
+    const req = new NextRequest(`http://localhost:3000/web/api/challenges/${challenge.id}/attempts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${await createSessionToken(account)}` },
+      body: JSON.stringify({ prompt: PROMPT }),
+      signal: abort.signal,
+    });
+    const responded = attemptsPost(req, { params: Promise.resolve({ id: challenge.id }) });
+    while (model.requests.length === before) await new Promise((r) => setTimeout(r, 10));
+    const started = Date.now();
+    abort.abort();
+    const res = await responded;
+    // Not after the model's 1.5 s: the call was cancelled.
+    expect(Date.now() - started).toBeLessThan(1000);
+    const body = (await res.json()) as { status: string; message: string; attempts_left: number };
+    expect(body).toMatchObject({ status: "errored", attempts_left: 1 });
+    expect(body.message).toMatch(/cancelled/);
+    expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id, status: "completed" } })).toBe(0);
+  });
+});
