@@ -22,6 +22,9 @@ const env = {
   // The browser connects over loopback, standing in for a reverse proxy: tests give each player
   // its own X-Forwarded-For address (per-client registration limits, tests/e2e/play.spec.ts).
   TRUST_PROXY: "127.0.0.1,::1",
+  // The outbound guard refuses loopback targets: the console test saves an LLM provider at
+  // 127.0.0.1:9 (never called), so the test setup allows exactly that, as an operator would.
+  OUTBOUND_ALLOW: process.env.OUTBOUND_ALLOW ?? "127.0.0.1:9",
 };
 
 const lockDir = join(tmpdir(), `gauntlet-e2e-${process.cwd().replace(/[^a-zA-Z0-9]/g, "_")}.lock`);
