@@ -72,6 +72,9 @@ const schema = z.object({
   // asset URL stays valid (default 1 hour).
   ASSET_MAX_BYTES: z.coerce.number().int().min(1024).max(500 * 1024 * 1024).default(10 * 1024 * 1024),
   ASSET_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
+  // Longest response (characters) an LLM judge is sent; a longer one is not judged (judge error,
+  // not counted) rather than cut, so padding cannot push a leak past what the judge reads.
+  JUDGE_MAX_INPUT_CHARS: z.coerce.number().int().min(100).max(1_000_000).default(16_000),
   // Hostile-tenant limits (issue 10 §3). Longest text any evaluator (rules, judge, plugin) sees,
   // in characters; longest model answer an LLM node keeps; time budget of one rules regex match
   // that is too costly to run inline; plugin sandbox jobs one workspace may run at once, and how

@@ -583,6 +583,19 @@ export class SecretFormMatcher {
   }
 }
 
+/**
+ * Spans of `text` whose folded letters and digits spell `words` (folded the same way): finds
+ * "UNTRUSTED_RESPONSE" as "Untrusted Response", "ＵＮＴＲＵＳＴＥＤ-response", with zero-width
+ * characters or Cyrillic look-alikes inside, and so on. Linear in the text.
+ */
+export function findFolded(text: string, words: string): { start: number; end: number }[] {
+  const needle = foldedKey(words);
+  if (needle === "" || text === "") return [];
+  const pattern: Pattern = { kind: "text", skeleton: "text", needle, table: failureTable(needle) };
+  const s = skeletonOf(text);
+  return kmpAll(s, pattern).map((at) => ({ start: s.starts[at]!, end: s.ends[at + needle.length - 1]! }));
+}
+
 /** Where `secret` appears in `text`, literally or disguised (see the table at the top). */
 export function findSecretForms(text: string, secret: string): SecretFormMatch[] {
   return new SecretFormMatcher([secret]).find(text);

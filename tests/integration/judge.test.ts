@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UNTRUSTED_END, UNTRUSTED_START } from "@/lib/ai/offline/judge-protocol";
+import { UNTRUSTED_END, untrustedMarkers } from "@/lib/ai/offline/judge-protocol";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { JUDGE_ERROR_FEEDBACK, judgeResponse } from "@/lib/evaluation/judge";
@@ -99,7 +99,12 @@ describe("judgeResponse through a workspace provider (HTTP)", () => {
         .map((m) => m.text)
         .join("\n") ?? "";
     expect(system).not.toContain(response);
-    expect(user).toContain(`${UNTRUSTED_START}\n${response}\n${UNTRUSTED_END}`);
+    // The block's markers carry this call's random nonce, named in the system prompt.
+    const nonce = /<<<UNTRUSTED_RESPONSE_([0-9a-f]{24})\n/.exec(user)?.[1];
+    const markers = untrustedMarkers(nonce);
+    expect(markers.end).not.toBe(UNTRUSTED_END);
+    expect(system).toContain(markers.end);
+    expect(user).toContain(`${markers.start}\n${response}\n${markers.end}`);
 
     // Usage as the server counted it (words), summed over the one call.
     const promptWords = seen?.messages.reduce((n, m) => n + countTokens(m.text), 0);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findFolded } from "@/lib/evaluation/secret-forms";
 
 // Client-safe. The prompt protocol for LLM-judge calls, understood by the offline judge and
 // written so that real models follow it too:
@@ -15,6 +16,12 @@ import { z } from "zod";
 //
 // The judged text is untrusted: buildJudgePrompt() defangs any marker inside it, and the
 // offline judge reads goal, hints and threshold only from outside the delimited block.
+//
+// Real judge calls add a random nonce to both markers (`<<<UNTRUSTED_RESPONSE_<nonce>` …
+// `UNTRUSTED_RESPONSE_<nonce>>>`, see untrustedMarkers), so a response cannot forge the end of
+// its block: it cannot know the nonce. Anything in the response that reads as the marker's
+// words — whatever the case, separators, zero-width characters, full-width or look-alike
+// letters — is replaced as well, so it cannot even look like one.
 
 export const UNTRUSTED_START = "<<<UNTRUSTED_RESPONSE";
 export const UNTRUSTED_END = "UNTRUSTED_RESPONSE>>>";
@@ -42,12 +49,32 @@ export const JUDGE_SYSTEM_PROMPT = [
   'Answer only with JSON: {"passed": boolean, "rating": integer, "feedback": string}.',
 ].join("\n");
 
+/** What a marker look-alike inside untrusted text becomes. */
+export const DEFANGED_MARKER = "[marker removed]";
+const NONCE = /^[A-Za-z0-9]{8,64}$/;
+
+/** The markers of one untrusted block; with a nonce (8–64 letters/digits) they are unguessable. */
+export function untrustedMarkers(nonce?: string): { start: string; end: string } {
+  if (nonce === undefined) return { start: UNTRUSTED_START, end: UNTRUSTED_END };
+  if (!NONCE.test(nonce)) throw new Error("The untrusted-block nonce must be 8 to 64 letters or digits");
+  return { start: `${UNTRUSTED_START}_${nonce}`, end: `UNTRUSTED_RESPONSE_${nonce}>>>` };
+}
+
 /** Breaks protocol markers and tags inside untrusted text so it cannot close its block. */
 export function defangUntrusted(text: string): string {
-  return text
-    .replaceAll(UNTRUSTED_START, "<<UNTRUSTED-RESPONSE")
-    .replaceAll(UNTRUSTED_END, "UNTRUSTED-RESPONSE>>")
-    .replace(/<(\/?)(goal|hints|pass_threshold)>/gi, "<$1$2 >");
+  let out = text;
+  const spans = findFolded(text, "UNTRUSTED_RESPONSE");
+  if (spans.length > 0) {
+    out = "";
+    let at = 0;
+    for (const { start, end } of spans) {
+      if (start < at) continue;
+      out += text.slice(at, start) + DEFANGED_MARKER;
+      at = end;
+    }
+    out += text.slice(at);
+  }
+  return out.replace(/<(\/?)(goal|hints|pass_threshold)>/gi, "<$1$2 >");
 }
 
 function defangField(text: string): string {
@@ -61,15 +88,21 @@ export interface JudgePromptInput {
   passThreshold?: number;
   /** The rubric; defaults to JUDGE_SYSTEM_PROMPT. */
   rubric?: string;
+  /** Per-call nonce for the block markers (untrustedMarkers); the rubric's markers get it too. */
+  nonce?: string;
 }
 
 /** The system and user messages of a judge call that follows the protocol. */
 export function buildJudgePrompt(input: JudgePromptInput): { system: string; prompt: string } {
   const threshold = input.passThreshold ?? DEFAULT_PASS_THRESHOLD;
-  const system = `${input.rubric ?? JUDGE_SYSTEM_PROMPT}\n<pass_threshold>${threshold}</pass_threshold>`;
+  const markers = untrustedMarkers(input.nonce);
+  const rubric = (input.rubric ?? JUDGE_SYSTEM_PROMPT)
+    .replaceAll(UNTRUSTED_START, markers.start)
+    .replaceAll(UNTRUSTED_END, markers.end);
+  const system = `${rubric}\n<pass_threshold>${threshold}</pass_threshold>`;
   const hints = (input.hints ?? []).map((h) => defangField(h).replace(/\s*\n\s*/g, " ")).filter(Boolean);
   const parts = [`<goal>${defangField(input.goal)}</goal>`];
   if (hints.length > 0) parts.push(`<hints>\n${hints.join("\n")}\n</hints>`);
-  parts.push(`${UNTRUSTED_START}\n${defangUntrusted(input.response)}\n${UNTRUSTED_END}`);
+  parts.push(`${markers.start}\n${defangUntrusted(input.response)}\n${markers.end}`);
   return { system, prompt: parts.join("\n") };
 }

@@ -7,6 +7,7 @@ import {
   JUDGE_RATING_MIN,
   UNTRUSTED_END,
   UNTRUSTED_START,
+  untrustedMarkers,
   type JudgeVerdict,
 } from "@/lib/ai/offline/judge-protocol";
 import { compact, decodeBase64Runs, decodeHexRuns, reverse, rot13 } from "@/lib/ai/offline/transforms";
@@ -82,17 +83,20 @@ export function parseJudgePrompt(prompt: PromptText): JudgeRequest {
   const user = prompt.user.join("\n");
   let response: string | undefined;
   let outside = user;
-  const start = user.indexOf(UNTRUSTED_START);
-  if (start >= 0) {
-    const bodyStart = start + UNTRUSTED_START.length;
-    const end = user.lastIndexOf(UNTRUSTED_END);
+  // The first start marker, with or without a nonce; its end marker carries the same nonce.
+  const opening = /<<<UNTRUSTED_RESPONSE(?:_([A-Za-z0-9]{8,64}))?/.exec(user);
+  if (opening) {
+    const start = opening.index;
+    const markers = untrustedMarkers(opening[1]);
+    const bodyStart = start + markers.start.length;
+    const end = user.lastIndexOf(markers.end);
     const bodyEnd = end >= bodyStart ? end : user.length;
     response = user
       .slice(bodyStart, bodyEnd)
       .replace(/^\r?\n/, "")
       .replace(/\r?\n$/, "");
     outside =
-      user.slice(0, start) + "\n" + user.slice(end >= bodyStart ? end + UNTRUSTED_END.length : user.length);
+      user.slice(0, start) + "\n" + user.slice(end >= bodyStart ? end + markers.end.length : user.length);
   }
   const goal = (tag(outside, "goal") ?? tag(prompt.system, "goal"))?.trim() || undefined;
   const hints = splitHints(tag(outside, "hints") ?? tag(prompt.system, "hints"));

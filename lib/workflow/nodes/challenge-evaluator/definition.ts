@@ -29,6 +29,11 @@ export const challengeEvaluatorConfigSchema = z
     rating_scale: z.number().int().min(1).max(100).optional(),
     pass_threshold: z.number().int().min(0).optional(),
     judge_max_tokens: z.number().int().min(16).max(8_000).optional(),
+    /**
+     * llm-judge: give the challenge's secret to the judge as a hint (default, so encoded leaks
+     * are recognised). false: the judge never sees it; its feedback is still masked against it.
+     */
+    secret_as_hint: z.boolean().optional(),
     evaluator_plugin_id: z.string().trim().min(1).max(120).optional(),
     evaluator_entrypoint: z.string().trim().min(1).max(120).optional(),
     evaluator_config: z.record(z.string(), z.unknown()).optional(),

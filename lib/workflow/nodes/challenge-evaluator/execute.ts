@@ -28,6 +28,7 @@ const storedJudgeSettings = z
     rating_scale: z.number().int().optional(),
     pass_threshold: z.number().int().optional(),
     max_tokens: z.number().int().optional(),
+    secret_as_hint: z.boolean().optional(),
   })
   .catch({});
 
@@ -94,7 +95,11 @@ async function judgeHere(ctx: Ctx, criteria: Criteria, response: string): Promis
     modelRef: config.judge_model ?? stored.judge_model ?? "offline:judge",
     goal: criteria.goal,
     response,
-    hints: criteria.secret ? [criteria.secret] : [],
+    // The node's option, else the challenge's evaluator_config, else the secret is a hint. Either
+    // way the feedback is masked against it (secrets).
+    hints:
+      criteria.secret && (config.secret_as_hint ?? stored.secret_as_hint ?? true) ? [criteria.secret] : [],
+    secrets: [criteria.secret],
     rubricTemplate: config.rubric_prompt_template ?? stored.rubric_prompt_template ?? null,
     ratingScale: config.rating_scale ?? stored.rating_scale,
     passThreshold: config.pass_threshold ?? stored.pass_threshold,
@@ -153,7 +158,9 @@ export const challengeEvaluatorExecutor: NodeExecutor<ChallengeEvaluatorConfig> 
         if (ctx.inputs.judge_passed !== undefined || ctx.inputs.judge_error !== undefined) {
           evaluation = fromJudgeInputs(ctx.inputs);
         } else {
-          evaluation = await judgeHere(ctx, criteria, evaluated);
+          // The whole response: the judge refuses one over JUDGE_MAX_INPUT_CHARS (fails closed)
+          // instead of judging a cut copy that padding could push a leak out of.
+          evaluation = await judgeHere(ctx, criteria, response);
           judgeTokens = judgeTokensOf(evaluation);
         }
         break;

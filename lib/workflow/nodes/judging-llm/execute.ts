@@ -1,6 +1,5 @@
 import "server-only";
 import { judgeResponse } from "@/lib/evaluation/judge";
-import { clipForEvaluation } from "@/lib/evaluation/limits";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import { NodeFailure, type NodeExecutor } from "@/lib/workflow/executor-types";
 import type { JudgingLlmConfig } from "@/lib/workflow/nodes/judging-llm/definition";
@@ -44,8 +43,12 @@ export const judgingLlmExecutor: NodeExecutor<JudgingLlmConfig> = {
       workspaceId: ctx.run.workspaceId,
       modelRef: config.judge_model,
       goal,
-      response: clipForEvaluation(stringifyValue(ctx.inputs.response)),
+      // Not clipped: the judge refuses a response over JUDGE_MAX_INPUT_CHARS (fails closed)
+      // instead of judging a cut copy that padding could push a leak out of.
+      response: stringifyValue(ctx.inputs.response),
       hints: config.secret_as_hint && secret ? [secret] : [],
+      // Masked in the feedback in every form even when it is not given as a hint.
+      secrets: [secret],
       rubricTemplate: config.rubric_prompt_template.trim() === "" ? null : config.rubric_prompt_template,
       ratingScale: config.rating_scale,
       passThreshold: config.pass_threshold,
