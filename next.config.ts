@@ -27,6 +27,8 @@ const config: NextConfig = {
     "nodemailer",
     "rate-limiter-flexible",
     "ioredis",
+    // The outbound guard's HTTP client (lib/http/outbound.ts).
+    "undici",
   ],
   headers() {
     return Promise.resolve([{ source: "/:path*", headers: securityHeaders }]);
