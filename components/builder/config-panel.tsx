@@ -456,6 +456,14 @@ function EvaluatorFields({ ctx }: { ctx: PanelCtx }) {
               maxTokensKey="judge_max_tokens"
               defaults={{ ratingScale: 10, passThreshold: 5 }}
             />
+            {/* Unset means "give it" (the default), as on the Judging LLM node. */}
+            <CheckboxField
+              id={ctx.fieldId(["secret_as_hint"])}
+              label={t("fields.secretAsHint")}
+              hint={t("fields.secretAsHintHint")}
+              checked={ctx.config.secret_as_hint !== false}
+              onChange={(v) => ctx.set(["secret_as_hint"], v ? undefined : false)}
+            />
           </>
         ) : null}
         {mode === "custom" ? <CustomEvaluatorFields ctx={ctx} /> : null}
