@@ -131,6 +131,28 @@ describe("outbound guard: model providers", () => {
   });
 });
 
+describe("outbound guard: the operator's OPENAI_BASE_URL", () => {
+  afterEach(() => {
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
+    withAllow(undefined);
+  });
+
+  it("is trusted for the instance-wide model without OUTBOUND_ALLOW, but not lent to workspace providers", async () => {
+    process.env.OPENAI_API_KEY = "sk-operator-0123456789";
+    process.env.OPENAI_BASE_URL = server.url;
+    withAllow(undefined);
+    const model = await getModel("openai:gpt-test");
+    const result = await generateText({ model, prompt: "ping", maxRetries: 0 });
+    expect(result.text).toContain("You said: ping");
+    expect(server.requests).toHaveLength(1);
+
+    const name = await storedProvider(server.url);
+    await expect(callProvider(name)).rejects.toThrow(/refused: it is a loopback address/);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe("outbound guard: redirects", () => {
   let redirector: Server;
   let redirectorPort: number;
