@@ -5,7 +5,7 @@ import { revokeAllSessions } from "@/lib/services/sessions";
 
 // Log out everywhere: every session of the account (every device, every access token, this one
 // included) is refused from now on.
-export const POST = route({ auth: "user" }, async ({ caller }) => {
+export const POST = route({ auth: "user", doc: { status: 204 } }, async ({ caller }) => {
   await revokeAllSessions(caller.account.id);
   const res = new NextResponse(null, { status: 204 });
   res.cookies.set(sessionCookieName(), "", sessionCookieOptions(0));
