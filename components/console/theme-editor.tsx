@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type CSSProperties } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import fieldStyles from "@/components/ui/field.module.css";
-import { sanitizeThemeValue, THEME_TOKENS, themeToStyle, type ThemeToken } from "@/lib/theme";
+import { sanitizeTheme, sanitizeThemeValue, THEME_TOKENS, type ThemeToken } from "@/lib/theme";
+import { completeTheme, themeScheme } from "@/lib/theme/contrast";
 import { validateTheme } from "@/lib/theme/validate";
 import { AssetUpload } from "./asset-upload";
 import styles from "./console.module.css";
@@ -62,7 +63,8 @@ export function ThemeEditor({
     const res = validateTheme(parsed.value);
     return res.ok ? [] : res.issues.map((i) => i.message);
   }, [parsed, t]);
-  const style = useMemo(() => themeToStyle(parsed.value ?? {}), [parsed]);
+  const style = useMemo(() => completeTheme(sanitizeTheme(parsed.value ?? {})), [parsed]);
+  const scheme = useMemo(() => themeScheme(style), [style]);
 
   function update(next: string) {
     setText(next);
@@ -156,7 +158,12 @@ export function ThemeEditor({
           <p className={styles.previewTitle} aria-hidden="true">
             {t("previewLabel")}
           </p>
-          <div className={styles.themePreview} style={style} data-testid="theme-preview">
+          <div
+            className={styles.themePreview}
+            style={style as CSSProperties}
+            data-scheme={scheme ?? undefined}
+            data-testid="theme-preview"
+          >
             <h3>{t("previewHeading")}</h3>
             <div className={styles.themePreviewCard}>
               <p className={styles.themePreviewMuted}>{t("previewText")}</p>

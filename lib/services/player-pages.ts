@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/sqlite/client";
 import { signAssetUrl, refreshThemeAssetUrls } from "@/lib/services/assets";
 import { allowance } from "@/lib/services/attempts/limits";
 import { sanitizeTheme, type SanitizedTheme } from "@/lib/theme";
+import { completeTheme } from "@/lib/theme/contrast";
 
 // Reads for the player pages that the public web API does not need: the viewer's own attempt
 // history and allowance on a challenge, and the solves-over-time series of the leaderboard
@@ -163,8 +164,12 @@ export async function getChallengeHero(challengeId: string): Promise<HeroMedia |
   return { url: signAssetUrl(asset.id).url, mime_type: asset.mimeType, kind };
 }
 
-/** A stored theme ready for rendering: asset URLs signed afresh (they expire), then sanitized. */
+/**
+ * A stored theme ready for rendering: asset URLs signed afresh (they expire), sanitized, then
+ * completed (an on-accent colour that contrasts with an accent set alone). Render it with
+ * data-scheme={themeScheme(theme)} so the page's other colours follow the theme's brightness.
+ */
 export function renderableTheme(theme: unknown): SanitizedTheme {
   if (!theme || typeof theme !== "object" || Array.isArray(theme)) return {};
-  return sanitizeTheme(refreshThemeAssetUrls(theme as Record<string, unknown>));
+  return completeTheme(sanitizeTheme(refreshThemeAssetUrls(theme as Record<string, unknown>)));
 }

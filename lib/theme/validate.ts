@@ -1,3 +1,4 @@
+import { themeContrastIssues } from "./contrast";
 import { isSignedAssetUrl, sanitizeThemeValue, THEME_TOKENS, type SanitizedTheme, type ThemeValueKind } from "@/lib/theme";
 
 // Strict theme validation for saving (console forms and API): where sanitizeTheme() silently drops
@@ -50,7 +51,8 @@ function imageUrlOf(value: string): string | null {
 /**
  * Validates an author's theme: every key must be a whitelisted token (`accent`) or variable
  * (`--challenge-accent`), optionally nested under `colors` / `tokens`, and every value must be of
- * its kind; url() values must be signed asset URLs of this app. Returns the normalized theme
+ * its kind; url() values must be signed asset URLs of this app; and its text must stay readable:
+ * 4.5:1 (WCAG AA) on every surface in light and dark mode (lib/theme/contrast.ts). Returns the normalized theme
  * (variable → CSS value), the same shape sanitizeTheme() renders, or every problem found.
  */
 export function validateTheme(input: unknown, opts: ValidateThemeOptions = {}): ThemeValidation {
@@ -102,5 +104,7 @@ export function validateTheme(input: unknown, opts: ValidateThemeOptions = {}): 
   };
   visit(input as Record<string, unknown>, "");
   if (count > MAX_KEYS) issues.push({ path: "", message: `A theme has at most ${MAX_KEYS} properties` });
+  // Readability: every text colour on every surface, in light and dark mode, at WCAG AA or better.
+  if (issues.length === 0) issues.push(...themeContrastIssues(theme));
   return issues.length > 0 ? { ok: false, issues } : { ok: true, theme };
 }

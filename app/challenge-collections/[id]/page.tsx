@@ -14,6 +14,7 @@ import styles from "@/components/play/play.module.css";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StackIcon } from "@/components/ui/icons";
 import { getViewer } from "@/lib/auth/viewer";
+import { themeScheme } from "@/lib/theme/contrast";
 import { env } from "@/lib/env";
 import { getCollectionLeaderboard } from "@/lib/services/leaderboards";
 import { getSolvesPerDay, renderableTheme } from "@/lib/services/player-pages";
@@ -45,8 +46,14 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   ]);
   const solvedCount = collection.challenges.filter((c) => c.solved).length;
 
+  const theme = renderableTheme(collection.theme);
   return (
-    <article className={styles.themed} style={renderableTheme(collection.theme) as CSSProperties} data-testid="collection-page">
+    <article
+      className={styles.themed}
+      style={theme as CSSProperties}
+      data-scheme={themeScheme(theme) ?? undefined}
+      data-testid="collection-page"
+    >
       <p className={styles.crumbs}>
         <Link href="/challenge-collections">{t("backToCollections")}</Link>
       </p>

@@ -10,6 +10,7 @@ import styles from "@/components/play/play.module.css";
 import { Badge } from "@/components/ui/badge";
 import { buttonClassName } from "@/components/ui/button";
 import { getViewer } from "@/lib/auth/viewer";
+import { themeScheme } from "@/lib/theme/contrast";
 import { env } from "@/lib/env";
 import { getChallengeHero, getPlayState, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicChallenge } from "@/lib/services/public-challenges";
@@ -33,8 +34,14 @@ export default async function ChallengePage({ params }: Props) {
   ]);
   const loginHref = `/login?${new URLSearchParams({ next: `/challenges/${id}` }).toString()}`;
 
+  const theme = renderableTheme(challenge.theme);
   return (
-    <article className={styles.themed} style={renderableTheme(challenge.theme) as CSSProperties} data-testid="challenge-page">
+    <article
+      className={styles.themed}
+      style={theme as CSSProperties}
+      data-scheme={themeScheme(theme) ?? undefined}
+      data-testid="challenge-page"
+    >
       <p className={styles.crumbs}>
         <Link href="/challenges">{t("backToChallenges")}</Link>
       </p>
