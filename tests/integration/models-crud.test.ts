@@ -440,6 +440,9 @@ const cases: AnyCase[] = [
         response: "The password is ********",
         errorMessage: "judge returned malformed JSON",
         idempotencyKey: unique("idem"),
+        promptHash: "pS6Cc2E6v0Nw4JmmJYAnC1J3uQ9PWmGkL8yN2rLbJ0Q",
+        leaseOwner: "host-a/pid:[4026531836]|4242|0b7c1c55-0c9e-4c3b-9d6b-6d0d7d8f1e2a",
+        leaseUntil: T2,
         createdAt: T1,
       };
     },
@@ -451,6 +454,7 @@ const cases: AnyCase[] = [
       errorMessage: null,
       workflowRunId: null,
       accountId: null,
+      leaseUntil: null,
     }),
   }),
   crud({
