@@ -2,10 +2,21 @@
 // Plain .mjs on purpose (see sandbox/worker.mjs): started by
 // `new Worker(new URL("./regex-worker.mjs", import.meta.url))` under vitest, tsx and Next.js.
 // The main thread keeps the time budget and terminates this worker when a search runs over it.
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { RE2JS } from "re2js";
 
 const FLAG_BITS = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+
+// Linux niceness is per thread: a costly search yields the CPU to request threads (see
+// sandbox/worker.mjs). Elsewhere it would nice the whole process, so it is left alone.
+if (process.platform === "linux") {
+  try {
+    setPriority(0, 10);
+  } catch {
+    /* not permitted: run at normal priority */
+  }
+}
 
 parentPort.on("message", (job) => {
   try {

@@ -9,6 +9,7 @@
 // or corrupt another's state.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { setPriority } from "node:os";
 import { join } from "node:path";
 import { parentPort } from "node:worker_threads";
 import RELEASE_SYNC from "@jitl/quickjs-wasmfile-release-sync";
@@ -266,6 +267,17 @@ async function runJob(job) {
     } catch {
       /* instance already unusable */
     }
+  }
+}
+
+// Plugin code is untrusted and may spin until its deadline: on Linux the nice value is per
+// thread, so this worker yields the CPU to the request threads (and the database) when they
+// need it. Elsewhere setPriority(0, …) would nice the whole process, so it is left alone.
+if (process.platform === "linux") {
+  try {
+    setPriority(0, 10);
+  } catch {
+    /* not permitted: run at normal priority */
   }
 }
 
