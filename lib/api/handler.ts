@@ -46,6 +46,11 @@ export interface RouteDoc {
   bodyMediaType?: string;
   /** Response media type when it is not JSON. */
   responseMediaType?: string;
+  /**
+   * Further statuses the route answers beyond the ones every route of its kind documents
+   * (e.g. 200 for a replayed attempt beside 201, 403 for an unsigned asset URL).
+   */
+  statuses?: number[];
 }
 
 /** The options a route was built with, kept on the handler for the OpenAPI generator. */

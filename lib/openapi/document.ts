@@ -93,12 +93,28 @@ function routeOperation(method: Method, path: string, meta: RouteMeta, summary: 
         };
   const responses: Record<string, unknown> = { [status]: success };
   const mutating = method !== "GET";
+  const workspace = meta.auth === "workspace";
   if (mutating) responses["400"] = errorResponse("Malformed request (e.g. broken JSON)");
-  if (meta.auth !== "public") responses["401"] = errorResponse("Not signed in, or an invalid API token");
-  if (meta.auth === "workspace" || mutating) responses["403"] = errorResponse("No access (role, membership, cross-site request, or a bad asset signature)");
-  if (meta.params) responses["404"] = errorResponse("Not found (or in another workspace)");
+  responses["401"] =
+    meta.auth === "public"
+      ? errorResponse("An invalid or expired bearer token was sent (send none to call anonymously)")
+      : errorResponse("Not signed in, or an invalid API token");
+  if (workspace || mutating) responses["403"] = errorResponse("No access (role, membership, cross-site request, or a bad asset signature)");
+  if (meta.params || workspace) {
+    responses["404"] = errorResponse(
+      workspace ? "Not found (or in another workspace), or no such workspace (X-Workspace-Id)" : "Not found",
+    );
+  }
+  if (mutating) responses["409"] = errorResponse("Conflicts with the current state (a duplicate name, an unpublished workflow, in use)");
+  if (mutating) responses["413"] = errorResponse("Payload too large");
+  if (mutating) responses["415"] = errorResponse("The body is not in the documented media type (JSON unless stated)");
   if (meta.body || meta.query || meta.params || meta.rawBody) responses["422"] = errorResponse("Invalid input; error.details lists the issues");
-  if (meta.rawBody) responses["413"] = errorResponse("Payload too large");
+  if (mutating && meta.auth !== "workspace") responses["429"] = errorResponse("Too many requests (rate limit, attempt limit or cooldown); see Retry-After");
+  for (const extra of doc.statuses ?? []) {
+    const key = String(extra);
+    if (responses[key]) continue;
+    responses[key] = extra < 300 ? success : errorResponse("See the operation's description");
+  }
   responses["500"] = errorResponse("Unexpected error");
 
   const op: Record<string, unknown> = {

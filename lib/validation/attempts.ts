@@ -6,6 +6,7 @@ export const PROMPT_MAX_LENGTH = 4000;
 
 export const promptSchema = z
   .string({ error: "prompt is required" })
+  .min(1, "The prompt must not be empty")
   .max(PROMPT_MAX_LENGTH, `The prompt is too long (${PROMPT_MAX_LENGTH} characters at most)`)
   // Whitespace is part of an attack and kept as sent; an empty one is not a prompt.
   .refine((p) => p.trim().length > 0, "The prompt must not be empty");

@@ -139,7 +139,8 @@ export const challengeUpdateSchema = z
     cooldown_seconds: fields.cooldown_seconds.optional(),
     mask_variables: fields.mask_variables.optional(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update");
+  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update")
+  .meta({ minProperties: 1 });
 export type ChallengeUpdateInput = z.input<typeof challengeUpdateSchema>;
 
 export const challengeListQuerySchema = z.strictObject({

@@ -12,7 +12,8 @@ export const MAX_COLLECTION_CHALLENGES = 200;
 export const challengeIdsSchema = z
   .array(z.uuid({ error: "Each challenge id must be an id" }), { error: "challenge_ids must be a list of ids" })
   .max(MAX_COLLECTION_CHALLENGES, `A collection holds at most ${MAX_COLLECTION_CHALLENGES} challenges`)
-  .refine((ids) => new Set(ids).size === ids.length, "challenge_ids lists a challenge more than once");
+  .refine((ids) => new Set(ids).size === ids.length, "challenge_ids lists a challenge more than once")
+  .meta({ uniqueItems: true });
 
 const fields = {
   app_id: z.uuid({ error: "app_id must be an id" }),
@@ -63,7 +64,8 @@ export const collectionUpdateSchema = z
     scoring_config: fields.scoring_config.optional(),
     is_public: fields.is_public.optional(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update");
+  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update")
+  .meta({ minProperties: 1 });
 export type CollectionUpdateInput = z.input<typeof collectionUpdateSchema>;
 
 /** PUT …/{id}/challenges: the full membership, in order. */

@@ -43,6 +43,7 @@ const jsonObjectSchema = z.record(z.string(), z.unknown());
 
 export const pluginCodeSchema = z
   .string({ error: "code is required" })
+  .min(1, "code is required")
   .refine((s) => s.trim().length > 0, "code is required")
   .refine((s) => utf8Bytes(s) <= MAX_PLUGIN_CODE_BYTES, `code is larger than ${MAX_PLUGIN_CODE_BYTES / 1024} KB`);
 
@@ -81,7 +82,8 @@ export const pluginUpdateSchema = z
     entrypoints: entrypointsSchema.optional(),
     config_schema: configSchemaSchema.nullable().optional(),
   })
-  .refine((input) => Object.values(input).some((v) => v !== undefined), "Nothing to update");
+  .refine((input) => Object.values(input).some((v) => v !== undefined), "Nothing to update")
+  .meta({ minProperties: 1 });
 export type PluginUpdateInput = z.input<typeof pluginUpdateSchema>;
 
 /** Seed 000 AttemptMetrics; missing fields default to "unknown". */

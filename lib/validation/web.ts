@@ -18,4 +18,7 @@ export const leaderboardQuerySchema = z.strictObject({
   cursor: z.string().max(500).optional(),
 });
 
+/** Collection boards page by offset only (their order is computed, there is no cursor). */
+export const collectionLeaderboardQuerySchema = leaderboardQuerySchema.omit({ cursor: true });
+
 export const publicIdParams = z.object({ id: z.string().trim().min(1).max(64) });

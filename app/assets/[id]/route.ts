@@ -14,7 +14,11 @@ export const GET = route(
     auth: "public",
     params: assetIdParams,
     query,
-    doc: { summary: "Download an uploaded asset through a signed URL", responseMediaType: "application/octet-stream" },
+    doc: {
+      summary: "Download an uploaded asset through a signed URL",
+      responseMediaType: "application/octet-stream",
+      statuses: [403],
+    },
   },
   async ({ params, query: q }) => {
     if (!q.exp || !q.sig) throw forbidden("This asset URL is not signed");

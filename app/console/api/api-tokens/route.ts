@@ -9,7 +9,7 @@ export const GET = route({ auth: "workspace" }, async ({ caller }) => ({
 
 // Tokens are managed by people (owners and admins), not by other tokens.
 export const POST = route(
-  { auth: "workspace", roles: ["owner", "admin"], body: apiTokenCreateSchema },
+  { auth: "workspace", roles: ["owner", "admin"], body: apiTokenCreateSchema, doc: { status: 201 } },
   async ({ caller, body }) => {
     if (!caller.account) throw forbidden("API tokens cannot create API tokens");
     const { token, apiToken } = await createApiToken(caller.workspaceId, caller.account.id, {

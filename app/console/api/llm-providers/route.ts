@@ -5,7 +5,7 @@ import { providerCreateSchema } from "@/lib/validation/console";
 export const GET = route({ auth: "workspace" }, async ({ caller }) => ({ data: await listProviders(caller.workspaceId) }));
 
 export const POST = route(
-  { auth: "workspace", roles: ["owner", "admin"], body: providerCreateSchema },
+  { auth: "workspace", roles: ["owner", "admin"], body: providerCreateSchema, doc: { status: 201 } },
   async ({ caller, body }) =>
     json(
       {

@@ -5,6 +5,6 @@ import { secretSetSchema } from "@/lib/validation/console";
 export const GET = route({ auth: "workspace" }, async ({ caller }) => ({ data: await listSecrets(caller.workspaceId) }));
 
 // Set or replace; the value is never returned.
-export const POST = route({ auth: "workspace", body: secretSetSchema }, async ({ caller, body }) =>
+export const POST = route({ auth: "workspace", body: secretSetSchema, doc: { status: 201 } }, async ({ caller, body }) =>
   json({ secret: await setSecret(caller.workspaceId, body.name, body.value) }, { status: 201 }),
 );

@@ -3,7 +3,7 @@ import { sessionResponse } from "@/lib/auth/respond";
 import { languageFromHeader, registerAccount } from "@/lib/services/accounts";
 import { registerInputSchema } from "@/lib/validation/auth";
 
-export const POST = route({ auth: "public", body: registerInputSchema }, async ({ body, req, clientKey }) => {
+export const POST = route({ auth: "public", body: registerInputSchema, doc: { status: 201 } }, async ({ body, req, clientKey }) => {
   const account = await registerAccount(body, {
     clientKey,
     language: languageFromHeader(req.headers.get("accept-language")),

@@ -7,7 +7,7 @@ export const GET = route({ auth: "workspace", params: idParams }, async ({ calle
 }));
 
 export const DELETE = route(
-  { auth: "workspace", roles: ["owner", "admin"], params: idParams },
+  { auth: "workspace", roles: ["owner", "admin"], params: idParams, doc: { status: 204 } },
   async ({ caller, params }) => {
     await deleteProvider(caller.workspaceId, params.id);
     return null;

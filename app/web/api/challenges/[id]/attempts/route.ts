@@ -26,7 +26,13 @@ function idempotencyKey(bodyKey: string | undefined, header: string | null): str
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export const POST = route(
-  { auth: "user", params: challengeIdParamsSchema, body: attemptInputSchema },
+  {
+    auth: "user",
+    params: challengeIdParamsSchema,
+    body: attemptInputSchema,
+    // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.
+    doc: { status: 201, statuses: [200], sse: true },
+  },
   async ({ req, params, body, caller }) => {
     const input = {
       challengeId: params.id,
