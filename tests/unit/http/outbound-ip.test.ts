@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { env, resetEnvForTests } from "@/lib/env";
 import {
   allowsAddress,
   allowsHost,
@@ -82,5 +83,23 @@ describe("OUTBOUND_ALLOW", () => {
 
   it.each(["10.0.0.0/33", "host:99999", "bad host", "http://x", "1.2.3.4/8/1"])("refuses %s", (entry) => {
     expect(() => parseAllowList(entry)).toThrow();
+  });
+});
+
+describe("OUTBOUND_ALLOW in the environment", () => {
+  it("a bad entry stops the start with a message naming it", () => {
+    const before = process.env.OUTBOUND_ALLOW;
+    try {
+      process.env.OUTBOUND_ALLOW = "ollama.internal:11434,10.0.0.0/99";
+      resetEnvForTests();
+      expect(() => env.OUTBOUND_ALLOW).toThrow(/OUTBOUND_ALLOW: "10\.0\.0\.0\/99" has an invalid prefix length/);
+      process.env.OUTBOUND_ALLOW = "ollama.internal:11434,10.0.0.0/8";
+      resetEnvForTests();
+      expect(env.OUTBOUND_ALLOW).toBe("ollama.internal:11434,10.0.0.0/8");
+    } finally {
+      if (before === undefined) delete process.env.OUTBOUND_ALLOW;
+      else process.env.OUTBOUND_ALLOW = before;
+      resetEnvForTests();
+    }
   });
 });
