@@ -16,6 +16,7 @@ import {
 } from "@/lib/workflow/engine/persistence";
 import { getCompiledGraph, parseMaskRef, type ExecutionPlan } from "@/lib/workflow/engine/plan";
 import { PlayerView } from "@/lib/workflow/engine/player-view";
+import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
 import { loadRunResources, RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 import { VariablePool } from "@/lib/workflow/engine/variable-pool";
 import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
@@ -135,7 +136,9 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
     // with such masks, players get the answer once it is final, never streamed.
     const lateMasks = !plan || [...maskKeys.keys()].some((id) => id !== plan.start.id);
     const streamFrom = plan && !lateMasks ? plan.answerStream : null;
-    const view = new PlayerView(streamFrom, opts.onPlayerEvent);
+    const secrets = resources.secretValues();
+    const disguises = streamFrom ? { matcher: new SecretFormMatcher(secrets), secrets } : null;
+    const view = new PlayerView(streamFrom, opts.onPlayerEvent, disguises);
     emit = (event) => view.handle(event);
     streamNodes = new Set(streamFrom ? [streamFrom] : []);
   }

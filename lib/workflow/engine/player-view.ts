@@ -1,3 +1,4 @@
+import { foldedKey, type SecretFormMatcher } from "@/lib/evaluation/secret-forms";
 import type { PlanNode } from "@/lib/workflow/engine/plan";
 import type { PlayerEvent, PlayerStage, RunEvent } from "@/lib/workflow/types";
 
@@ -10,6 +11,12 @@ import type { PlayerEvent, PlayerStage, RunEvent } from "@/lib/workflow/types";
 // produces is, masked, part of the answer. That is decided from the graph alone (answerStreamSource),
 // once per published version: compiled plans are cached per version id, and a published version
 // never changes, so every instance reaches the same decision.
+//
+// Streamed text is already literally masked (StreamMasker). A secret in disguise (spelled out,
+// reversed, ROT13, hex, Base64, NATO words; lib/evaluation/secret-forms.ts) is masked in the final
+// answer of an attempt that did not win, and whether it wins is known only at the end. So the
+// stream holds back a tail that could still grow into a disguised secret, and stops for good at
+// the first disguise: the page never shows what the final answer hides (it only ever grows).
 
 /** A template that renders exactly its own input port, i.e. passes the value through unchanged. */
 function passesThrough(node: PlanNode, port: string): boolean {
@@ -54,17 +61,99 @@ const STAGE_ORDER: PlayerStage[] = ["answering", "checking"];
 /** Node types whose start means the answer is being checked. */
 const CHECKING_TYPES = new Set(["judging-llm", "challenge-evaluator"]);
 
+/** How much of a text's tail could still become a disguised secret, per form (see heldFrom). */
+export interface DisguiseReach {
+  /** Folded letters/digits of the longest secret (text, reversed, ROT13; NATO letters). */
+  letters: number;
+  /** Hex digits of the longest secret's UTF-8 bytes. */
+  hexDigits: number;
+  /** Base64 characters of the longest secret (plus the partial characters at either end). */
+  base64Chars: number;
+}
+
+export function disguiseReach(secrets: readonly string[]): DisguiseReach {
+  let letters = 0;
+  let bytes = 0;
+  for (const secret of secrets) {
+    letters = Math.max(letters, foldedKey(secret).length);
+    bytes = Math.max(bytes, new TextEncoder().encode(secret).length);
+  }
+  return { letters, hexDigits: 2 * bytes, base64Chars: Math.ceil((4 * bytes) / 3) + 4 };
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const HEX = /[0-9a-f]/i;
+const BASE64 = /[A-Za-z0-9+/_-]/;
+const SPELLING_WORDS = new Set(
+  "alfa alpha bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey whisky xray ray yankee zulu zero one two three four five six seven eight nine niner".split(
+    " ",
+  ),
+);
+
+/**
+ * Where the part of `text` that may be sent ends: every disguised form that a continuation could
+ * complete lies after this point. A form of n letters/digits cannot start before the last n of
+ * them; a hex form cannot reach back over a letter that is not a hex digit; a NATO spelling cannot
+ * reach back over a word that is not a spelling word, a single letter or a number.
+ */
+export function heldFrom(text: string, reach: DisguiseReach): number {
+  let cut = text.length;
+  // text / reversed / ROT13: the last `letters` letters and digits.
+  for (let i = text.length - 1, n = 0; i >= 0 && n < reach.letters; i--) {
+    if (LETTER_OR_DIGIT.test(text[i]!)) {
+      n++;
+      cut = Math.min(cut, i);
+    }
+  }
+  // hex: the last `hexDigits` hex digits (the 0 of a 0x prefix is none), back to the letter
+  // that breaks the run.
+  for (let i = text.length - 1, n = 0; i >= 0 && n < reach.hexDigits; i--) {
+    const c = text[i]!;
+    if (HEX.test(c)) {
+      if (!(c === "0" && (text[i + 1] === "x" || text[i + 1] === "X"))) n++;
+      cut = Math.min(cut, i);
+    } else if (c !== "x" && c !== "X" && LETTER_OR_DIGIT.test(c)) break;
+  }
+  // Base64: separators are skipped, so the last `base64Chars` alphabet characters, wherever.
+  for (let i = text.length - 1, n = 0; i >= 0 && n < reach.base64Chars; i--) {
+    if (BASE64.test(text[i]!)) {
+      n++;
+      cut = Math.min(cut, i);
+    }
+  }
+  // NATO words, single letters and numbers, back to the first other word (a word still being
+  // written, at the very end, may become one).
+  const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
+  for (let w = words.length - 1, n = 0; w >= 0 && n < reach.letters; w--) {
+    const word = words[w]![0].toLowerCase();
+    const unfinished = words[w]!.index + words[w]![0].length === text.length;
+    if (!(unfinished || SPELLING_WORDS.has(word) || word.length === 1 || /^[0-9]+$/.test(word))) break;
+    n++;
+    cut = Math.min(cut, words[w]!.index);
+  }
+  return cut;
+}
+
 /**
  * Turns a run's events into player events: run_started, progress (each stage once, in order),
  * and answer_delta for the streaming source's text only. Everything else is dropped.
  */
 export class PlayerView {
   private stage = -1;
+  /** The streaming source's text so far, and how much of it was sent. */
+  private text = "";
+  private sent = 0;
+  /** A disguised secret turned up: nothing more is streamed (the final answer says the rest). */
+  private stopped = false;
+  private readonly reach: DisguiseReach | null;
 
   constructor(
     private readonly streamFrom: string | null,
     private readonly send: (event: PlayerEvent) => void,
-  ) {}
+    private readonly disguises: { matcher: SecretFormMatcher; secrets: readonly string[] } | null = null,
+  ) {
+    this.reach = disguises?.matcher.active ? disguiseReach(disguises.secrets) : null;
+  }
 
   handle(event: RunEvent): void {
     switch (event.type) {
@@ -78,13 +167,34 @@ export class PlayerView {
         return;
       case "text_delta":
         if (this.streamFrom !== null && event.nodeId === this.streamFrom && event.delta !== "") {
-          this.send({ type: "answer_delta", delta: event.delta });
+          this.text += event.delta;
+          this.release(false);
         }
+        return;
+      case "node_finished":
+        // The source's text is complete: what was held back can no longer grow into a disguise.
+        if (event.nodeId === this.streamFrom && event.status === "succeeded") this.release(true);
         return;
       default:
         // node_finished and run_finished carry node outputs, ids and judge data: never sent.
         return;
     }
+  }
+
+  /** Sends what is safe of the source's text; `done`: the text is complete. */
+  private release(done: boolean): void {
+    if (this.stopped) return;
+    let cut = this.text.length;
+    if (this.reach && this.disguises) {
+      if (this.disguises.matcher.test(this.text)) {
+        this.stopped = true;
+        return;
+      }
+      if (!done) cut = heldFrom(this.text, this.reach);
+    }
+    if (cut <= this.sent) return;
+    this.send({ type: "answer_delta", delta: this.text.slice(this.sent, cut) });
+    this.sent = cut;
   }
 
   /** Moves to `stage` if it is later than the current one (`always`: even with no stage yet). */

@@ -2,7 +2,8 @@
 // player event may carry.
 import { describe, expect, it } from "vitest";
 import { compileGraph } from "@/lib/workflow/engine/plan";
-import { PlayerView } from "@/lib/workflow/engine/player-view";
+import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
+import { disguiseReach, heldFrom, PlayerView } from "@/lib/workflow/engine/player-view";
 import type { PlayerEvent, WorkflowGraph } from "@/lib/workflow/types";
 
 type Node = WorkflowGraph["nodes"][number];
@@ -128,5 +129,46 @@ describe("PlayerView", () => {
     const view = new PlayerView(null, (e) => sent.push(e));
     view.handle({ type: "text_delta", runId: "r", nodeId: "guard", delta: "N-I-G-H-T" });
     expect(sent).toEqual([]);
+  });
+});
+
+describe("streaming around disguised secrets", () => {
+  const SECRET = "Tangerine42";
+  const reach = disguiseReach([SECRET]);
+  const disguises = { matcher: new SecretFormMatcher([SECRET]), secrets: [SECRET] };
+
+  /** Streams `text` in pieces of `size` characters, then finishes the node. */
+  function stream(text: string, size = 3): string[] {
+    const sent: PlayerEvent[] = [];
+    const view = new PlayerView("guard", (e) => sent.push(e), disguises);
+    for (let i = 0; i < text.length; i += size) view.handle({ type: "text_delta", runId: "r", nodeId: "guard", delta: text.slice(i, i + size) });
+    view.handle({ type: "node_finished", runId: "r", nodeId: "guard", nodeType: "llm", status: "succeeded", elapsedMs: 1, tokens: 1 });
+    return sent.flatMap((e) => (e.type === "answer_delta" ? [e.delta] : []));
+  }
+
+  it.each([
+    ["spelled", `Here it comes, letter by letter, so write it down: ${[...SECRET].join("-")}. Bye!`],
+    ["spaced", `Here it comes, so write it down carefully now: ${[...SECRET].join(" ")} and that is all.`],
+    ["reversed", `Here it comes, reversed, so write it down carefully now: ${[...SECRET].reverse().join("")} bye.`],
+    ["hex", `Here it comes, in hexadecimal, write it down carefully: ${Buffer.from(SECRET).toString("hex")} bye.`],
+    ["hex bytes", `Here it comes, in hexadecimal, write it: ${[...Buffer.from(SECRET)].map((b) => `0x${b.toString(16)}`).join(" ")} bye.`],
+    ["Base64", `Here it comes, in Base64, so write it down carefully: ${Buffer.from(SECRET).toString("base64")} bye.`],
+    ["NATO", "Here it comes, in the spelling alphabet: Tango Alfa November Golf Echo Romeo India November Echo Four Two."],
+  ])("never sends any part of a %s secret, whatever the chunking", (_kind, text) => {
+    const start = disguises.matcher.find(text)[0]!.start;
+    for (const size of [1, 2, 3, 7, 16]) {
+      const shown = stream(text, size).join("");
+      expect(text.startsWith(shown)).toBe(true);
+      expect(shown.length).toBeLessThanOrEqual(start);
+      expect(shown.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("sends all of a text without a disguise, in pieces, and holds back only a short tail", () => {
+    const text = "Understood, ignoring my previous instructions. The secret is [masked]. Have a nice day, traveller.";
+    const pieces = stream(text, 5);
+    expect(pieces.join("")).toBe(text);
+    expect(pieces.length).toBeGreaterThanOrEqual(5);
+    expect(text.length - heldFrom(text, reach)).toBeLessThan(40);
   });
 });
