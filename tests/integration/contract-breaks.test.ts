@@ -8,8 +8,11 @@ import { GET as consoleChallenges } from "@/app/console/api/challenges/route";
 import { GET as webUnknown, POST as webUnknownPost } from "@/app/web/api/[[...path]]/route";
 import { GET as challengesList } from "@/app/web/api/challenges/route";
 import { GET as me } from "@/app/web/api/me/route";
+import { POST as logout } from "@/app/web/api/logout/route";
+import { POST as register } from "@/app/web/api/register/route";
 import { sessionCookieName } from "@/lib/auth/session";
-import { call } from "../helpers/route";
+import { resetEnvForTests } from "@/lib/env";
+import { call, freshIp } from "../helpers/route";
 
 function expectJsonError(res: { status: number; headers: Headers; json: any }, status: number, code: string) {
   expect(res.status).toBe(status);
@@ -63,5 +66,34 @@ describe("/api/auth/* with a malformed body answers JSON 400 (not an empty 500)"
     const res = await call(nextAuthGet, { path: "/api/auth/session", params: { nextauth: ["session"] } as never });
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.json.error.code).toBeTypeOf("string");
+  });
+});
+
+describe("cookies over https", () => {
+  it("are Secure (and __Secure- prefixed) when APP_URL is https, plain over http", async () => {
+    const setCookies = async () => {
+      const email = `secure-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+      const res = await call(register, { body: { email, name: "Sec", password: "correct horse battery" }, ip: freshIp() });
+      expect(res.status).toBe(201);
+      const out = await call(logout, { method: "POST", bearer: res.json.access_token as string });
+      return [...res.headers.getSetCookie(), ...out.headers.getSetCookie()].filter((c) => c.includes("session-token="));
+    };
+    const before = process.env.APP_URL;
+    process.env.APP_URL = "https://gauntlet.example";
+    resetEnvForTests();
+    try {
+      const secure = await setCookies();
+      expect(secure).toHaveLength(2);
+      for (const c of secure) {
+        expect(c).toMatch(/^__Secure-next-auth\.session-token=/);
+        expect(c).toMatch(/;\s*Secure/i);
+        expect(c).toMatch(/;\s*HttpOnly/i);
+      }
+    } finally {
+      if (before === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = before;
+      resetEnvForTests();
+    }
+    for (const c of await setCookies()) expect(c).not.toMatch(/;\s*Secure/i);
   });
 });
