@@ -140,6 +140,29 @@ describe("leases and cancellation", () => {
     await db.challengeAttempt.delete({ where: { id: live.id } });
   });
 
+  it("a process whose claim was taken over cannot record it (no double count)", { timeout: 30_000 }, async () => {
+    const challenge = await makePlayableChallenge({ maxAttempts: 2 }, { secret: SECRET, model: "provider:slow/m", appId });
+    const account = await makeAccount();
+    const before = model.requests.length;
+    const running = submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "stalled" }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    while (model.requests.length === before) await new Promise((r) => setTimeout(r, 10));
+    // Meanwhile another server judged this claim dead and took it over.
+    await db.challengeAttempt.updateMany({
+      where: { challengeId: challenge.id, idempotencyKey: "stalled" },
+      data: { leaseOwner: "other-host|1|boot", leaseUntil: new Date(Date.now() + 60_000) },
+    });
+    const err = await running;
+    expect(err?.message).toMatch(/already recorded/);
+    const rows = await db.challengeAttempt.findMany({ where: { challengeId: challenge.id } });
+    expect(rows).toHaveLength(1);
+    // Still the new owner's to finish: neither completed nor failed by the old one.
+    expect(rows[0]).toMatchObject({ status: "pending", leaseOwner: "other-host|1|boot" });
+    expect(await db.workflowRun.count({ where: { workflowId: challenge.workflowId! } })).toBe(0);
+  });
+
   it("a JSON request that goes away cancels the model call; the attempt is not counted", { timeout: 30_000 }, async () => {
     const challenge = await makePlayableChallenge({ maxAttempts: 1 }, { secret: SECRET, model: "provider:slow/m", appId });
     const account = await makeAccount();
