@@ -141,10 +141,11 @@ describe("a catastrophic pattern on a 200,000-character model answer", () => {
     let stop = false;
     const pinger = (async () => {
       while (!stop) {
-        const t = performance.now();
-        await call(() => Promise.resolve(pingRoute()), { path: "/api/ping" });
-        worstPingMs = Math.max(worstPingMs, performance.now() - t);
+        // Measured from when the ping was due, so a stall during the pause counts too.
+        const due = performance.now() + 20;
         await new Promise((r) => setTimeout(r, 20));
+        await call(() => Promise.resolve(pingRoute()), { path: "/api/ping" });
+        worstPingMs = Math.max(worstPingMs, performance.now() - due);
       }
     })();
     const started = performance.now();
@@ -157,7 +158,7 @@ describe("a catastrophic pattern on a 200,000-character model answer", () => {
     expect(result.status).toBe("judge_error");
     expect(result.message).toMatch(/took too long/);
     expect(elapsed).toBeLessThan(3000);
-    expect(worstPingMs).toBeLessThan(300);
+    expect(worstPingMs).toBeLessThan(500);
     const row = await db.challengeAttempt.findUniqueOrThrow({ where: { id: result.attempt_id } });
     // The model's answer was capped (max_tokens 1024 → 16,384 characters kept).
     expect((row.response ?? "").length).toBeLessThanOrEqual(16_384);

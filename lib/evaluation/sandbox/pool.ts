@@ -2,6 +2,7 @@ import "server-only";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { env } from "@/lib/env";
 import { FairQueue } from "@/lib/evaluation/fair-queue";
+import { MAX_JSON_DEPTH, jsonValueDepth } from "@/lib/http/json-limits";
 import type { SandboxJob, SandboxResult, SandboxRunOptions } from "./types";
 
 // A small pool of worker threads that run plugin jobs (see worker.mjs). The main thread only
@@ -119,6 +120,11 @@ export class SandboxPool {
   /** Runs one job. Never rejects: every failure is a result with an error kind. */
   run(job: SandboxJob, options: SandboxRunOptions = {}): Promise<SandboxResult> {
     if (this.closed) return Promise.resolve({ ok: false, error: "crashed", detail: "The plugin sandbox is shut down" });
+    // Arguments are one level below the caller's JSON (config, ctx): stored rows from before the
+    // body depth limit must not overflow the stack in the clone below or in the worker.
+    if (jsonValueDepth(job.args ?? [], MAX_JSON_DEPTH + 1) > MAX_JSON_DEPTH + 1) {
+      return Promise.resolve({ ok: false, error: "runtime", detail: `The plugin arguments nest more than ${MAX_JSON_DEPTH} levels deep` });
+    }
     let args: unknown[];
     try {
       // Cloned here so the worker receives plain JSON data, whatever the caller passed.

@@ -210,6 +210,11 @@ describe("plugin sandbox shared by workspaces", () => {
       expect(result).toMatchObject({ ok: false, error: "invalid_output", detail: expect.stringMatching(/64 levels/) });
       const fine = await pool.run({ code: code.replace("5000", "20"), entrypoint: "evaluate" });
       expect(fine.ok).toBe(true);
+      // Deeply nested arguments (a stored config from before the body limit) are refused up front.
+      let config: unknown = {};
+      for (let i = 0; i < 5000; i++) config = { config };
+      const args = await pool.run({ code: TRIVIAL, entrypoint: "evaluate", args: ["g", "r", config] });
+      expect(args).toMatchObject({ ok: false, error: "runtime", detail: expect.stringMatching(/64 levels deep/) });
     } finally {
       await pool.close();
     }
