@@ -1,5 +1,6 @@
 // Issue 10 §7: small contract breaks on API paths. Every API path answers `{ error: { code,
 // message } }` JSON, whatever the client sends.
+import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";
 import { describe, expect, it } from "vitest";
 import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { GET as apiUnknown } from "@/app/api/[[...path]]/route";
@@ -28,6 +29,15 @@ describe("a malformed session cookie is no session (not a 500)", () => {
     expect(list.status).toBe(200);
     expectJsonError(await call(me, { cookie }), 401, "unauthorized");
     expectJsonError(await call(consoleChallenges, { cookie, path: "/console/api/challenges" }), 401, "unauthorized");
+  });
+});
+
+describe("pages read the session through Next's cookie parser", () => {
+  it("which drops an undecodable value, so getViewer() sees no session instead of throwing", () => {
+    // lib/auth/viewer.ts reads cookies() — these RequestCookies — for pages and server actions.
+    const jar = new RequestCookies(new Headers({ cookie: `${sessionCookieName()}=%E0%A4%A; other=1` }));
+    expect(jar.get(sessionCookieName())).toBeUndefined();
+    expect(jar.get("other")?.value).toBe("1");
   });
 });
 
