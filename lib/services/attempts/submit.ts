@@ -250,9 +250,13 @@ async function claim(
         return { kind: "existing", attemptId: existing.id };
       }
     }
-    // Claims left by a crashed run stop counting now, not when their lease runs out.
-    yield* reapDeadClaims(challenge, endUserId, MESSAGES.abandoned);
-    assertAllowed(yield* allowanceStep(challenge, endUserId), challenge.maxAttempts);
+    let allowed = yield* allowanceStep(challenge, endUserId);
+    // Claims left by a crashed run stop counting now, not when their lease runs out (looked
+    // for only when a limit would refuse this attempt).
+    if ((allowed.attemptsLeft === 0 || allowed.cooldownUntil) && (yield* reapDeadClaims(challenge, endUserId, MESSAGES.abandoned))) {
+      allowed = yield* allowanceStep(challenge, endUserId);
+    }
+    assertAllowed(allowed, challenge.maxAttempts);
     yield* assertAccountRate(input.accountId);
     const now = new Date();
     const attempt = yield* insertPendingAttempt({
