@@ -40,8 +40,11 @@ export interface RouteDoc {
   response?: ZodType;
   /** Success status (default 200; 204 when the handler returns null). */
   status?: number;
-  /** The route also answers with Server-Sent Events when asked (Accept: text/event-stream). */
-  sse?: boolean;
+  /**
+   * The route also answers with Server-Sent Events when asked (Accept: text/event-stream); a
+   * string describes the events.
+   */
+  sse?: boolean | string;
   /** Request body media type when it is not JSON (e.g. multipart/form-data). */
   bodyMediaType?: string;
   /** Response media type when it is not JSON. */

@@ -88,7 +88,9 @@ function routeOperation(method: Method, path: string, meta: RouteMeta, summary: 
             [doc.responseMediaType ?? "application/json"]: {
               schema: doc.response ? toSchema(doc.response, "output") : doc.responseMediaType ? { type: "string", format: "binary" } : { type: "object" },
             },
-            ...(doc.sse ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events" } } } : {}),
+            ...(doc.sse
+              ? { "text/event-stream": { schema: { type: "string", description: typeof doc.sse === "string" ? doc.sse : "Server-Sent Events" } } }
+              : {}),
           },
         };
   const responses: Record<string, unknown> = { [status]: success };

@@ -90,6 +90,10 @@ describe("OpenAPI document", () => {
     expect(membership.requestBody.content["application/json"].schema.properties.challenge_ids.type).toBe("array");
     expect(doc.paths["/console/api/assets"]!.post.requestBody.content).toHaveProperty("multipart/form-data");
     expect(doc.paths["/console/api/workflows/{id}/test-run"]!.post.responses["200"].content).toHaveProperty("text/event-stream");
+    // The attempt stream is the player's view of a run, not the trace.
+    const attemptStream = doc.paths["/web/api/challenges/{id}/attempts"]!.post.responses["201"].content["text/event-stream"].schema.description;
+    for (const event of ["run_started", "progress", "answer_delta", "answer", "attempt"]) expect(attemptStream).toContain(`\`${event}\``);
+    expect(attemptStream).not.toMatch(/text_delta|node_finished|run_finished/);
     expect(doc.paths["/web/api/login"]!.post.requestBody.content["application/json"].schema.properties).toHaveProperty("email");
   });
 

@@ -25,13 +25,19 @@ function idempotencyKey(bodyKey: string | undefined, header: string | null): str
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+const STREAM_EVENTS =
+  "Server-Sent Events, the player's view of the run (never node ids, other nodes' outputs or judge data): " +
+  "`run_started`; `progress` { stage: answering | checking, message }; `answer_delta` { delta }, the answer as it is " +
+  "generated, only when nothing in the workflow can withhold or rewrite it (and never a disguised secret); `answer` " +
+  "{ text }, the final masked answer; then `attempt` (the result object) or `error` ({ error: { code, message } }).";
+
 export const POST = route(
   {
     auth: "user",
     params: challengeIdParamsSchema,
     body: attemptInputSchema,
     // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.
-    doc: { status: 201, statuses: [200], sse: true },
+    doc: { status: 201, statuses: [200], sse: STREAM_EVENTS },
   },
   async ({ req, params, body, caller }) => {
     const input = {
