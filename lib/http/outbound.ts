@@ -90,7 +90,7 @@ export async function resolveOutbound(
   return { address: formatIp(first), family: first.family };
 }
 
-/** Throws OutboundRefusedError when a URL's literal IP host is forbidden (for validation at save). */
+/** For validation at save: throws OutboundRefusedError when a URL names a forbidden literal IP or a localhost name. */
 export function assertUrlTargetAllowed(url: string): void {
   const u = new URL(url);
   const host = normalizeHost(u.hostname);
