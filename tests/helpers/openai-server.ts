@@ -26,6 +26,8 @@ export interface Failure {
   message?: string;
   /** Sent as retry-after-ms so the AI SDK's retries do not wait seconds in tests. */
   retryAfterMs?: number;
+  /** Sent as is (as application/json) instead of the OpenAI error object, e.g. malformed JSON. */
+  rawBody?: string;
 }
 
 export interface OpenAITestServer {
@@ -309,7 +311,11 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
       }
       if (failures && failures.remaining > 0) {
         failures.remaining--;
-        const { status, message, retryAfterMs } = failures.failure;
+        const { status, message, retryAfterMs, rawBody } = failures.failure;
+        if (rawBody !== undefined) {
+          res.writeHead(status, { "content-type": "application/json" });
+          return res.end(rawBody);
+        }
         const type =
           status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error";
         return json(

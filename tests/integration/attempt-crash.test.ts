@@ -5,7 +5,7 @@ import { NextRequest } from "next/server";
 import { POST as attemptsPost } from "@/app/web/api/challenges/[id]/attempts/route";
 import { createSessionToken } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { LEASE_MS } from "@/lib/services/attempts/lease";
+import { LEASE_MS, setLeaseTimingForTests } from "@/lib/services/attempts/lease";
 import { submitAttempt } from "@/lib/services/attempts";
 import { sweepAbandonedAttempts } from "@/lib/services/attempts/submit";
 import { createProvider } from "@/lib/services/llm-providers";
@@ -161,6 +161,55 @@ describe("leases and cancellation", () => {
     // Still the new owner's to finish: neither completed nor failed by the old one.
     expect(rows[0]).toMatchObject({ status: "pending", leaseOwner: "other-host|1|boot" });
     expect(await db.workflowRun.count({ where: { workflowId: challenge.workflowId! } })).toBe(0);
+  });
+
+  it("the heartbeat keeps a long run's claim: a retry with its key waits and replays instead of running again", { timeout: 30_000 }, async () => {
+    setLeaseTimingForTests({ leaseMs: 300, heartbeatMs: 100 });
+    try {
+      const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, model: "provider:slow/m", appId });
+      const account = await makeAccount();
+      const before = model.requests.length;
+      const input = { challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "long" };
+      const first = submitAttempt(input);
+      while (model.requests.length === before) await new Promise((r) => setTimeout(r, 10));
+      // Longer than two leases: only the heartbeat keeps the claim alive now.
+      await new Promise((r) => setTimeout(r, 700));
+      const second = await submitAttempt(input);
+      const firstResult = await first;
+      expect(firstResult).toMatchObject({ status: "completed", replayed: false });
+      expect(second).toMatchObject({ attempt_id: firstResult.attempt_id, replayed: true, attempts_left: 2 });
+      expect(model.requests.length - before).toBe(1);
+      expect(await db.workflowRun.count({ where: { workflowId: challenge.workflowId! } })).toBe(1);
+    } finally {
+      setLeaseTimingForTests(null);
+    }
+  });
+
+  it("a run that loses its claim to another server stops at its next heartbeat", { timeout: 30_000 }, async () => {
+    setLeaseTimingForTests({ leaseMs: 300, heartbeatMs: 100 });
+    try {
+      const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, model: "provider:slow/m", appId });
+      const account = await makeAccount();
+      const before = model.requests.length;
+      const running = submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "lost-lease" }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      while (model.requests.length === before) await new Promise((r) => setTimeout(r, 10));
+      await db.challengeAttempt.updateMany({
+        where: { challengeId: challenge.id, idempotencyKey: "lost-lease" },
+        data: { leaseOwner: "other-host|1|boot", leaseUntil: new Date(Date.now() + 60_000) },
+      });
+      const changed = Date.now();
+      const err = await running;
+      // Stopped by the heartbeat (100 ms), not after the model's 1.5 s answer.
+      expect(Date.now() - changed).toBeLessThan(1000);
+      expect(err).not.toBeNull();
+      const row = await db.challengeAttempt.findFirstOrThrow({ where: { challengeId: challenge.id } });
+      expect(row).toMatchObject({ status: "pending", leaseOwner: "other-host|1|boot" });
+    } finally {
+      setLeaseTimingForTests(null);
+    }
   });
 
   it("a JSON request that goes away cancels the model call; the attempt is not counted", { timeout: 30_000 }, async () => {

@@ -17,6 +17,13 @@ import { hostname } from "node:os";
 export const LEASE_MS = 30_000;
 export const HEARTBEAT_MS = 10_000;
 
+/** The timings in use (tests shorten them to see a lease renewed or lost within a second). */
+export const leaseTiming = { leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS };
+
+export function setLeaseTimingForTests(timing: { leaseMs: number; heartbeatMs: number } | null): void {
+  Object.assign(leaseTiming, timing ?? { leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS });
+}
+
 function pidNamespace(): string {
   try {
     return readlinkSync("/proc/self/ns/pid");

@@ -3,6 +3,7 @@ import { decryptSecret } from "@/lib/crypto";
 import { lockRow, query, transaction, type Step } from "@/lib/db/lean";
 import { AppError, notFound } from "@/lib/errors";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
+import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
 import type { AttemptMetrics, EvaluationResult } from "@/lib/evaluation/types";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
@@ -10,7 +11,7 @@ import { Masker } from "@/lib/workflow/engine/masking";
 import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
 import type { PlayerEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 import { DEFAULT_RUN_LIMITS } from "@/lib/workflow/engine/limits";
-import { claimIsLive, HEARTBEAT_MS, LEASE_MS, LEASE_OWNER, promptHash } from "@/lib/services/attempts/lease";
+import { claimIsLive, LEASE_OWNER, leaseTiming, promptHash } from "@/lib/services/attempts/lease";
 import {
   allowanceStep,
   assertAccountRate,
@@ -101,6 +102,9 @@ const MESSAGES = {
   fail: "Not yet: the response did not meet the challenge's goal.",
   judgeError: "The judge could not reach a verdict. This attempt was not counted; please try again.",
   runFailed: "The challenge's workflow failed, so this attempt was not evaluated or counted.",
+  // Providers' own error text (keys, org ids, hosts, parser dumps) is for members: it stays in
+  // the run trace (console attempt browser), never in what the player sees.
+  modelUnavailable: "The model is unavailable; this attempt was not counted.",
   noEvaluator: "This challenge's workflow has no Prompt Challenge step, so the answer could not be evaluated.",
   cancelled: "The attempt was cancelled before it finished and was not counted.",
   abandoned: "The attempt did not finish (the server stopped while it ran) and was not counted.",
@@ -172,7 +176,7 @@ async function waitForAttempt(attemptId: string, deadline: number, signal?: Abor
     if (!row) return null;
     if (row.status !== "pending") return { kind: "done", row };
     if (!claimIsLive(row, PENDING_STALE_MS)) {
-      const until = new Date(Date.now() + LEASE_MS);
+      const until = new Date(Date.now() + leaseTiming.leaseMs);
       if (await transaction(() => takeOverClaim(row, LEASE_OWNER, until))) {
         log.info("took over an abandoned attempt", { attemptId, from: row.leaseOwner });
         return { kind: "takeover", row: { ...row, leaseOwner: LEASE_OWNER, leaseUntil: until } };
@@ -206,13 +210,13 @@ function assertSamePrompt(existing: { promptHash: string | null }, hash: string 
 function holdLease(attemptId: string): { signal: AbortSignal; stop: () => void } {
   const lost = new AbortController();
   const timer = setInterval(() => {
-    transaction(() => renewLease(attemptId, LEASE_OWNER, new Date(Date.now() + LEASE_MS))).then(
+    transaction(() => renewLease(attemptId, LEASE_OWNER, new Date(Date.now() + leaseTiming.leaseMs))).then(
       (held) => {
         if (!held && !lost.signal.aborted) lost.abort(new AppError("conflict", "This attempt was taken over by another server"));
       },
       (err: unknown) => log.warn("attempt lease renewal failed", { attemptId, error: String(err) }),
     );
-  }, HEARTBEAT_MS);
+  }, leaseTiming.heartbeatMs);
   timer.unref();
   return { signal: lost.signal, stop: () => clearInterval(timer) };
 }
@@ -270,7 +274,7 @@ async function claim(
       createdAt: now,
       promptHash: hash,
       leaseOwner: LEASE_OWNER,
-      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      leaseUntil: new Date(now.getTime() + leaseTiming.leaseMs),
     });
     if (attempt) return { kind: "claimed", attempt };
     // Another process claimed the key between our read and insert.
@@ -321,17 +325,11 @@ interface Outcome {
 }
 
 function outcomeOf(run: RunResult): Outcome {
-  if (run.modelFailure) {
-    return {
-      status: "errored",
-      succeeded: false,
-      error: `The model did not answer (${run.error ?? "provider error"}). This attempt was not counted; please try again.`,
-    };
-  }
+  // Errored attempts never count (limits.ts), as both messages say. The run's own error (node
+  // ids, provider text) is kept on the run for members, not shown to the player.
+  if (run.modelFailure) return { status: "errored", succeeded: false, error: MESSAGES.modelUnavailable };
   if (run.status === "cancelled") return { status: "errored", succeeded: false, error: MESSAGES.cancelled };
-  if (run.status !== "succeeded") {
-    return { status: "errored", succeeded: false, error: run.error ? `${MESSAGES.runFailed} (${run.error})` : MESSAGES.runFailed };
-  }
+  if (run.status !== "succeeded") return { status: "errored", succeeded: false, error: MESSAGES.runFailed };
   const evaluation = run.evaluation;
   if (!evaluation) return { status: "errored", succeeded: false, error: MESSAGES.noEvaluator };
   // A grader failure (judge, plugin, misconfigured rules) is its own state: no pass, no fail,
@@ -401,7 +399,9 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
 
   const deadline = input.deadline ?? Date.now() + REPLAY_WAIT_MS;
   const hash = input.idempotencyKey ? promptHash(input.prompt) : null;
-  const ctx = { challenge, workflowId, version, endUserId, masker };
+  // Texts the player was not meant to see the secret in are also masked against its disguises.
+  const forms = new SecretFormMatcher([secret]);
+  const ctx = { challenge, workflowId, version, endUserId, masker, forms };
   const replay = async (attemptId: string): Promise<AttemptResult | null> => {
     const waited = await waitForAttempt(attemptId, deadline, input.signal);
     if (!waited) return null;
@@ -443,10 +443,14 @@ async function play(
     version: { id: string; graph: unknown };
     endUserId: string;
     masker: Masker;
+    forms: SecretFormMatcher;
   },
   pending: ChallengeAttempt,
 ): Promise<AttemptResult> {
   const { challenge, endUserId, masker } = ctx;
+  // Judge feedback, error messages and an answer that did not win were not meant to reveal the
+  // secret in any form; a winning answer is shown as the model said it (literal secret masked).
+  const conceal = (text: string) => ctx.forms.mask(masker.mask(text));
   const lease = holdLease(pending.id);
   const signal = input.signal ? AbortSignal.any([input.signal, lease.signal]) : lease.signal;
   try {
@@ -469,14 +473,13 @@ async function play(
       });
     } catch (err) {
       // The engine reports run failures in its result; a throw is a setup problem (invalid
-      // graph, unknown model). The player gets the message when it is one of ours.
+      // graph, unknown model). The player gets a generic message; the detail goes to the log.
       log.error("challenge run threw", {
         challengeId: challenge.id,
         error: masker.mask(err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
       });
-      const message = err instanceof AppError ? `${MESSAGES.runFailed} (${masker.mask(err.message)})` : MESSAGES.runFailed;
       const recorded = await recordAttemptInTransaction(
-        base(ctx, pending, { status: "errored", succeeded: false, errorMessage: message }),
+        base(ctx, pending, { status: "errored", succeeded: false, errorMessage: MESSAGES.runFailed }),
       );
       return toResult(recorded.attempt, { ...(await query(() => allowanceStep(challenge, endUserId))), replayed: false });
     }
@@ -502,13 +505,13 @@ async function play(
         customScore: score,
         workflowRunId: run.runId,
         judgeRating: rating,
-        judgeFeedback: outcome.evaluation?.feedback ? masker.mask(outcome.evaluation.feedback) : null,
+        judgeFeedback: outcome.evaluation?.feedback ? conceal(outcome.evaluation.feedback) : null,
         judgeOutputRaw: judgeOutputOf(outcome.evaluation),
         tokensTotal: run.tokensTotal,
         judgeTokensTotal: run.judgeTokensTotal,
         elapsedMs: run.elapsedMs,
-        response: answer === null ? null : masker.mask(answer),
-        errorMessage: outcome.error ? masker.mask(outcome.error) : null,
+        response: answer === null ? null : outcome.succeeded ? masker.mask(answer) : conceal(answer),
+        errorMessage: outcome.error ? conceal(outcome.error) : null,
       }),
     );
     // The answer exactly as recorded (masked, after every defense of the graph has run).
