@@ -84,6 +84,8 @@ export const workflowView = z.object({
   name: z.string(),
   draft_graph: z.object({ nodes: z.array(jsonObject), edges: z.array(jsonObject) }),
   draft_issues: z.array(graphIssue),
+  /** Warnings (e.g. no model sees {{secret}}): saving and publishing still work. */
+  draft_warnings: z.array(graphIssue),
   published_version: z.number().int().nullable(),
   published_version_id: z.string().nullable(),
   versions: z.array(workflowVersionView),

@@ -4,6 +4,7 @@ import { AppError, conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { graphIssuesJson, validateDraft, workflowGraphSchema, workflowTestRunSchema, type WorkflowTestRunInput } from "@/lib/validation/workflows";
 import { runWorkflow } from "@/lib/workflow/run-workflow";
+import { graphWarnings } from "@/lib/workflow/validate";
 import type { GraphIssue, RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 
 // Console workflows: the builder's draft, published versions (immutable; players run the
@@ -27,6 +28,8 @@ export interface WorkflowView {
   draft_graph: WorkflowGraph;
   /** Issues of the saved draft (empty when it is valid). */
   draft_issues: { node_id: string | null; message: string }[];
+  /** What does not stop a save or publish but likely makes the challenge unplayable (graphWarnings). */
+  draft_warnings: { node_id: string | null; message: string }[];
   published_version: number | null;
   published_version_id: string | null;
   versions: WorkflowVersionSummary[];
@@ -70,6 +73,7 @@ function toView(r: Row): WorkflowView {
     name: r.name,
     draft_graph: graph,
     draft_issues: check.ok ? [] : graphIssuesJson(check.issues),
+    draft_warnings: graphIssuesJson(graphWarnings(r.draftGraph)),
     published_version: r.publishedVersion?.version ?? null,
     published_version_id: r.publishedVersionId,
     versions: r.versions.map((v) => ({

@@ -117,6 +117,22 @@ describe("PUT /console/api/workflows/{id}/draft", () => {
     expect(wf.draft_issues).toEqual([]);
     expect(wf.draft_graph.nodes.map((n) => n.id)).toEqual(["start", "guard", "check", "answer"]);
     expect(wf.updated_by).toBe(a.ownerA.id);
+    expect(wf.draft_warnings).toEqual([]);
+  });
+
+  it("saves, but warns about, a graph in which no model sees {{secret}} (issue 10 §8)", async () => {
+    const blind = {
+      ...graph,
+      nodes: graph.nodes.map((n) =>
+        n.id === "guard" ? { ...n, data: { config: { ...n.data.config, system_template: "You are a helpful assistant." } } } : n,
+      ),
+    };
+    const res = await asA(draftRoute, { method: "PUT", params: { id: workflowId }, body: { graph: blind } });
+    expect(res.status, res.text).toBe(200);
+    const wf = workflowResponse.parse(res.json).workflow;
+    expect(wf.draft_issues).toEqual([]);
+    expect(wf.draft_warnings).toEqual([{ node_id: "guard", message: expect.stringContaining("No LLM or Template node uses {{secret}}") }]);
+    expect((await asA(draftRoute, { method: "PUT", params: { id: workflowId }, body: { graph } })).status).toBe(200);
   });
 });
 
