@@ -33,10 +33,12 @@ export function ChallengeForm({
   workspace,
   challenge,
   plugins,
+  imageHosts,
 }: {
   workspace: string;
   challenge: ChallengeFormValues;
   plugins: PluginOption[];
+  imageHosts?: readonly string[];
 }) {
   const t = useTranslations("consolePages.challengeForm");
   const editing = challenge.id !== undefined;
@@ -333,6 +335,7 @@ export function ChallengeForm({
           maxLength={MAX_INSTRUCTIONS_CHARS}
           defaultValue={challenge.instructions_md ?? ""}
           error={e.instructions_md}
+          imageHosts={imageHosts}
         />
       </Card>
 

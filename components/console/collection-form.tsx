@@ -35,10 +35,12 @@ export function CollectionForm({
   workspace,
   collection,
   scorers,
+  imageHosts,
 }: {
   workspace: string;
   collection: CollectionFormValues;
   scorers: PluginOption[];
+  imageHosts?: readonly string[];
 }) {
   const t = useTranslations("consolePages.collections");
   const tf = useTranslations("consolePages.challengeForm");
@@ -137,6 +139,7 @@ export function CollectionForm({
           maxLength={MAX_INSTRUCTIONS_CHARS}
           defaultValue={collection.instructions_md ?? ""}
           error={e.instructions_md}
+          imageHosts={imageHosts}
         />
       </Card>
       <Card title={tf("appearanceTitle")} description={tf("appearanceLead")} headingLevel={2}>

@@ -18,6 +18,7 @@ export function MarkdownEditor({
   defaultValue,
   error,
   maxLength,
+  imageHosts,
 }: {
   id: string;
   name: string;
@@ -26,6 +27,8 @@ export function MarkdownEditor({
   defaultValue: string;
   error?: string[] | undefined;
   maxLength?: number;
+  /** Hosts whose images the preview shows, as players will see them (MARKDOWN_IMAGE_HOSTS). */
+  imageHosts?: readonly string[];
 }) {
   const t = useTranslations("consolePages.markdown");
   const [text, setText] = useState(defaultValue);
@@ -49,7 +52,7 @@ export function MarkdownEditor({
           {t("previewLabel")}
         </p>
         <div className={styles.preview} data-testid={`${id}-preview`}>
-          {preview.trim() === "" ? <p className="muted">{t("empty")}</p> : <SafeMarkdown>{preview}</SafeMarkdown>}
+          {preview.trim() === "" ? <p className="muted">{t("empty")}</p> : <SafeMarkdown imageHosts={imageHosts}>{preview}</SafeMarkdown>}
         </div>
       </section>
     </div>

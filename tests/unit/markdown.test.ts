@@ -1,7 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { NextIntlClientProvider } from "next-intl";
+import { MarkdownEditor } from "@/components/console/markdown-editor";
 import { SafeMarkdown } from "@/components/markdown/markdown";
+import messages from "@/lib/i18n/messages/en/index";
 import payloads from "../fixtures/xss-payloads.json";
 
 const render = (markdown: string, imageHosts: string[] = ["example.com"]) =>
@@ -68,6 +71,26 @@ describe("SafeMarkdown", () => {
     expect(html).toContain(">[image]</a>");
     // Without an allow-list, no external image loads at all.
     expect(render("![x](https://example.com/a.png)", [])).not.toMatch(/<img/);
+  });
+
+  it("the console's live preview applies the same image allow-list players get", () => {
+    const preview = (imageHosts?: string[]) =>
+      renderToStaticMarkup(
+        createElement(NextIntlClientProvider, {
+          locale: "en",
+          messages,
+          timeZone: "UTC",
+          children: createElement(MarkdownEditor, {
+            id: "md",
+            name: "instructions_md",
+            label: "Instructions",
+            defaultValue: "![logo](https://images.example/logo.png)",
+            ...(imageHosts ? { imageHosts } : {}),
+          }),
+        }),
+      );
+    expect(preview(["images.example"])).toMatch(/<img[^>]*src="https:\/\/images\.example\/logo\.png"/);
+    expect(preview()).not.toMatch(/<img/);
   });
 
   it("drops http images and raw HTML but keeps the surrounding text", () => {

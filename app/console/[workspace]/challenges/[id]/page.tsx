@@ -7,6 +7,7 @@ import { ConfirmAction } from "@/components/console/confirm-action";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
+import { env } from "@/lib/env";
 import { listPlugins } from "@/lib/services/plugins";
 import { workspaceForPage } from "../../context";
 import { deleteChallengeAction } from "../actions";
@@ -74,6 +75,7 @@ export default async function ChallengePage({ params, searchParams }: Props) {
       ) : null}
       <ChallengeForm
         workspace={workspace.slug}
+        imageHosts={env.MARKDOWN_IMAGE_HOSTS}
         challenge={{ ...challenge, id: challenge.id }}
         plugins={plugins.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
       />

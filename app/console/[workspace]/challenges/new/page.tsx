@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NEW_CHALLENGE } from "@/components/console/challenge-defaults";
 import { ChallengeForm } from "@/components/console/challenge-form";
+import { env } from "@/lib/env";
 import { listPlugins } from "@/lib/services/plugins";
 import { workspaceForPage } from "../../context";
 
@@ -31,6 +32,7 @@ export default async function NewChallengePage({ params }: Props) {
       </div>
       <ChallengeForm
         workspace={workspace.slug}
+        imageHosts={env.MARKDOWN_IMAGE_HOSTS}
         challenge={NEW_CHALLENGE}
         plugins={plugins.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
       />

@@ -9,6 +9,7 @@ import styles from "@/components/console/console.module.css";
 import { MembershipEditor } from "@/components/console/membership-editor";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { listChallenges } from "@/lib/services/challenges";
 import { getCollection, type CollectionView } from "@/lib/services/collections";
@@ -74,6 +75,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
         </Card>
         <CollectionForm
           workspace={workspace.slug}
+          imageHosts={env.MARKDOWN_IMAGE_HOSTS}
           collection={{
             id: collection.id,
             name: collection.name,

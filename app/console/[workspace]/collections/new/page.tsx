@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { CollectionForm } from "@/components/console/collection-form";
+import { env } from "@/lib/env";
 import { listPlugins } from "@/lib/services/plugins";
 import { workspaceForPage } from "../../context";
 
@@ -30,6 +31,7 @@ export default async function NewCollectionPage({ params }: Props) {
       </div>
       <CollectionForm
         workspace={workspace.slug}
+        imageHosts={env.MARKDOWN_IMAGE_HOSTS}
         collection={{
           name: "",
           description: null,
