@@ -1,6 +1,7 @@
 // Replaces secret values with [masked] in everything a run stores or emits. Matching is literal
-// and case-insensitive; transformed forms (spelled out, encoded, translated) are not recognised —
-// that is the evaluators' job, not the masker's.
+// and case-insensitive; transformed forms (spelled out, encoded, translated) are not recognised
+// here. Texts a player was not meant to see (judge feedback, errors, non-winning answers) are also
+// masked against disguised forms by lib/evaluation/secret-forms.ts (see the attempts service).
 
 export const MASK = "[masked]";
 
