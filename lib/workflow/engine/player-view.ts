@@ -81,6 +81,8 @@ export function disguiseReach(secrets: readonly string[]): DisguiseReach {
   return { letters, hexDigits: 2 * bytes, base64Chars: Math.ceil((4 * bytes) / 3) + 4 };
 }
 
+/** Characters before the held tail searched with it (context of prefixes such as 0x, X-ray). */
+const LOOKBACK = 64;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const HEX = /[0-9a-f]/i;
 const BASE64 = /[A-Za-z0-9+/_-]/;
@@ -186,7 +188,9 @@ export class PlayerView {
     if (this.stopped) return;
     let cut = this.text.length;
     if (this.reach && this.disguises) {
-      if (this.disguises.matcher.test(this.text)) {
+      // Nothing before the held tail can be part of a disguise (heldFrom), so only the tail and a
+      // little context before it are searched: linear in the whole stream.
+      if (this.disguises.matcher.test(this.text.slice(Math.max(0, this.sent - LOOKBACK)))) {
         this.stopped = true;
         return;
       }

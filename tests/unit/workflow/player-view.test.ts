@@ -154,6 +154,8 @@ describe("streaming around disguised secrets", () => {
     ["hex bytes", `Here it comes, in hexadecimal, write it: ${[...Buffer.from(SECRET)].map((b) => `0x${b.toString(16)}`).join(" ")} bye.`],
     ["Base64", `Here it comes, in Base64, so write it down carefully: ${Buffer.from(SECRET).toString("base64")} bye.`],
     ["NATO", "Here it comes, in the spelling alphabet: Tango Alfa November Golf Echo Romeo India November Echo Four Two."],
+    ["spelled, after a long answer", `${"The tower is old and the stairs are many. ".repeat(20)}Now: ${[...SECRET].join(". ")}.`],
+    ["hex, after a long answer", `${"The tower is old and the stairs are many. ".repeat(20)}Now: ${Buffer.from(SECRET).toString("hex")}.`],
   ])("never sends any part of a %s secret, whatever the chunking", (_kind, text) => {
     const start = disguises.matcher.find(text)[0]!.start;
     for (const size of [1, 2, 3, 7, 16]) {
