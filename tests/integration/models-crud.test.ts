@@ -111,9 +111,21 @@ const cases: AnyCase[] = [
         status: "banned",
         interfaceLanguage: "de",
         lastLoginAt: T1,
+        sessionVersion: 3,
         createdAt: T3,
       }),
-    update: () => ({ name: "Ada King", lastLoginAt: null, passwordHash: null }),
+    update: () => ({ name: "Ada King", lastLoginAt: null, passwordHash: null, sessionVersion: 4 }),
+  }),
+  crud({
+    model: "RevokedSession",
+    data: async () => ({
+      sid: unique("sid"),
+      accountId: (await makeAccount()).id,
+      expiresAt: T2,
+      createdAt: T1,
+    }),
+    update: () => ({ expiresAt: T3 }),
+    key: (row) => ({ sid: row.sid }),
   }),
   crud({
     model: "Workspace",
