@@ -51,7 +51,8 @@ export function IssuesList({
       )}
       {warnings.length > 0 ? (
         <div className={styles.warnings} data-testid="warnings-list">
-          <h3>{t("issues.warningsTitle", { count: warnings.length })}</h3>
+          {/* Not a heading: the issues count stays the section's only heading. */}
+          <p className={styles.warningsTitle}>{t("issues.warningsTitle", { count: warnings.length })}</p>
           <ul>
             {warnings.map((w, i) => (
               <li key={i} data-testid="warning" data-node-id={w.nodeId ?? ""}>
