@@ -8,6 +8,7 @@
 // HTTP to the local OpenAI-compatible test server (which ignores max_tokens, as a hostile or
 // broken provider would). The figures are printed for the release note.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
 import { GET as pingRoute } from "@/app/api/ping/route";
 import { getRegexRunner } from "@/lib/evaluation/rules-runner";
 import { DEFAULT_TIMEOUT_MS, getSandboxPool } from "@/lib/evaluation/sandbox/pool";
@@ -28,6 +29,10 @@ const ROUNDS = 10;
 
 let server: OpenAITestServer;
 beforeAll(async () => {
+  // A costly search's budget far below what the catastrophic pattern needs on any machine, so it
+  // is always stopped (on a quiet fast machine the default 1 s budget can be enough to finish it).
+  process.env.RULES_REGEX_TIMEOUT_MS = "50";
+  resetEnvForTests();
   server = await startOpenAIServer({ record: false });
   server.setReply((ctx) => (ctx.model === "huge" ? MEGABYTE : `A fair answer from ${ctx.model}.`));
 });

@@ -3,6 +3,7 @@
 // limits, deeply nested plugin output is refused cleanly, and a catastrophic rules pattern on a
 // huge model answer neither blocks the server nor takes seconds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
 import { GET as pingRoute } from "@/app/api/ping/route";
 import { POST as createChallengeRoute } from "@/app/console/api/challenges/route";
 import { POST as createPluginRoute } from "@/app/console/api/plugins/route";
@@ -28,6 +29,10 @@ const asA = (handler: Parameters<typeof call>[0], opts: Parameters<typeof call>[
   call(handler, { cookie: a.ownerA.cookie, headers: ORIGIN, ...opts });
 
 beforeAll(async () => {
+  // A costly search's budget far below what the catastrophic pattern needs on any machine, so it
+  // is always stopped (on a quiet fast machine the default 1 s budget can be enough to finish it).
+  process.env.RULES_REGEX_TIMEOUT_MS = "50";
+  resetEnvForTests();
   a = await consoleActors();
   server = await startOpenAIServer();
 });
