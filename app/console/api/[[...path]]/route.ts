@@ -1,10 +1,10 @@
-import { unknownApiPath } from "@/lib/api/unknown-path";
-
-// Any path under this API prefix that no other route serves: a JSON 404.
-export const GET = unknownApiPath;
-export const HEAD = unknownApiPath;
-export const POST = unknownApiPath;
-export const PUT = unknownApiPath;
-export const PATCH = unknownApiPath;
-export const DELETE = unknownApiPath;
-export const OPTIONS = unknownApiPath;
+// Any path under this API prefix that no other route serves: a JSON 404 (lib/api/unknown-path.ts).
+export {
+  unknownApiPath as GET,
+  unknownApiPath as HEAD,
+  unknownApiPath as POST,
+  unknownApiPath as PUT,
+  unknownApiPath as PATCH,
+  unknownApiPath as DELETE,
+  unknownApiPath as OPTIONS,
+} from "@/lib/api/unknown-path";
