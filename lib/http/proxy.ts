@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import type { ErrorBody, ErrorCode } from "@/lib/errors";
 import { DISALLOWED_METHOD_HEADER, SERVED_METHODS } from "@/lib/http/method-guard";
+import { matchRoute } from "@/lib/http/route-match";
 
 // What runs in front of every request (proxy.ts, Next 16's middleware): the checks the framework
 // would otherwise answer with a plain-text 500 or an HTML page on API paths, and the
@@ -72,10 +73,15 @@ export function proxy(req: NextRequest): NextResponse {
       Allow: SERVED_METHODS.join(", "),
     });
   }
+  if (api && hasMalformedEncoding(pathname)) {
+    return jsonError(400, "bad_request", "The URL path is not valid percent-encoded UTF-8");
+  }
+  // A route handler that does not serve this method: Next's own 405 has an empty body.
+  const route = matchRoute(pathname);
+  if (route && !route.methods.has(method)) {
+    return jsonError(405, "method_not_allowed", `Method ${method} is not allowed on this path`, { Allow: route.allow });
+  }
   if (api) {
-    if (hasMalformedEncoding(pathname)) {
-      return jsonError(400, "bad_request", "The URL path is not valid percent-encoded UTF-8");
-    }
     // `/console/api/challenges/..` arrives as `/console/api/`: answer it (the unknown-path JSON
     // 404 or the route) instead of redirecting to an HTML page.
     if (pathname.length > 1 && pathname.endsWith("/")) return NextResponse.rewrite(withoutTrailingSlash(req));
