@@ -33,14 +33,25 @@ function jsonError(status: number, code: ErrorCode, message: string, headers?: R
   return NextResponse.json(body, { status, headers });
 }
 
-/** The page policy: scripts only with this request's nonce; images from here and allowed hosts. */
-export function contentSecurityPolicy(nonce: string): string {
+/** Console pages check plugin config schemas live with ajv, which compiles validators with `new Function`. */
+function pageEvaluatesCode(pathname: string): boolean {
+  return pathname === "/console" || pathname.startsWith("/console/");
+}
+
+/**
+ * The page policy: scripts only with this request's nonce; images from here and allowed hosts.
+ * `'unsafe-eval'` only in development and on the members-only console (ajv, see above): it lets
+ * running scripts compile strings, never lets an injected script run, and player pages, which
+ * show other people's content, do without it.
+ */
+export function contentSecurityPolicy(nonce: string, pathname = "/"): string {
   const imageHosts = env.MARKDOWN_IMAGE_HOSTS.map((h) => `https://${h}`);
   const dev = env.NODE_ENV === "development";
   const https = env.APP_URL.startsWith("https://");
+  const evaluates = dev || pageEvaluatesCode(pathname);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${evaluates ? " 'unsafe-eval'" : ""}`,
     // Themes set CSS custom properties in style attributes (values are whitelisted server-side).
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...imageHosts].join(" "),
@@ -90,7 +101,7 @@ export function proxy(req: NextRequest): NextResponse {
   // Pages keep Next's usual trailing-slash redirect (turned off in next.config.ts for API paths).
   if (pathname.length > 1 && pathname.endsWith("/")) return NextResponse.redirect(withoutTrailingSlash(req), 308);
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce);
+  const csp = contentSecurityPolicy(nonce, pathname);
   const headers = new Headers(req.headers);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", csp);

@@ -113,6 +113,16 @@ describe("proxy", () => {
     expect(res.headers.get("location")).toBe(`${BASE}/challenges?page=2`);
   });
 
+  it("allows eval only on the members' console (ajv compiles plugin schemas there), never on player pages", () => {
+    const scriptSrc = (path: string) =>
+      /script-src ([^;]*)/.exec(appProxy(req(path)).headers.get("content-security-policy")!)![1]!;
+    expect(scriptSrc("/console/demo/plugins/new")).toContain("'unsafe-eval'");
+    expect(scriptSrc("/console")).toContain("'unsafe-eval'");
+    for (const path of ["/", "/challenges/abc", "/consoles", "/settings", "/login"]) {
+      expect(scriptSrc(path), path).not.toContain("'unsafe-eval'");
+    }
+  });
+
   it("sets a nonce-based Content-Security-Policy on pages, fresh per request", () => {
     const a = appProxy(req("/challenges"));
     const b = appProxy(req("/challenges"));
