@@ -27,6 +27,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/console/api/workflows/[id]/publish", ["POST"]],
   ["/console/api/workflows/[id]/test-run", ["POST"]],
   ["/console/api/workspace", ["GET"]],
+  ["/favicon.ico", ["GET"]],
   ["/web/api/[[...path]]", ["GET","HEAD","POST","PUT","PATCH","DELETE","OPTIONS"]],
   ["/web/api/challenge-collections", ["GET"]],
   ["/web/api/challenge-collections/[id]", ["GET"]],
