@@ -4,9 +4,9 @@ export async function register() {
     // First, so every request served by this process carries its socket address.
     const { installPeerAddressHook } = await import("./lib/http/peer-address");
     installPeerAddressHook();
-    // TRACE & co. become a marked GET that proxy.ts answers with a JSON 405 (not a framework 500).
-    const { installMethodGuard } = await import("./lib/http/method-guard");
-    installMethodGuard();
+    // TRACE & co., unserved methods and malformed API paths get JSON errors (not a framework 500).
+    const { installRequestGuard } = await import("./lib/http/request-guard");
+    installRequestGuard();
     const { startup } = await import("./lib/startup");
     await startup();
   }

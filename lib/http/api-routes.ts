@@ -5,6 +5,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/api/health", ["GET"]],
   ["/api/openapi.json", ["GET"]],
   ["/api/ping", ["GET"]],
+  ["/api/request-rejected", ["GET"]],
   ["/assets/[id]", ["GET"]],
   ["/console/api/[[...path]]", ["GET","HEAD","POST","PUT","PATCH","DELETE","OPTIONS"]],
   ["/console/api/api-tokens", ["GET","POST"]],

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { expect, test } from "@playwright/test";
 
-// Issue 10 §7 in the real server: what proxy.ts and the method guard answer before any route
+// Issue 10 §7 in the real server: what the request guard and proxy.ts answer before any route
 // runs (malformed URLs, `..`, TRACE), and the pages' Content-Security-Policy as served.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -58,6 +58,10 @@ test("API paths answer JSON errors for malformed URLs, `..`, unknown paths and T
     expectJsonError(res, 405, "method_not_allowed");
     expect(res.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
   }
+  // A method the route does not export: its own Allow, not the framework's empty 405.
+  const put = await raw("PUT", "/web/api/me");
+  expectJsonError(put, 405, "method_not_allowed");
+  expect(put.headers.allow).toBe("GET, HEAD, OPTIONS");
   const auth = await raw("POST", "/api/auth/callback/password", { "content-type": "application/json" }, "{");
   expectJsonError(auth, 400, "invalid_json");
   // A malformed session cookie is no session.

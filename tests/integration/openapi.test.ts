@@ -21,8 +21,10 @@ function routeFiles(dir: string): string[] {
   });
 }
 
-// The JSON 404 catch-alls of the API prefixes ([[...path]]/route.ts) are not operations.
-const isUnknownPathCatchAll = (file: string) => file.includes("[[...path]]");
+// Not operations: the JSON 404 catch-alls of the API prefixes ([[...path]]/route.ts), the
+// request guard's rejection route and the favicon redirect.
+const isUnknownPathCatchAll = (file: string) =>
+  file.includes("[[...path]]") || file.includes("request-rejected") || file.includes("favicon.ico");
 
 const pathOf = (file: string) =>
   file

@@ -1,10 +1,11 @@
-import { request as httpRequest, createServer } from "node:http";
+import { request as httpRequest, createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { proxy as appProxy, config } from "@/proxy";
 import { resetEnvForTests } from "@/lib/env";
-import { DISALLOWED_METHOD_HEADER, installMethodGuard } from "@/lib/http/method-guard";
+import { GET as rejected } from "@/app/api/request-rejected/route";
+import { checkRequest, guardIncoming, installRequestGuard, REJECT_HEADER, REJECT_PATH } from "@/lib/http/request-guard";
 
 // proxy.ts runs before every route in the real server. Called in-process here with the requests
 // that used to get a plain-text 500, an HTML page or a 308 on API paths.
@@ -25,21 +26,41 @@ afterEach(() => {
 });
 
 describe("proxy", () => {
-  it("runs on API paths and pages, not on build assets", () => {
+  it("runs on pages, not on build assets", () => {
     const [matcher] = config.matcher;
     const re = new RegExp(`^${matcher!}$`);
-    for (const p of ["/console/api/challenges/x", "/web/api/me", "/api/auth/session", "/", "/challenges"]) {
+    for (const p of ["/", "/challenges", "/challenges/abc/leaderboard", "/console/demo", "/settings"]) {
       expect(re.test(p), p).toBe(true);
     }
     expect(re.test("/_next/static/chunks/app.js")).toBe(false);
   });
 
+  it("leaves API paths, asset downloads and icons out (the request guard answers those)", () => {
+    const re = new RegExp(`^${config.matcher[0]!}$`);
+    for (const p of ["/api", "/api/ping", "/web/api/me", "/console/api", "/console/api/challenges/x", "/assets/abc", "/favicon.ico"]) {
+      expect(re.test(p), p).toBe(false);
+    }
+    for (const p of ["/apiary", "/web/apis", "/console", "/console/demo"]) expect(re.test(p), p).toBe(true);
+  });
+});
+
+/** What the rejection route answers for a request the guard rewrote. */
+async function answerFor(method: string, url: string) {
+  const incoming = { method, url, headers: {} as Record<string, string | string[] | undefined> };
+  guardIncoming(incoming as unknown as IncomingMessage);
+  expect(incoming.url).toBe(REJECT_PATH);
+  expect(incoming.method).toBe("GET");
+  const res = rejected(new Request(`${BASE}${REJECT_PATH}`, { headers: { [REJECT_HEADER]: String(incoming.headers[REJECT_HEADER]) } }));
+  return { res, body: await jsonOf(res) };
+}
+
+describe("request guard (before the framework)", () => {
   it.each(["/console/api/challenges/%E0%A4%A", "/web/api/challenges/%/leaderboard", "/api/auth/%zz", "/console/api/plugins/a%E0%A4%A/test-run"])(
     "answers a malformed percent-encoding in %s with a JSON 400",
     async (path) => {
-      const res = appProxy(req(path));
+      const { res, body } = await answerFor("GET", path);
       expect(res.status).toBe(400);
-      expect((await jsonOf(res)).error.code).toBe("bad_request");
+      expect(body.error.code).toBe("bad_request");
     },
   );
 
@@ -48,32 +69,52 @@ describe("proxy", () => {
     ["TRACE", "/"],
     ["TRACK", "/challenges/abc"],
     ["PROPFIND", "/web/api/me"],
-  ])("answers %s %s (marked by the method guard) with a JSON 405 and Allow", async (method, path) => {
-    const res = appProxy(req(path, "GET", { [DISALLOWED_METHOD_HEADER]: method }));
+  ])("answers %s %s with a JSON 405 and Allow", async (method, path) => {
+    const { res, body } = await answerFor(method, path);
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
-    expect((await jsonOf(res)).error.code).toBe("method_not_allowed");
+    expect(body.error.code).toBe("method_not_allowed");
   });
 
-  it("answers an unserved method the Fetch API can carry with a JSON 405 too", async () => {
-    const res = appProxy(req("/web/api/me", "PROPFIND"));
+  it("answers a method the route does not export with a JSON 405 and the route's Allow", async () => {
+    const { res, body } = await answerFor("PUT", "/web/api/me");
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
-    expect((await jsonOf(res)).error.code).toBe("method_not_allowed");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(body.error.code).toBe("method_not_allowed");
   });
 
-  it("the method guard turns TRACE into a marked GET before the framework sees it, and drops forged marks", async () => {
-    installMethodGuard();
-    const seen: { method?: string; mark?: string | string[] }[] = [];
+  it("normalises API paths (`..`, `%2e%2e`, trailing slash) instead of letting them redirect", () => {
+    expect(checkRequest("GET", "/console/api/challenges/..")).toEqual({ url: "/console/api" });
+    expect(checkRequest("GET", "/web/api/challenges/%2e%2e?x=1")).toEqual({ url: "/web/api?x=1" });
+    expect(checkRequest("GET", "/console/api/")).toEqual({ url: "/console/api" });
+    expect(checkRequest("GET", "/api/..")).toEqual({ url: "/api" });
+    expect(checkRequest("GET", "/console/api/challenges/%C3%A9t%C3%A9")).toBeNull();
+    expect(checkRequest("POST", "/web/api/challenges/abc/attempts")).toBeNull();
+    expect(checkRequest("GET", "/challenges/")).toBeNull(); // pages: proxy.ts redirects
+  });
+
+  it("drops a client-sent rejection, and the rejection route without one is the API's 404", async () => {
+    const incoming = { method: "GET", url: "/web/api/me", headers: { [REJECT_HEADER]: '{"status":405}' } as Record<string, string | undefined> };
+    guardIncoming(incoming as unknown as IncomingMessage);
+    expect(incoming.headers[REJECT_HEADER]).toBeUndefined();
+    expect(incoming.url).toBe("/web/api/me");
+    const res = rejected(new Request(`${BASE}${REJECT_PATH}`));
+    expect(res.status).toBe(404);
+    expect((await jsonOf(res)).error.code).toBe("not_found");
+  });
+
+  it("runs on a real Node server before its request handler", async () => {
+    installRequestGuard();
+    const seen: { method?: string; url?: string; mark?: string | string[] }[] = [];
     const server = createServer((r, res) => {
-      seen.push({ method: r.method, mark: r.headers[DISALLOWED_METHOD_HEADER] });
+      seen.push({ method: r.method, url: r.url, mark: r.headers[REJECT_HEADER] });
       res.end();
     });
     await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
     const { port } = server.address() as AddressInfo;
-    const send = (method: string, headers: Record<string, string> = {}) =>
+    const send = (method: string, path: string, headers: Record<string, string> = {}) =>
       new Promise<void>((ok, fail) => {
-        const r = httpRequest({ host: "127.0.0.1", port, method, path: "/console/api/challenges", headers, agent: false }, (res) => {
+        const r = httpRequest({ host: "127.0.0.1", port, method, path, headers, agent: false }, (res) => {
           res.resume();
           res.on("end", ok);
         });
@@ -81,32 +122,22 @@ describe("proxy", () => {
         r.end();
       });
     try {
-      await send("TRACE");
-      await send("GET", { [DISALLOWED_METHOD_HEADER]: "TRACE" });
-      await send("DELETE");
+      await send("TRACE", "/console/api/challenges");
+      await send("GET", "/console/api/challenges", { [REJECT_HEADER]: "forged" });
+      await send("DELETE", "/console/api/challenges/abc");
     } finally {
       server.close();
     }
-    expect(seen).toEqual([
-      { method: "GET", mark: "TRACE" },
-      { method: "GET", mark: undefined },
-      { method: "DELETE", mark: undefined },
+    expect(seen[0]).toMatchObject({ method: "GET", url: REJECT_PATH });
+    expect(JSON.parse(String(seen[0]!.mark))).toMatchObject({ status: 405, code: "method_not_allowed" });
+    expect(seen.slice(1)).toEqual([
+      { method: "GET", url: "/console/api/challenges", mark: undefined },
+      { method: "DELETE", url: "/console/api/challenges/abc", mark: undefined },
     ]);
   });
+});
 
-  it("lets well-formed API requests through without a page policy", () => {
-    const res = appProxy(req("/console/api/challenges/%C3%A9t%C3%A9"));
-    expect(res.headers.get("x-middleware-next")).toBe("1");
-    expect(res.headers.get("content-security-policy")).toBeNull();
-  });
-
-  it("serves an API path with a trailing slash (what `{id}=..` becomes) instead of redirecting", () => {
-    const res = appProxy(req("/console/api/"));
-    expect(res.status).toBe(200);
-    expect(res.headers.get("location")).toBeNull();
-    expect(res.headers.get("x-middleware-rewrite")).toBe(`${BASE}/console/api`);
-  });
-
+describe("proxy (pages)", () => {
   it("still redirects pages with a trailing slash", () => {
     const res = appProxy(req("/challenges/?page=2"));
     expect(res.status).toBe(308);
