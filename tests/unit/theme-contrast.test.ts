@@ -74,7 +74,8 @@ describe("colour maths", () => {
 
 describe("site palettes", () => {
   it("match app/globals.css, and the pinned-scheme blocks repeat the site's blocks exactly", () => {
-    const light = declarations(":root");
+    // The light colours are one block shared by the site and pages pinned to light.
+    const light = declarations(':root,\n[data-scheme="light"]');
     const dark = darkRoot();
     const tokens = { bg: "--color-bg", surface: "--color-surface", surfaceMuted: "--color-surface-muted", inputBg: "--color-input-bg", text: "--color-text", textMuted: "--color-text-muted", accent: "--color-accent", onAccent: "--color-on-accent", border: "--color-border" } as const;
     for (const [key, variable] of Object.entries(tokens)) {
@@ -82,7 +83,10 @@ describe("site palettes", () => {
       expect(SITE_PALETTES.dark[key as keyof typeof tokens], variable).toBe(dark.get(variable));
     }
     const colours = (m: Map<string, string>) => new Map([...m].filter(([k]) => k.startsWith("--color-") || k.startsWith("--shadow-")));
-    expect(colours(declarations('[data-scheme="light"]'))).toEqual(colours(light));
+    expect(colours(light).size).toBeGreaterThan(25);
+    // The pinned-light block's own declarations add no colour that could drift from the site's.
+    const pinnedLight = css.slice(css.lastIndexOf('[data-scheme="light"] {'));
+    expect(pinnedLight.slice(0, pinnedLight.indexOf("}"))).not.toMatch(/--color-|--shadow-/);
     expect(colours(declarations('[data-scheme="dark"]'))).toEqual(colours(dark));
   });
 
