@@ -85,7 +85,8 @@ export function parseCidr(input: string): Cidr {
   if (!ip || extra !== undefined) throw new Error(`"${input}" is not an IP address or CIDR range`);
   const bits = bitsOf(ip.family);
   const prefix = prefixText === undefined ? bits : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > bits || !/^\d*$/.test(prefixText ?? "")) {
+  // An empty prefix ("10.0.0.0/") must not read as /0, which would allow the whole family.
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > bits || (prefixText !== undefined && !/^\d+$/.test(prefixText))) {
     throw new Error(`"${input}" has an invalid prefix length`);
   }
   const shift = BigInt(bits - prefix);

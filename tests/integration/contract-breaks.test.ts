@@ -71,6 +71,19 @@ describe("/api/auth/* with a malformed body answers JSON 400 (not an empty 500)"
     expect(["invalid_json", "bad_request"]).toContain(res.json.error.code);
   });
 
+  it("refuses an oversized body (any type) with 413 and a 5,000-deep JSON body with 422", async () => {
+    const huge = "x".repeat(2 * 1024 * 1024);
+    for (const type of ["application/json", "application/x-www-form-urlencoded"]) {
+      const res = await call(nextAuthPost, { ...signIn, method: "POST", rawBody: huge, headers: { "content-type": type } });
+      expect(res.status, type).toBe(413);
+      expect(res.json.error.code).toBe("payload_too_large");
+    }
+    const deep = `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`;
+    const res = await call(nextAuthPost, { ...signIn, method: "POST", rawBody: deep, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(422);
+    expect(res.json.error.code).toBe("validation_failed");
+  });
+
   it("anything next-auth throws is a JSON error too", async () => {
     // Outside a Next.js request scope next-auth's cookies() throws: the wrapper still answers JSON.
     const res = await call(nextAuthGet, { path: "/api/auth/session", params: { nextauth: ["session"] } as never });

@@ -6,6 +6,7 @@ import {
   forbiddenReason,
   formatIp,
   parseAllowList,
+  parseCidr,
   parseIp,
 } from "@/lib/http/ip";
 
@@ -81,8 +82,17 @@ describe("OUTBOUND_ALLOW", () => {
     expect(allowsAddress(list, parseIp("fd12::1")!, 1)).toBe(true);
   });
 
-  it.each(["10.0.0.0/33", "host:99999", "bad host", "http://x", "1.2.3.4/8/1"])("refuses %s", (entry) => {
-    expect(() => parseAllowList(entry)).toThrow();
+  it.each(["10.0.0.0/33", "host:99999", "bad host", "http://x", "1.2.3.4/8/1", "10.0.0.0/", "::1/", "10.0.0.0/+8", "10.0.0.0/ 8"])(
+    "refuses %s",
+    (entry) => {
+      expect(() => parseAllowList(entry)).toThrow();
+    },
+  );
+
+  it("an empty prefix does not open the whole address family (it used to read as /0)", () => {
+    expect(() => parseCidr("10.0.0.0/")).toThrow(/invalid prefix length/);
+    expect(() => parseCidr("::/")).toThrow(/invalid prefix length/);
+    expect(parseCidr("10.0.0.0/8").prefix).toBe(8);
   });
 });
 
