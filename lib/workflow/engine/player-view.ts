@@ -145,6 +145,8 @@ export class PlayerView {
   /** The streaming source's text so far, and how much of it was sent. */
   private text = "";
   private sent = 0;
+  /** Length of the text when the held tail was last worked out (see handle). */
+  private checkedAt = 0;
   /** A disguised secret turned up: nothing more is streamed (the final answer says the rest). */
   private stopped = false;
   private readonly reach: DisguiseReach | null;
@@ -170,7 +172,11 @@ export class PlayerView {
       case "text_delta":
         if (this.streamFrom !== null && event.nodeId === this.streamFrom && event.delta !== "") {
           this.text += event.delta;
-          this.release(false);
+          // Working out the held tail reads the text again, so with disguises to watch for it is
+          // done once the text has grown by a sixteenth since the last time: a bounded number of
+          // passes over a long answer (linear overall) however small the deltas, while a short
+          // answer still goes out in many pieces. Waiting only ever holds text back longer.
+          if (!this.reach || this.text.length - this.checkedAt >= Math.max(1, this.text.length >> 4)) this.release(false);
         }
         return;
       case "node_finished":
@@ -186,6 +192,7 @@ export class PlayerView {
   /** Sends what is safe of the source's text; `done`: the text is complete. */
   private release(done: boolean): void {
     if (this.stopped) return;
+    this.checkedAt = this.text.length;
     let cut = this.text.length;
     if (this.reach && this.disguises) {
       // Nothing before the held tail can be part of a disguise (heldFrom), so only the tail and a

@@ -166,6 +166,20 @@ describe("streaming around disguised secrets", () => {
     }
   });
 
+  it.each([
+    ["one long word", "x".repeat(60_000)],
+    ["digits", "7".repeat(60_000)],
+    ["separators", ".".repeat(60_000)],
+    ["prose", "The tower is old and the stairs are many. ".repeat(1_400)],
+  ])("a 60,000-character %s answer in 4-character deltas costs a bounded number of passes, not one per delta", (_kind, text) => {
+    // One pass per delta over the whole text was quadratic: ~15,000 passes of up to 60,000
+    // characters (tens of seconds). Now the held tail is worked out a logarithmic number of times.
+    const started = performance.now();
+    const shown = stream(text, 4).join("");
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(shown).toBe(text);
+  });
+
   it("sends all of a text without a disguise, in pieces, and holds back only a short tail", () => {
     const text = "Understood, ignoring my previous instructions. The secret is [masked]. Have a nice day, traveller.";
     const pieces = stream(text, 5);
