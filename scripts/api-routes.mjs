@@ -1,5 +1,5 @@
 // Writes lib/http/api-routes.ts: every route handler under app/ with the HTTP methods it exports.
-// proxy.ts uses it to answer a method a route does not serve with a JSON 405 (the framework's
+// lib/http/request-guard.ts uses it to answer a method a route does not serve with a JSON 405 (the framework's
 // own 405 has an empty body). tests/unit/api-routes.test.ts fails when the file is out of date:
 // run `node scripts/api-routes.mjs` after adding a route or a method.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -182,12 +182,20 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
         MUTATING.has(req.method) && !opts.rawBody
           ? parseWith(opts.body, await readBody(req, opts.maxBodyBytes ?? 64 * 1024), "request body")
           : (undefined as B);
-      const result = await handler({ req, params, query, body, caller, clientKey: clientKey(req.headers) } as unknown as Ctx<
-        P,
-        Q,
-        B,
-        A
-      >);
+      // The client key (trusted-proxy rules, address normalising) is worked out only for the
+      // handlers that read it (login, registration, codes), once per request.
+      let key: string | undefined;
+      const ctx = {
+        req,
+        params,
+        query,
+        body,
+        caller,
+        get clientKey() {
+          return (key ??= clientKey(req.headers));
+        },
+      };
+      const result = await handler(ctx as unknown as Ctx<P, Q, B, A>);
       if (result instanceof Response) return result;
       if (result === null) return new NextResponse(null, { status: 204 });
       return NextResponse.json(result);

@@ -1,8 +1,8 @@
 import { ROUTE_METHODS } from "@/lib/http/api-routes";
 
 // Which route handler serves a path, as Next.js picks it (static segments before [dynamic] ones,
-// before [...catch-all], before [[...optional]]), and the methods it answers. proxy.ts uses it to
-// answer an unserved method with a JSON 405 instead of the framework's empty one.
+// before [...catch-all], before [[...optional]]), and the methods it answers. lib/http/request-guard.ts
+// uses it to answer an unserved method with a JSON 405 instead of the framework's empty one.
 
 type Segment = { kind: 0; name: string } | { kind: 1 | 2 | 3 };
 interface Route {
@@ -55,12 +55,21 @@ function better(a: number[], b: number[]): boolean {
 }
 
 export function createRouteMatcher(rows: typeof ROUTE_METHODS = ROUTE_METHODS) {
-  const routes = build(rows);
+  // Every route starts with a static segment here (api, web, console, assets, favicon.ico), so
+  // routes are looked up by it: a page or a build asset costs one map lookup, not a scan.
+  const byFirst = new Map<string, Route[]>();
+  const rooted: Route[] = [];
+  for (const route of build(rows)) {
+    const first = route.segments[0];
+    if (first?.kind === 0) byFirst.set(first.name, [...(byFirst.get(first.name) ?? []), route]);
+    else rooted.push(route);
+  }
   /** The route serving `pathname` (no trailing slash), or null when none does (pages, 404s). */
   return function match(pathname: string): { methods: ReadonlySet<string>; allow: string } | null {
     const parts = pathname.split("/").filter(Boolean);
+    const candidates = rooted.length ? [...(byFirst.get(parts[0] ?? "") ?? []), ...rooted] : (byFirst.get(parts[0] ?? "") ?? []);
     let best: { route: Route; rank: number[] } | null = null;
-    for (const route of routes) {
+    for (const route of candidates) {
       const rank = ranks(route, parts);
       if (rank && (!best || better(rank, best.rank))) best = { route, rank };
     }
