@@ -3,7 +3,7 @@ import { AppError, rateLimited } from "@/lib/errors";
 import type { Step } from "@/lib/db/lean";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { claimIsLive } from "@/lib/services/attempts/lease";
-import { countedAttempts, failPendingAttempt, pendingClaims, recentAccountAttempts } from "@/lib/services/attempts/store";
+import { countedAttempts, failDeadClaim, pendingClaims, recentAccountAttempts } from "@/lib/services/attempts/store";
 
 // What counts against a player: completed attempts, and attempts still running (so parallel
 // submits cannot slip past maxAttempts). Model failures (errored) and grader failures
@@ -110,7 +110,7 @@ export function* reapDeadClaims(
   let reaped = 0;
   for (const row of yield* pendingClaims(challenge.id, endUserId)) {
     if (claimIsLive(row, PENDING_STALE_MS)) continue;
-    if (yield* failPendingAttempt(row.id, message, row.leaseOwner ?? undefined)) reaped++;
+    if (yield* failDeadClaim(row, message)) reaped++;
   }
   return reaped;
 }

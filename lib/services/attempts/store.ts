@@ -336,6 +336,25 @@ export function* failPendingAttempt(id: string, message: string, leaseOwner?: st
   return n > 0;
 }
 
+/**
+ * Marks a claim that was seen dead as errored, only if it is still exactly as seen (same owner,
+ * same lease): a heartbeat that renewed it in between means its run is alive, and it is left be.
+ */
+export function* failDeadClaim(
+  seen: { id: string; leaseOwner: string | null; leaseUntil: Date | null; createdAt: Date },
+  message: string,
+): Step<boolean> {
+  const n = yield* exec(
+    `UPDATE challenge_attempts SET status = 'errored', error_message = $4, lease_until = NULL
+     WHERE id = $1 AND status = 'pending' AND COALESCE(lease_owner, '') = $2 AND COALESCE(lease_until, created_at) = $3`,
+    seen.id,
+    seen.leaseOwner ?? "",
+    seen.leaseUntil ?? seen.createdAt,
+    message,
+  );
+  return n > 0;
+}
+
 /** Renews a claim's lease (heartbeat); false when this owner no longer holds it. */
 export function* renewLease(id: string, owner: string, until: Date): Step<boolean> {
   const n = yield* exec(

@@ -26,6 +26,7 @@ import {
   attemptById,
   attemptByKey,
   ensureEndUserStep,
+  failDeadClaim,
   failPendingAttempt,
   findEndUserId,
   insertPendingAttempt,
@@ -229,7 +230,7 @@ export async function sweepAbandonedAttempts(limit = 1000): Promise<number> {
   let swept = 0;
   for (const row of await query(() => allPendingClaims(limit))) {
     if (claimIsLive(row, PENDING_STALE_MS)) continue;
-    if (await transaction(() => failPendingAttempt(row.id, MESSAGES.abandoned, row.leaseOwner ?? undefined))) swept++;
+    if (await transaction(() => failDeadClaim(row, MESSAGES.abandoned))) swept++;
   }
   return swept;
 }
