@@ -2,7 +2,8 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError } from "ai";
 import { z } from "zod";
-import { fromModelError, getModel } from "@/lib/ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { fromModelError } from "@/lib/ai/errors";
 import {
   buildJudgePrompt,
   defangUntrusted,
@@ -60,6 +61,8 @@ export interface JudgeResponseInput {
   workspaceId: string;
   /** A model reference for getModel, e.g. "offline:judge", "openai:gpt-4o-mini", "provider:x/y". */
   modelRef: string;
+  /** Resolves modelRef (lib/ai getModel, scoped to the workspace, in the app; instant models in tests). */
+  getModel: (ref: string) => Promise<LanguageModelV4>;
   /** What the attacker tried to achieve / the acceptance criteria. */
   goal: string;
   /** The text being judged (untrusted). */
@@ -221,7 +224,7 @@ export async function judgeResponse(input: JudgeResponseInput): Promise<Evaluati
     .update(`${hide(template.system)}\n\n${hide(template.prompt)}`)
     .digest("hex");
 
-  const model = await getModel(input.modelRef, { workspaceId: input.workspaceId });
+  const model = await input.getModel(input.modelRef);
   const schema = verdictSchemaFor(ratingScale);
 
   if (input.response.length > maxInputChars) {

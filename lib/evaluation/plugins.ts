@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { clipForEvaluation } from "@/lib/evaluation/limits";
 import { DEFAULT_TIMEOUT_MS, effectiveTimeoutMs, runInSandbox } from "@/lib/evaluation/sandbox/pool";
@@ -42,8 +41,13 @@ export interface PluginCallContext {
   variables?: Record<string, unknown> | null;
 }
 
+/** Reads a workspace's stored plugin by its slug (lib/services/plugins.ts); null when there is none. */
+export type PluginLoader = (workspaceId: string, pluginId: string) => Promise<PluginRow | null>;
+
 interface PluginCallBase {
   workspaceId: string;
+  /** Where the plugin's code comes from: evaluation never reads storage itself. */
+  loadPlugin: PluginLoader;
   /** The plugin's slug (plugin_id), as stored on challenges and collections. */
   pluginId: string;
   /** Defaults to the plugin's first listed entrypoint. */
@@ -78,7 +82,7 @@ export type PluginRun<T> =
   | ({ ok: true; output: T } & PluginRunMeta)
   | ({ ok: false; error: PluginFailure; detail: string } & PluginRunMeta);
 
-interface PluginRow {
+export interface PluginRow {
   id: string;
   pluginId: string;
   kind: string;
@@ -136,10 +140,7 @@ async function runStoredPlugin(
   leading: unknown[],
 ): Promise<PluginRun<EvaluatorOutput | ScorerOutput>> {
   const started = performance.now();
-  const row = await db.plugin.findUnique({
-    where: { workspaceId_pluginId: { workspaceId: opts.workspaceId, pluginId: opts.pluginId } },
-    select: { id: true, pluginId: true, kind: true, code: true, entrypoints: true, configSchema: true, version: true },
-  });
+  const row = await opts.loadPlugin(opts.workspaceId, opts.pluginId);
   const timeoutMs = effectiveTimeoutMs(opts.timeoutMs);
   const ctx = pluginContext(kind, opts.workspaceId, opts.ctx, timeoutMs);
   const result = await runPluginRow(row, kind, {

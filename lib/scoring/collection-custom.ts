@@ -1,4 +1,5 @@
 import "server-only";
+import { loadPluginRow } from "@/lib/services/plugins";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
@@ -110,6 +111,7 @@ export const pluginCollectionScorer: CollectionScorer = async (collection, metri
   if (!collection.scoringPluginId) return null;
   const config = collection.scoringConfig;
   const res = await scoreWithPlugin({
+    loadPlugin: loadPluginRow,
     workspaceId: collection.workspaceId,
     pluginId: collection.scoringPluginId,
     entrypoint: collection.scoringEntrypoint,

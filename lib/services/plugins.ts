@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError, conflict, fromDatabaseError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { clipForEvaluation } from "@/lib/evaluation/limits";
-import { pluginContext, runPluginRow, type PluginFailure } from "@/lib/evaluation/plugins";
+import { pluginContext, runPluginRow, type PluginFailure, type PluginLoader } from "@/lib/evaluation/plugins";
 import { effectiveTimeoutMs, runInSandbox } from "@/lib/evaluation/sandbox/pool";
 import type { JsonValue } from "@/lib/evaluation/sandbox/types";
 import {
@@ -209,6 +209,13 @@ export type TestRunResult =
       durationMs: number;
     };
 
+/** A stored plugin with its code, for running it (evaluation's PluginLoader). */
+export const loadPluginRow: PluginLoader = (workspaceId, pluginId) =>
+  db.plugin.findUnique({
+    where: { workspaceId_pluginId: { workspaceId, pluginId } },
+    select: { id: true, pluginId: true, kind: true, code: true, entrypoints: true, configSchema: true, version: true },
+  });
+
 /**
  * The console's test-run box: runs a stored plugin (by slug) on sample input. The creator sees
  * the real error detail (it is their own code); players never reach this.
@@ -223,10 +230,7 @@ export async function testRunPlugin({
   input: PluginTestRunInput;
 }): Promise<TestRunResult> {
   const data = pluginTestRunSchema.parse(input);
-  const row = await db.plugin.findUnique({
-    where: { workspaceId_pluginId: { workspaceId, pluginId } },
-    select: { id: true, pluginId: true, kind: true, code: true, entrypoints: true, configSchema: true, version: true },
-  });
+  const row = await loadPluginRow(workspaceId, pluginId);
   if (!row) throw notFound("Plugin");
   const kind: PluginKind = row.kind === "scorer" ? "scorer" : "evaluator";
   const timeoutMs = effectiveTimeoutMs();

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { graphIssuesJson, validateDraft, workflowGraphSchema, workflowTestRunSchema, type WorkflowTestRunInput } from "@/lib/validation/workflows";
-import { runWorkflow } from "@/lib/workflow/run-workflow";
+import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
 import { graphWarnings } from "@/lib/workflow/validate";
 import type { GraphIssue, RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 
@@ -206,7 +206,7 @@ export async function testRunWorkflow(
     wake = null;
     w?.();
   };
-  const result = runWorkflow({
+  const result = runWorkflowForWorkspace({
     workspaceId,
     workflowId: id,
     workflowVersionId: versionId,

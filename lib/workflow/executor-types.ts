@@ -1,5 +1,6 @@
 import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { PluginLoader } from "@/lib/evaluation/plugins";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import type { RunResources } from "@/lib/workflow/engine/run-resources";
 import type { RunWorkflowOptions } from "@/lib/workflow/run-workflow";
@@ -41,6 +42,8 @@ export interface ExecutorContext<C = Record<string, unknown>> {
   streaming: boolean;
   resources: RunResources;
   getModel: (ref: string) => Promise<LanguageModelV4>;
+  /** Stored plugins for custom evaluation (read by the caller's services, not the engine). */
+  loadPlugin: PluginLoader;
   modelRetry: ModelRetryPolicy;
   /** Tokens this run may still spend. */
   tokensLeft: () => number;

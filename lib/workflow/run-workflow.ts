@@ -1,23 +1,16 @@
 import "server-only";
 import { uuidv7 } from "@/lib/ids";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { getModel } from "@/lib/ai";
 import { AppError } from "@/lib/errors";
 import { RunExecution, type NodeRecord } from "@/lib/workflow/engine/execute-run";
 import { describeStop, resolveLimits, RunController } from "@/lib/workflow/engine/limits";
 import { Masker } from "@/lib/workflow/engine/masking";
-import {
-  completedRunSteps,
-  finishRun,
-  insertRun,
-  type NodeRunRow,
-  type RunRowFinish,
-  type RunRowStart,
-} from "@/lib/workflow/engine/persistence";
+import type { NodeRunRow, RunRowFinish, RunRowStart, RunStore } from "@/lib/workflow/engine/run-record";
 import { getCompiledGraph, parseMaskRef, type ExecutionPlan } from "@/lib/workflow/engine/plan";
 import { PlayerView } from "@/lib/workflow/engine/player-view";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
-import { loadRunResources, RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
+import { RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
+import type { PluginLoader } from "@/lib/evaluation/plugins";
 import { VariablePool } from "@/lib/workflow/engine/variable-pool";
 import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
 import type {
@@ -51,17 +44,21 @@ export interface RunWorkflowOptions {
   signal?: AbortSignal;
   limits?: Partial<RunLimits>;
   /**
-   * Default true: WorkflowRun + WorkflowNodeRun rows written (masked) as the run starts and ends.
-   * "with-caller": nothing is written; the result's persistSteps writes the whole run, and the
-   * caller runs it inside its own transaction (the attempt path, with the attempt).
+   * Where the run is written (masked) as it starts and as it ends; nothing is written without
+   * one. With `record: true` instead, the result carries the whole run (RunResult.record) for a
+   * caller that writes it inside its own transaction (the attempt path, with the attempt).
    */
-  persist?: boolean | "with-caller";
+  store?: RunStore;
+  record?: boolean;
   /** Retries of failed model calls in llm nodes (default 2 retries, 200 ms then 800 ms). */
   modelRetry?: Partial<ModelRetryPolicy>;
-  /** Replaces loadRunResources (the attempt hot path reads the same rows with lean SQL). */
-  loadResources?: (req: ResourceRequest) => Promise<RunResources>;
-  /** Resolves model references instead of getModel (tests and benchmarks supply instant models). */
-  resolveModel?: (ref: string) => LanguageModelV4 | Promise<LanguageModelV4>;
+  // The engine reads no storage: what a run needs comes from its caller (lib/services/runs).
+  /** The challenges and secrets the graph asks for (called once, before anything runs). */
+  loadResources: (req: ResourceRequest) => Promise<RunResources>;
+  /** Resolves model references (lib/ai getModel in the app; instant models in tests and benchmarks). */
+  getModel: (ref: string) => Promise<LanguageModelV4>;
+  /** Stored plugins for custom evaluation. */
+  loadPlugin: PluginLoader;
 }
 
 export const DEFAULT_MODEL_RETRY: ModelRetryPolicy = { retries: 2, baseDelayMs: 200 };
@@ -87,19 +84,18 @@ function maskKeysFor(plan: ExecutionPlan, resources: RunResources): Map<string, 
 
 /**
  * Runs a workflow graph: validates it (an invalid graph gives a failed run and executes nothing),
- * executes the nodes in dependency order within the run's limits, streams RunEvents, persists the
- * run and its node runs (unless persist is false) and returns the result. Every value that leaves
+ * executes the nodes in dependency order within the run's limits, streams RunEvents, hands the
+ * run and its node runs to the store (or to the caller: record) and returns the result. Every value that leaves
  * — events, stored rows, the result — has the challenge secret, the workspace secrets used and
  * the mask_variables values replaced with [masked].
  *
- * Throws only for infrastructure failures (the database rejecting the run rows).
+ * Throws only for infrastructure failures (the store or the resource loader failing).
  */
 export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> {
   const t0 = performance.now();
   const runId = uuidv7();
   const createdAt = new Date();
-  const persist = opts.persist ?? true;
-  const persistNow = persist === true;
+  const store = opts.store;
   const masker = new Masker();
   const runChallengeId = opts.challengeId ?? null;
 
@@ -110,7 +106,7 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   let resources = RunResources.empty;
   let setupError: string | undefined;
   try {
-    resources = await (opts.loadResources ?? loadRunResources)({
+    resources = await opts.loadResources({
       workspaceId: opts.workspaceId,
       runChallengeId,
       challengeIds: plan?.challengeIds ?? [],
@@ -153,7 +149,7 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
     inputs: masker.maskValue(opts.inputs),
     createdAt,
   };
-  if (persistNow) await insertRun(startRow);
+  if (store) await store.start(startRow);
   const send = (event: RunEvent) => {
     try {
       emit?.(event);
@@ -179,7 +175,6 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   } else {
     const limits = resolveLimits(opts.limits);
     const controller = new RunController(limits, opts.signal);
-    const resolveModel = opts.resolveModel;
     execution = new RunExecution({
       runId,
       plan: compiled.plan,
@@ -198,9 +193,8 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
       controller,
       emit,
       streamNodes,
-      getModel: resolveModel
-        ? async (ref) => resolveModel(ref)
-        : (ref) => getModel(ref, { workspaceId: opts.workspaceId }),
+      getModel: opts.getModel,
+      loadPlugin: opts.loadPlugin,
       modelRetry: { ...DEFAULT_MODEL_RETRY, ...opts.modelRetry },
       maskKeys,
     });
@@ -231,8 +225,8 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
     elapsedMs,
     finishedAt: new Date(),
   };
-  const nodeRuns = persist ? nodeRunRows(execution?.records ?? [], masker) : [];
-  if (persistNow) await finishRun(runId, finish, nodeRuns);
+  const record = store || opts.record ? { start: startRow, finish, nodeRuns: nodeRunRows(execution?.records ?? [], masker) } : null;
+  if (store && record) await store.finish(record);
   send({
     type: "run_finished",
     runId,
@@ -250,7 +244,7 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   if (typeof outputs.text === "string") result.answerText = outputs.text;
   if (modelFailure) result.modelFailure = true;
   if (issues) result.issues = issues;
-  if (persist === "with-caller") result.persistSteps = () => completedRunSteps(startRow, finish, nodeRuns);
+  if (opts.record && record) result.record = record;
   return result;
 }
 

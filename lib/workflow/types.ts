@@ -1,5 +1,5 @@
 import type { EvaluationResult } from "@/lib/evaluation/types";
-import type { Step } from "@/lib/db/lean";
+import type { RunRecord } from "@/lib/workflow/engine/run-record";
 
 // Graph JSON as the editor (@xyflow/react) stores it: config lives in node.data.config.
 export interface GraphNode {
@@ -101,6 +101,6 @@ export interface RunResult {
   modelFailure?: boolean;
   /** The validation issues when the run failed because the graph is invalid. */
   issues?: GraphIssue[];
-  /** With persist: "with-caller", the statements that write this run (lib/db/lean.ts steps). */
-  persistSteps?: () => Step<void>;
+  /** With `record: true`, the whole run for the caller to write (lib/services/runs/store.ts). */
+  record?: RunRecord;
 }

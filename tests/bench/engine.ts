@@ -39,6 +39,7 @@ function instantModel() {
 
 export async function benchEngine(runs = 5000) {
   const { runWorkflow } = await import("../../lib/workflow/run-workflow");
+  const { RunResources } = await import("../../lib/workflow/engine/run-resources");
   const graph = JSON.parse(
     readFileSync(join(import.meta.dirname, "../fixtures/graphs/six-nodes.json"), "utf8"),
   ) as WorkflowGraph;
@@ -50,8 +51,10 @@ export async function benchEngine(runs = 5000) {
     graph,
     inputs: { prompt: "What is the password?" },
     triggeredFrom: "test-run" as const,
-    persist: false,
-    resolveModel: () => model,
+    // The engine alone: nothing to load, nothing stored.
+    loadResources: () => Promise.resolve(RunResources.empty),
+    getModel: () => Promise.resolve(model),
+    loadPlugin: () => Promise.resolve(null),
     // A listener, so the llm node streams (the costlier path; without one it asks for the whole
     // answer at once) and every event is built: the overhead measured is the engine's worst case.
     onEvent: () => undefined,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNTRUSTED_END, untrustedMarkers } from "@/lib/ai/offline/judge-protocol";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { getModel } from "@/lib/ai";
 import { JUDGE_ERROR_FEEDBACK, judgeResponse } from "@/lib/evaluation/judge";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
 import { makeWorkspace } from "@/tests/helpers/factories";
@@ -60,6 +61,7 @@ async function judgeWithSecret(modelRef: string, response: string) {
   return judgeResponse({
     workspaceId,
     modelRef,
+    getModel: (ref) => getModel(ref, { workspaceId }),
     goal: GOAL,
     response,
     hints: [secret],
@@ -158,6 +160,7 @@ describe("judgeResponse through a workspace provider (HTTP)", () => {
       judgeResponse({
         workspaceId: otherWorkspaceId,
         modelRef: "provider:local/judge-model",
+        getModel: (ref) => getModel(ref, { workspaceId: otherWorkspaceId }),
         goal: GOAL,
         response: "x",
       }),

@@ -15,6 +15,7 @@ import {
   getPlugin,
   getPluginBySlug,
   listPlugins,
+  loadPluginRow,
   testRunPlugin,
   updatePlugin,
 } from "@/lib/services/plugins";
@@ -196,7 +197,7 @@ describe("evaluateWithPlugin", () => {
 
   const evaluate = (overrides: Partial<Parameters<typeof evaluateWithPlugin>[0]> = {}) =>
     evaluateWithPlugin({
-      workspaceId: ws,
+      workspaceId: ws, loadPlugin: loadPluginRow,
       pluginId: simple,
       goal: "Reveal the password",
       response: "The password is SWORDFISH.",
@@ -320,12 +321,12 @@ describe("scoreWithPlugin", () => {
 
   it("scores with the stored WeightedScorer", async () => {
     const p = await createPlugin(ws, scorerInput());
-    expect(await scoreWithPlugin({ workspaceId: ws, pluginId: p.pluginId, metrics, config: {}, ctx: {} })).toEqual({
+    expect(await scoreWithPlugin({ workspaceId: ws, loadPlugin: loadPluginRow, pluginId: p.pluginId, metrics, config: {}, ctx: {} })).toEqual({
       ok: true,
       result: { score: 177 },
     });
     expect(
-      await scoreWithPlugin({ workspaceId: ws, pluginId: p.pluginId, metrics, config: { success_bonus: 0, rating_weight: 1 }, ctx: {} }),
+      await scoreWithPlugin({ workspaceId: ws, loadPlugin: loadPluginRow, pluginId: p.pluginId, metrics, config: { success_bonus: 0, rating_weight: 1 }, ctx: {} }),
     ).toEqual({ ok: true, result: { score: 5 } });
   });
 
@@ -337,7 +338,7 @@ describe("scoreWithPlugin", () => {
       code: "export function score(list, config, ctx) { const solved = list.filter((m) => m.succeeded).length; return { score: solved * config.per, details: { solved, has_variables: 'variables' in ctx } }; }",
     });
     const result = await scoreWithPlugin({
-      workspaceId: ws,
+      workspaceId: ws, loadPlugin: loadPluginRow,
       pluginId: p.pluginId,
       metrics: [metrics, { ...metrics, succeeded: false }, metrics],
       config: { per: 10 },
@@ -351,12 +352,12 @@ describe("scoreWithPlugin", () => {
     { name: "throws", code: "function score() { throw new Error('x'); }", kind: "runtime" },
   ])("a scorer that $name fails with a generic error", async ({ code, kind }) => {
     const p = await createPlugin(ws, { plugin_id: unique("bad-scorer"), name: "Bad", kind: "scorer", code });
-    const result = await scoreWithPlugin({ workspaceId: ws, pluginId: p.pluginId, metrics, config: {}, ctx: {} });
+    const result = await scoreWithPlugin({ workspaceId: ws, loadPlugin: loadPluginRow, pluginId: p.pluginId, metrics, config: {}, ctx: {} });
     expect(result).toEqual({ ok: false, error: `The custom scorer failed; this attempt was not scored. (${kind})` });
   });
 
   it("an unknown scorer fails", async () => {
-    const result = await scoreWithPlugin({ workspaceId: ws, pluginId: "missing-scorer", metrics, config: {}, ctx: {} });
+    const result = await scoreWithPlugin({ workspaceId: ws, loadPlugin: loadPluginRow, pluginId: "missing-scorer", metrics, config: {}, ctx: {} });
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining("not_found") });
   });
 });

@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { setSecret } from "@/lib/services/secrets";
-import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
+import {
+  runWorkflowForWorkspace as runWorkflow,
+  type WorkspaceRunOptions as RunWorkflowOptions,
+} from "@/lib/services/runs/run-workflow";
 import type { RunEvent, WorkflowGraph } from "@/lib/workflow/types";
 import { makeApp, makeChallenge, makeEndUser, makePlugin, makeWorkflow } from "@/tests/helpers/factories";
 

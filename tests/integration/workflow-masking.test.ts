@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { setSecret } from "@/lib/services/secrets";
-import { runWorkflow } from "@/lib/workflow/run-workflow";
+import {
+  runWorkflowForWorkspace as runWorkflow,
+} from "@/lib/services/runs/run-workflow";
 import type { RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 import { makeApp, makeChallenge, makeEndUser, makeWorkflow } from "@/tests/helpers/factories";
 

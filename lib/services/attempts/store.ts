@@ -16,6 +16,8 @@ import {
 } from "@/lib/db/lean";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import type { ChallengeStrategy, RankColumn } from "@/lib/scoring/types";
+import { decryptStored, RUN_CHALLENGE_COLUMNS, runChallengeOf } from "@/lib/services/runs/resources";
+import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 
 // Every SQL statement of the attempt hot path (load → claim → record), as lean steps
 // (lib/db/lean.ts): one place to read, the same text on SQLite and PostgreSQL.
@@ -37,19 +39,30 @@ export interface PlayableRow {
   workflowId: string | null;
   versionId: string | null;
   graph: unknown;
+  /** What the run reads of this challenge, with its secret decrypted. */
+  run: LoadedChallenge;
+  /** The player's end user in the challenge's workspace; null before their first attempt. */
+  endUserId: string | null;
 }
 
-/** The challenge with its workflow's published graph (null graph: nothing published). */
-export function* loadPlayable(challengeId: string): Step<PlayableRow | null> {
+/**
+ * Everything an attempt reads before it claims, in one statement: the challenge (with what its
+ * run needs and its secret), its workflow's published graph (null graph: nothing published) and
+ * the player's end user in its workspace.
+ */
+export function* loadPlayable(challengeId: string, accountId: string): Step<PlayableRow | null> {
   const r = yield* one<Record<string, unknown>>(
-    `SELECT c.id, c.tenant_id, c.is_active, c.secret_ref, c.scoring_strategy, c.scoring_plugin_id,
+    `SELECT ${RUN_CHALLENGE_COLUMNS}, c.is_active, c.scoring_plugin_id,
             c.scoring_entrypoint, c.scoring_config, c.points, c.max_attempts, c.cooldown_seconds,
-            w.id AS workflow_id, v.id AS version_id, v.graph
+            w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id
      FROM challenges c
      LEFT JOIN workflows w ON w.id = c.workflow_id
      LEFT JOIN workflow_versions v ON v.id = w.published_version_id
+     LEFT JOIN secrets s ON s.workspace_id = c.tenant_id AND s.name = c.secret_ref
+     LEFT JOIN end_users e ON e.tenant_id = c.tenant_id AND e.account_id = $2
      WHERE c.id = $1`,
     challengeId,
+    accountId,
   );
   if (!r) return null;
   return {
@@ -67,6 +80,8 @@ export function* loadPlayable(challengeId: string): Step<PlayableRow | null> {
     workflowId: (r.workflow_id as string | null) ?? null,
     versionId: (r.version_id as string | null) ?? null,
     graph: r.version_id ? asJson(r.graph) : null,
+    run: runChallengeOf(r, decryptStored(r.secret_cipher as string | null)),
+    endUserId: (r.end_user_id as string | null) ?? null,
   };
 }
 
@@ -92,58 +107,6 @@ export function* ensureEndUserStep(workspaceId: string, accountId: string): Step
   const created = yield* one<{ id: string }>(select, workspaceId, accountId);
   if (!created) throw new Error("The player's end user could not be created");
   return created.id;
-}
-
-/** A workspace secret's stored (encrypted) value. */
-export function* secretCipher(workspaceId: string, name: string): Step<string | null> {
-  const r = yield* one<{ value_encrypted: string }>(
-    `SELECT value_encrypted FROM secrets WHERE workspace_id = $1 AND name = $2`,
-    workspaceId,
-    name,
-  );
-  return r?.value_encrypted ?? null;
-}
-
-export interface ResourceChallengeRow {
-  id: string;
-  workspaceId: string;
-  goal: string;
-  successType: string;
-  successPattern: string | null;
-  secretRef: string | null;
-  scoringStrategy: string;
-  evaluatorType: string;
-  evaluatorPluginId: string | null;
-  evaluatorEntrypoint: string | null;
-  evaluatorConfig: unknown;
-  maskVariables: unknown;
-}
-
-/** What a run needs of the challenges it evaluates against (scoped to the workspace). */
-export function* resourceChallenges(workspaceId: string, ids: string[]): Step<ResourceChallengeRow[]> {
-  if (ids.length === 0) return [];
-  const marks = ids.map((_, i) => `$${i + 2}`).join(", ");
-  const rows = yield* all<Record<string, unknown>>(
-    `SELECT id, tenant_id, goal, success_type, success_pattern, secret_ref, scoring_strategy, evaluator_type,
-            evaluator_plugin_id, evaluator_entrypoint, evaluator_config, mask_variables
-     FROM challenges WHERE tenant_id = $1 AND id IN (${marks})`,
-    workspaceId,
-    ...ids,
-  );
-  return rows.map((r) => ({
-    id: r.id as string,
-    workspaceId: r.tenant_id as string,
-    goal: r.goal as string,
-    successType: r.success_type as string,
-    successPattern: (r.success_pattern as string | null) ?? null,
-    secretRef: (r.secret_ref as string | null) ?? null,
-    scoringStrategy: r.scoring_strategy as string,
-    evaluatorType: r.evaluator_type as string,
-    evaluatorPluginId: (r.evaluator_plugin_id as string | null) ?? null,
-    evaluatorEntrypoint: (r.evaluator_entrypoint as string | null) ?? null,
-    evaluatorConfig: asJson(r.evaluator_config),
-    maskVariables: asJson(r.mask_variables),
-  }));
 }
 
 // ---- attempts -------------------------------------------------------------------------

@@ -1,5 +1,4 @@
 import "server-only";
-import { decryptSecret } from "@/lib/crypto";
 import { lockRow, query, transaction, type Step } from "@/lib/db/lean";
 import { AppError, notFound } from "@/lib/errors";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
@@ -8,7 +7,9 @@ import type { AttemptMetrics, EvaluationResult } from "@/lib/evaluation/types";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
 import { Masker } from "@/lib/workflow/engine/masking";
-import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
+import { runWorkflowForWorkspace, type WorkspaceRunOptions } from "@/lib/services/runs/run-workflow";
+import { loadPluginRow } from "@/lib/services/plugins";
+import { completedRunSteps } from "@/lib/services/runs/store";
 import type { PlayerEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 import { DEFAULT_RUN_LIMITS } from "@/lib/workflow/engine/limits";
 import { claimIsLive, LEASE_OWNER, leaseTiming, promptHash } from "@/lib/services/attempts/lease";
@@ -20,7 +21,6 @@ import {
   reapDeadClaims,
 } from "@/lib/services/attempts/limits";
 import { recordAttemptInTransaction, type FinalAttemptStatus, type RecordAttemptInput } from "@/lib/services/attempts/record";
-import { loadRunResourcesLean } from "@/lib/services/attempts/resources";
 import {
   allPendingClaims,
   attemptById,
@@ -28,11 +28,9 @@ import {
   ensureEndUserStep,
   failDeadClaim,
   failPendingAttempt,
-  findEndUserId,
   insertPendingAttempt,
   loadPlayable,
   renewLease,
-  secretCipher,
   takeOverClaim,
   type PlayableRow,
 } from "@/lib/services/attempts/store";
@@ -47,7 +45,7 @@ import {
 // their end-user row (lib/db/lean.ts lockRow), which also makes maxAttempts, the cooldown and the
 // per-account rate (within one workspace) exact under parallel submits.
 
-export type RunStep = (opts: RunWorkflowOptions) => Promise<RunResult>;
+export type RunStep = (opts: WorkspaceRunOptions) => Promise<RunResult>;
 export type ScoreStep = typeof scoreWithPlugin;
 
 export interface SubmitDeps {
@@ -113,8 +111,8 @@ const MESSAGES = {
 
 type PlayableChallenge = PlayableRow;
 
-async function loadPlayableChallenge(challengeId: string) {
-  const challenge = await query(() => loadPlayable(challengeId));
+async function loadPlayableChallenge(challengeId: string, accountId: string) {
+  const challenge = await query(() => loadPlayable(challengeId, accountId));
   if (!challenge || !challenge.isActive) throw notFound("Challenge");
   if (!challenge.workflowId || !challenge.versionId) {
     throw new AppError("conflict", "This challenge cannot be played yet: its workflow has not been published.");
@@ -126,18 +124,6 @@ async function loadPlayableChallenge(challengeId: string) {
   };
 }
 
-/** The player's EndUser in the challenge's workspace (created on their first attempt). */
-async function resolveEndUser(workspaceId: string, accountId: string): Promise<string> {
-  return (
-    (await query(() => findEndUserId(workspaceId, accountId))) ??
-    (await transaction(() => ensureEndUserStep(workspaceId, accountId)))
-  );
-}
-
-async function secretValue(workspaceId: string, name: string): Promise<string | null> {
-  const stored = await query(() => secretCipher(workspaceId, name));
-  return stored === null ? null : decryptSecret(stored);
-}
 
 // In-process wake-ups for requests waiting on a pending attempt; other processes poll.
 const waiters = new Map<string, Set<() => void>>();
@@ -371,6 +357,7 @@ async function customScore(
   try {
     const res = await deps.scoreWithPlugin({
       workspaceId: challenge.workspaceId,
+      loadPlugin: loadPluginRow,
       pluginId: challenge.scoringPluginId,
       entrypoint: challenge.scoringEntrypoint,
       metrics,
@@ -392,9 +379,11 @@ async function customScore(
  * "errored" / "judge_error"), not exceptions.
  */
 export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptInput): Promise<AttemptResult> {
-  const { challenge, workflowId, version } = await loadPlayableChallenge(input.challengeId);
-  const endUserId = await resolveEndUser(challenge.workspaceId, input.accountId);
-  const secret = challenge.secretRef ? await secretValue(challenge.workspaceId, challenge.secretRef) : null;
+  const { challenge, workflowId, version } = await loadPlayableChallenge(input.challengeId, input.accountId);
+  // The player's EndUser in the challenge's workspace is created on their first attempt.
+  const endUserId =
+    challenge.endUserId ?? (await transaction(() => ensureEndUserStep(challenge.workspaceId, input.accountId)));
+  const secret = challenge.run.secret;
   const masker = new Masker();
   masker.add(secret);
 
@@ -468,7 +457,8 @@ async function play(
         challengeId: challenge.id,
         onPlayerEvent: input.onEvent,
         signal,
-        loadResources: loadRunResourcesLean,
+        // Read with the challenge, not again.
+        knownChallenges: [challenge.run],
         // The run is written with the attempt, in the recording transaction below.
         persist: "with-caller",
       });
@@ -500,7 +490,7 @@ async function play(
     const answer = run.answerText ?? (typeof run.outputs.answer === "string" ? run.outputs.answer : null);
     const recorded = await recordAttemptInTransaction(
       base(ctx, pending, {
-        persistRun: run.persistSteps,
+        persistRun: run.record ? () => completedRunSteps(run.record!) : undefined,
         status: outcome.status,
         succeeded: outcome.succeeded,
         customScore: score,
@@ -558,7 +548,7 @@ function base(
   };
 }
 
-const defaultDeps: SubmitDeps = { runWorkflow, scoreWithPlugin };
+const defaultDeps: SubmitDeps = { runWorkflow: runWorkflowForWorkspace, scoreWithPlugin };
 
 /** submitAttemptWith the real engine and plugin scorer. */
 export function submitAttempt(input: SubmitAttemptInput): Promise<AttemptResult> {

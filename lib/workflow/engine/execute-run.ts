@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { NodeTimeout, RunStopped, type RunController } from "@/lib/workflow/engine/limits";
 import type { Masker, StreamMasker } from "@/lib/workflow/engine/masking";
 import type { ExecutionPlan, PlanNode } from "@/lib/workflow/engine/plan";
+import type { PluginLoader } from "@/lib/evaluation/plugins";
 import type { RunResources } from "@/lib/workflow/engine/run-resources";
 import { Scheduler } from "@/lib/workflow/engine/scheduler";
 import type { VariablePool } from "@/lib/workflow/engine/variable-pool";
@@ -50,6 +51,7 @@ export interface RunEnvironment {
   /** Nodes whose text is streamed as text_delta (default: every node, when someone listens). */
   streamNodes?: ReadonlySet<string>;
   getModel: (ref: string) => Promise<LanguageModelV4>;
+  loadPlugin: PluginLoader;
   modelRetry: ModelRetryPolicy;
   /** Output keys to mask, by node id. */
   maskKeys: Map<string, Set<string>>;
@@ -339,6 +341,7 @@ export class RunExecution {
       },
       resources: env.resources,
       getModel: env.getModel,
+      loadPlugin: env.loadPlugin,
       modelRetry: env.modelRetry,
       tokensLeft: () => env.controller.limits.maxTokens - this.tokens - this.judgeTokens,
       mask: (text) => env.masker.mask(text),

@@ -1,11 +1,6 @@
-import "server-only";
-import { db } from "@/lib/db";
-import { getSecretValue } from "@/lib/services/secrets";
-
-// What a run needs from the database before its first node: the challenges it evaluates against
-// and every secret it may use. Loading them up front (one query for challenges, one per secret)
-// means the masker knows every secret before anything is emitted or stored, and executors never
-// query per node. Secrets are loaded per run, never cached across runs.
+// What a run needs before its first node: the challenges it evaluates against and every secret it
+// may use, loaded by the caller (lib/services/runs/resources.ts) up front, so the masker knows
+// every secret before anything is emitted or stored and executors never query per node.
 
 export interface LoadedChallenge {
   id: string;
@@ -66,71 +61,4 @@ export interface ResourceRequest {
   challengeIds: string[];
   /** Workspace secrets used as {{secret:NAME}}. */
   secretNames: string[];
-}
-
-const asStringArray = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-
-/**
- * Loads challenges (scoped to the workspace: another workspace's id is simply not found) and
- * secrets. `{{secret}}` means the run's challenge, or else the one challenge the graph names.
- */
-export async function loadRunResources(req: ResourceRequest): Promise<RunResources> {
-  const ids = [...new Set([...(req.runChallengeId ? [req.runChallengeId] : []), ...req.challengeIds])];
-  if (ids.length === 0 && req.secretNames.length === 0) return RunResources.empty;
-
-  const rows = ids.length
-    ? await db.challenge.findMany({
-        where: { workspaceId: req.workspaceId, id: { in: ids } },
-        select: {
-          id: true,
-          workspaceId: true,
-          goal: true,
-          successType: true,
-          successPattern: true,
-          secretRef: true,
-          scoringStrategy: true,
-          evaluatorType: true,
-          evaluatorPluginId: true,
-          evaluatorEntrypoint: true,
-          evaluatorConfig: true,
-          maskVariables: true,
-        },
-      })
-    : [];
-  const [challengeSecrets, workspaceSecrets] = await Promise.all([
-    Promise.all(
-      rows.map((r) => (r.secretRef ? getSecretValue(req.workspaceId, r.secretRef) : Promise.resolve(null))),
-    ),
-    Promise.all(
-      req.secretNames.map(async (name) => [name, await getSecretValue(req.workspaceId, name)] as const),
-    ),
-  ]);
-
-  const challenges = new Map<string, LoadedChallenge>();
-  rows.forEach((r, i) => {
-    challenges.set(r.id, {
-      id: r.id,
-      workspaceId: r.workspaceId,
-      goal: r.goal,
-      successType: r.successType,
-      successPattern: r.successPattern,
-      scoringStrategy: r.scoringStrategy,
-      evaluatorType: r.evaluatorType,
-      evaluatorPluginId: r.evaluatorPluginId,
-      evaluatorEntrypoint: r.evaluatorEntrypoint,
-      evaluatorConfig: r.evaluatorConfig,
-      maskVariables: asStringArray(r.maskVariables),
-      secret: challengeSecrets[i] ?? null,
-    });
-  });
-  const secrets = new Map<string, string>();
-  for (const [name, value] of workspaceSecrets) if (value !== null) secrets.set(name, value);
-
-  const runChallenge = req.runChallengeId
-    ? (challenges.get(req.runChallengeId) ?? null)
-    : req.challengeIds.length === 1
-      ? (challenges.get(req.challengeIds[0]!) ?? null)
-      : null;
-  return new RunResources(challenges, secrets, runChallenge);
 }

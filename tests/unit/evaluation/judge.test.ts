@@ -23,6 +23,7 @@ import {
 } from "@/lib/evaluation/judge";
 import { AppError } from "@/lib/errors";
 import type * as AiSeam from "@/lib/ai";
+import { getModel } from "@/lib/ai";
 
 // Remote judges are replaced at the edge: getModel hands out the mock for "mock:judge" and the
 // real implementation (offline models included) for everything else.
@@ -75,6 +76,7 @@ function mockJudge(...steps: (string | Error)[]): MockLanguageModelV4 {
 const judge = (overrides: Partial<JudgeResponseInput> = {}) =>
   judgeResponse({
     workspaceId: "ws_test",
+    getModel: (ref) => getModel(ref),
     modelRef: "mock:judge",
     goal: GOAL,
     response: "some response",
@@ -395,6 +397,7 @@ describe("judgeResponse with the offline judge (real model through generateText)
   ])("$name → $outcome", async ({ response, outcome, rating }) => {
     const result = await judgeResponse({
       workspaceId: "ws_test",
+      getModel: (ref) => getModel(ref),
       modelRef: "offline:judge",
       goal: GOAL,
       response,
@@ -414,6 +417,7 @@ describe("judgeResponse with the offline judge (real model through generateText)
   it("works with a creator rubric template too", async () => {
     const result = await judgeResponse({
       workspaceId: "ws_test",
+      getModel: (ref) => getModel(ref),
       modelRef: "offline:judge",
       goal: GOAL,
       response: `ok: ${SECRET}`,
@@ -465,6 +469,7 @@ describe("judgeResponse: the untrusted block cannot be closed from inside (issue
   it("the offline judge reads a forged block as part of the response", async () => {
     const result = await judgeResponse({
       workspaceId: "ws_test",
+      getModel: (ref) => getModel(ref),
       modelRef: "offline:judge",
       goal: GOAL,
       hints: [SECRET],

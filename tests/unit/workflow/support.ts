@@ -3,7 +3,10 @@ import { join } from "node:path";
 import type { LanguageModelV4GenerateResult, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { APICallError, simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflow";
+import {
+  runWorkflowForWorkspace as runWorkflow,
+  type WorkspaceRunOptions as RunWorkflowOptions,
+} from "@/lib/services/runs/run-workflow";
 import type { RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 
 // Shared helpers for the engine's unit tests: fixture graphs and mock models at the AI SDK edge.

@@ -93,6 +93,7 @@ async function judgeHere(ctx: Ctx, criteria: Criteria, response: string): Promis
   return judgeResponse({
     workspaceId: ctx.run.workspaceId,
     modelRef: config.judge_model ?? stored.judge_model ?? "offline:judge",
+    getModel: ctx.getModel,
     goal: criteria.goal,
     response,
     // The node's option, else the challenge's evaluator_config, else the secret is a hint. Either
@@ -117,6 +118,7 @@ async function evaluateCustom(ctx: Ctx, criteria: Criteria, response: string): P
   const storedConfig = criteria.challenge?.evaluatorConfig;
   return evaluateWithPlugin({
     workspaceId: ctx.run.workspaceId,
+    loadPlugin: ctx.loadPlugin,
     pluginId,
     entrypoint: config.evaluator_entrypoint ?? criteria.challenge?.evaluatorEntrypoint ?? undefined,
     goal: criteria.goal,

@@ -42,6 +42,7 @@ export const judgingLlmExecutor: NodeExecutor<JudgingLlmConfig> = {
     const result = await judgeResponse({
       workspaceId: ctx.run.workspaceId,
       modelRef: config.judge_model,
+      getModel: ctx.getModel,
       goal,
       // Not clipped: the judge refuses a response over JUDGE_MAX_INPUT_CHARS (fails closed)
       // instead of judging a cut copy that padding could push a leak out of.

@@ -2,50 +2,15 @@ import "server-only";
 import { uuidv7 } from "@/lib/ids";
 import { exec, json, transaction, type Param, type Step } from "@/lib/db/lean";
 import { fromDatabaseError } from "@/lib/errors";
-import type { NodeRunStatus, RunStatus } from "@/lib/workflow/types";
+import type { NodeRunRow, RunRecord, RunRowFinish, RunRowStart, RunStore } from "@/lib/workflow/engine/run-record";
 
-// A run costs two short transactions: the WorkflowRun row when it starts (so a running run is
+// Where the engine's runs are written (lib/workflow/engine/run-record.ts). A run costs two short transactions: the WorkflowRun row when it starts (so a running run is
 // visible and attempts can reference it), then one that finishes it and inserts every node run
 // in one multi-row INSERT. The attempt path instead writes the finished run once, inside the
 // transaction that records the attempt (completedRunSteps): the pending attempt row already
 // shows that the run is under way. JSON columns are serialized once with JSON.stringify (undefined
 // dropped, Dates as ISO strings). Lean SQL (lib/db/lean.ts): this runs for every attempt. Callers pass
 // values that are already masked.
-
-export interface RunRowStart {
-  id: string;
-  workspaceId: string;
-  workflowId: string;
-  workflowVersionId: string | null;
-  endUserId: string | null;
-  triggeredFrom: string;
-  inputs: unknown;
-  createdAt: Date;
-}
-
-export interface RunRowFinish {
-  status: RunStatus;
-  outputs?: unknown;
-  error?: string;
-  tokensTotal: number;
-  judgeTokensTotal: number;
-  elapsedMs: number;
-  finishedAt: Date;
-}
-
-export interface NodeRunRow {
-  nodeId: string;
-  nodeType: string;
-  index: number;
-  status: NodeRunStatus;
-  inputs?: unknown;
-  outputs?: unknown;
-  error?: string;
-  tokens: number;
-  elapsedMs: number;
-  startedAt: Date;
-  finishedAt: Date;
-}
 
 async function guard<T>(work: Promise<T>): Promise<T> {
   try {
@@ -138,7 +103,7 @@ export async function finishRun(runId: string, run: RunRowFinish, nodeRuns: Node
  * attempt path records the run with the attempt): one INSERT of the finished run row instead of
  * an INSERT at the start and an UPDATE at the end, then the node runs.
  */
-export function* completedRunSteps(start: RunRowStart, run: RunRowFinish, nodeRuns: NodeRunRow[]): Step<void> {
+export function* completedRunSteps({ start, finish: run, nodeRuns }: RunRecord): Step<void> {
   const outputs = run.outputs !== undefined;
   yield* exec(
     `INSERT INTO workflow_runs (id, tenant_id, workflow_id, workflow_version_id, end_user_id, triggered_from, status,
@@ -162,3 +127,9 @@ export function* completedRunSteps(start: RunRowStart, run: RunRowFinish, nodeRu
   );
   yield* nodeRunSteps(start.id, nodeRuns);
 }
+
+/** Writes a run as it starts and as it ends (the console's test-runs, API runs). */
+export const runStore: RunStore = {
+  start: insertRun,
+  finish: (record: RunRecord) => finishRun(record.start.id, record.finish, record.nodeRuns),
+};
