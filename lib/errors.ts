@@ -84,7 +84,8 @@ interface PrismaLikeError {
 export function fromDatabaseError(err: unknown): AppError | undefined {
   if (!err || typeof err !== "object") return undefined;
   const e = err as PrismaLikeError;
-  if (typeof e.code !== "string" || !/^P\d{4}$/.test(e.code)) return undefined;
+  if (typeof e.code !== "string") return undefined;
+  if (!/^P\d{4}$/.test(e.code)) return fromDriverError(err, e.code);
   const model = typeof e.meta?.modelName === "string" ? e.meta.modelName : "Record";
   switch (e.code) {
     case "P2002": {
@@ -116,6 +117,32 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
     case "P2000":
       return new AppError("validation_failed", "A value is too long for its field", { cause: err });
     case "P2034":
+      return new AppError("conflict", "The database was busy; please retry", { cause: err });
+    default:
+      return undefined;
+  }
+}
+
+// The hot path's statements (lib/db/lean.ts) run on the drivers directly: better-sqlite3 raises
+// SQLITE_CONSTRAINT_* codes, node-postgres SQLSTATEs. They map to the same AppErrors as Prisma's.
+const DRIVER_CODES: Record<string, "unique" | "reference" | "busy"> = {
+  SQLITE_CONSTRAINT_UNIQUE: "unique",
+  SQLITE_CONSTRAINT_PRIMARYKEY: "unique",
+  SQLITE_CONSTRAINT_FOREIGNKEY: "reference",
+  SQLITE_BUSY: "busy",
+  "23505": "unique",
+  "23503": "reference",
+  "40001": "busy",
+  "40P01": "busy",
+};
+
+function fromDriverError(err: unknown, code: string): AppError | undefined {
+  switch (DRIVER_CODES[code]) {
+    case "unique":
+      return new AppError("conflict", "This Record already exists", { cause: err });
+    case "reference":
+      return new AppError("validation_failed", "A referenced record does not exist (Record)", { cause: err });
+    case "busy":
       return new AppError("conflict", "The database was busy; please retry", { cause: err });
     default:
       return undefined;

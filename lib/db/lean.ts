@@ -1,6 +1,8 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
-import { db, sqliteConnection } from "@/lib/db";
+import type pg from "pg";
+import { pgPool, sqliteConnection } from "@/lib/db";
 import { env } from "@/lib/env";
 
 // Lean SQL for hot paths (playing an attempt) where the Prisma client's per-query cost — about
@@ -16,8 +18,8 @@ import { env } from "@/lib/env";
 // SQLite runs them synchronously on the application client's own connection (cached prepared
 // statements, `@p1` parameters, casts dropped) and a transaction is one BEGIN IMMEDIATE … COMMIT
 // with no await inside, so no other statement of this process can interleave. PostgreSQL runs
-// them through the Prisma client's raw queries (same pool), a transaction as an interactive
-// Prisma transaction. Values: pass Date, boolean, number, string, null or json(value); read
+// them on the project's own node-postgres pool (lib/db.ts pgPool) as named prepared statements,
+// a transaction as BEGIN … COMMIT on one pooled connection. Values: pass Date, boolean, number, string, null or json(value); read
 // columns back with the helpers below (SQLite returns ISO text, 0/1 and JSON text, PostgreSQL
 // Date, boolean and parsed JSON).
 
@@ -227,19 +229,29 @@ function flush(conn: BetterSqlite3.Database, g: GroupState): void {
 
 // ---- PostgreSQL ---------------------------------------------------------------------------
 
-interface RawRunner {
-  $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
-  $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<number>;
-}
-
+/** Dates go as UTC text (the columns are timestamps without a zone, in UTC); JSON as text. */
 function pgParam(p: Param): unknown {
+  if (p instanceof Date) return p.toISOString();
   if (p instanceof JsonParam) return JSON.stringify(p.value ?? null);
   return p;
 }
 
-function runPg(runner: RawRunner, q: Query): Promise<unknown> {
-  const args = q.params.map(pgParam);
-  return q.exec ? runner.$executeRawUnsafe(q.sql, ...args) : runner.$queryRawUnsafe(q.sql, ...args);
+// Each statement text is prepared once per connection under a short name derived from it, so
+// the server parses and plans it once, not on every attempt.
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    if (statementNames.size > 500) statementNames.clear();
+    name = `g${createHash("sha1").update(sql).digest("hex").slice(0, 16)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+async function runPg(runner: pg.Pool | pg.PoolClient, q: Query): Promise<unknown> {
+  const res = await runner.query({ name: statementName(q.sql), text: q.sql, values: q.params.map(pgParam) });
+  return q.exec ? (res.rowCount ?? 0) : res.rows;
 }
 
 async function driveAsync<T>(step: Step<T>, run: (q: Query) => Promise<unknown>): Promise<T> {
@@ -263,7 +275,8 @@ async function driveAsync<T>(step: Step<T>, run: (q: Query) => Promise<unknown>)
 export async function query<T>(work: () => Step<T>): Promise<T> {
   const conn = await sqliteConnection();
   if (conn) return driveSync(work(), (q) => runSqlite(conn, q));
-  return driveAsync(work(), (q) => runPg(db, q));
+  const pool = pgPool()!;
+  return driveAsync(work(), (q) => runPg(pool, q));
 }
 
 /**
@@ -284,8 +297,26 @@ export async function transaction<T>(work: () => Step<T>, opts: { timeoutMs?: nu
       else schedule(conn, g);
     });
   }
-  const timeout = opts.timeoutMs ?? 30_000;
-  return db.$transaction((tx) => driveAsync(work(), (q) => runPg(tx, q)), { maxWait: timeout, timeout });
+  return pgTransaction(work, opts.timeoutMs ?? 30_000);
+}
+
+async function pgTransaction<T>(work: () => Step<T>, timeoutMs: number): Promise<T> {
+  const client = await pgPool()!.connect();
+  let broken = false;
+  try {
+    // A transaction that outlives its time is cancelled by the server, not left holding locks.
+    await client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    const value = await driveAsync(work(), (q) => runPg(client, q));
+    await client.query("COMMIT");
+    return value;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {
+      broken = true;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

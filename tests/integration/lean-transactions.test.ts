@@ -7,6 +7,7 @@ import { sqliteFilePath } from "@/lib/db-url";
 import { env } from "@/lib/env";
 import { all, dialect, exec, one, query, transaction, type Step } from "@/lib/db/lean";
 import { uuidv7 } from "@/lib/ids";
+import { fromDatabaseError } from "@/lib/errors";
 
 async function workspace(): Promise<string> {
   const ws = await db.workspace.create({ data: { name: "Lean", slug: `lean-${uuidv7()}` } });
@@ -27,6 +28,37 @@ const names = (workspaceId: string) =>
   query(() => all<{ name: string }>("SELECT name FROM secrets WHERE workspace_id = $1 ORDER BY name", workspaceId)).then(
     (rows) => rows.map((r) => r.name),
   );
+
+describe("lean statements: values and errors", () => {
+  it("a duplicate and a missing reference translate like Prisma's errors, on either database", async () => {
+    const ws = await workspace();
+    await transaction(() => addSecret(ws, "DUP"));
+    const duplicate = await transaction(() => addSecret(ws, "DUP")).catch((e: unknown) => e);
+    expect(fromDatabaseError(duplicate)).toMatchObject({ code: "conflict" });
+    const orphan = await transaction(() => addSecret(uuidv7(), "ORPHAN")).catch((e: unknown) => e);
+    expect(fromDatabaseError(orphan)).toMatchObject({ code: "validation_failed" });
+    expect(await names(ws)).toEqual(["DUP"]);
+  });
+
+  it("a timestamp written reads back as the same instant (UTC, whatever the server's zone)", async () => {
+    const ws = await workspace();
+    const at = new Date("2026-03-29T01:30:00.123Z");
+    await transaction(() =>
+      exec(
+        `INSERT INTO secrets (id, workspace_id, name, value_encrypted, created_at, updated_at) VALUES ($1, $2, 'T', 'x', $3, $3)`,
+        uuidv7(),
+        ws,
+        at,
+      ),
+    );
+    const row = await query(() => one<{ created_at: unknown }>("SELECT created_at FROM secrets WHERE workspace_id = $1", ws));
+    const { asDate } = await import("@/lib/db/lean");
+    expect(asDate(row?.created_at).toISOString()).toBe(at.toISOString());
+    // The Prisma client reads the same instant.
+    const viaPrisma = await db.secret.findFirst({ where: { workspaceId: ws }, select: { createdAt: true } });
+    expect(viaPrisma?.createdAt.toISOString()).toBe(at.toISOString());
+  });
+});
 
 describe("lean transaction()", () => {
   it("commits concurrent calls (on SQLite each seeing the ones before it)", async () => {
