@@ -3,6 +3,42 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// Import boundaries: storage behind lib/services and lib/db, components free of server code, lib/
+// below app/. The core rule, not typescript-eslint's copy, which is deprecated in its favour.
+const alias = (path) => `^(?:@/|(?:\\.{1,2}/)+)${path}(?:/.*)?$`;
+const storage = [
+  {
+    regex: alias("lib/(?:db|generated)"),
+    message: "Only lib/services and lib/db talk to storage: call a service.",
+  },
+  {
+    regex: "^(?:@prisma/.+|better-sqlite3|pg)(?:/.*)?$",
+    message: "Only the data-access layer (lib/db, lib/migrate.ts) opens database drivers: call a service.",
+  },
+];
+const appFromLib = [{ regex: alias("app"), message: "lib/ sits below app/ and never imports from it." }];
+// Modules a browser bundle must never pull in; the listed exceptions are client-safe files there.
+const serverOnly = [
+  ...["ai", "api", "auth", "crypto", "email", "env", "evaluation", "pages", "rate-limit", "startup"],
+  ...["workflow/engine", "workflow/executors", "workflow/executor-types", "workflow/run-workflow"],
+  "workflow/nodes/[^/]+/(?:execute|stream-model)",
+];
+const clientSafe = ["ai/model-ref", "auth/safe-next", "evaluation/sandbox/examples"];
+const serverCode = [
+  {
+    regex: alias("lib/services"),
+    allowTypeImports: true,
+    message: "Components import only types from services; the page or action passes the data in.",
+  },
+  {
+    regex: `^@/lib/(?!(?:${clientSafe.join("|")})$)(?:${serverOnly.join("|")})(?:/.*)?$`,
+    allowTypeImports: true,
+    message: "Server-only module: components import only its types.",
+  },
+  { regex: "^(?:server-only|next/headers)$", message: "Components hold no server-only code." },
+];
+const restrictImports = (...groups) => ["error", { patterns: groups.flat() }];
+
 export default tseslint.config(
   {
     ignores: [
@@ -68,4 +104,29 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
     },
   },
+  { rules: { "no-restricted-imports": restrictImports(storage) } },
+  { files: ["lib/**"], rules: { "no-restricted-imports": restrictImports(storage, appFromLib) } },
+  {
+    files: ["lib/services/**", "lib/db/**", "lib/db.ts", "lib/migrate.ts", "lib/seed.ts", "lib/seed/**"],
+    rules: { "no-restricted-imports": restrictImports(appFromLib) },
+  },
+  { files: ["components/**"], rules: { "no-restricted-imports": restrictImports(storage, serverCode) } },
+  { files: ["scripts/**", "tests/**"], rules: { "no-restricted-imports": "off" } },
+  // pending issue 11 refactor
+  {
+    files: [
+      "lib/workflow/engine/run-resources.ts",
+      "lib/workflow/engine/persistence.ts",
+      "lib/workflow/types.ts",
+      "lib/evaluation/plugins.ts",
+      "lib/scoring/board-ranks.ts",
+      "lib/scoring/board-size.ts",
+      "lib/scoring/collection-custom.ts",
+      "lib/scoring/order.ts",
+      "lib/rate-limit/stores.ts",
+    ],
+    rules: { "no-restricted-imports": restrictImports(appFromLib) },
+  },
+  // pending issue 11 refactor
+  { files: ["lib/openapi/registry.ts"], rules: { "no-restricted-imports": restrictImports(storage) } },
 );

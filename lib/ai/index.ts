@@ -8,11 +8,11 @@ import { JudgeModel } from "@/lib/ai/offline/judge";
 import type { OfflineModelName } from "@/lib/ai/offline/levels";
 import { PracticeModel } from "@/lib/ai/offline/practice-model";
 import { decryptSecret } from "@/lib/crypto";
-import { one, query } from "@/lib/db/lean";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { OutboundRefusedError, outboundFetch, trustEntryForUrl } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
+import { findProviderConnection, type ProviderConnection } from "@/lib/services/llm-providers";
 
 // The one seam between the app and language models. Everything that calls a model gets it
 // from getModel(ref): real providers over HTTP, or the offline practice model and judge.
@@ -132,6 +132,43 @@ function envModel(modelId: string): LanguageModelV4 {
   return chat ? provider.chat(modelId) : provider.responses(modelId);
 }
 
+/**
+ * The model of a workspace provider, from its row as loaded by lib/services/llm-providers.ts.
+ * Throws AppError validation_failed (unsupported kind, openai without a key) or internal (the
+ * stored key cannot be decrypted).
+ */
+export function providerModel(provider: ProviderConnection, modelId: string): LanguageModelV4 {
+  if (provider.kind !== "openai" && provider.kind !== "openai-compatible") {
+    throw new AppError(
+      "validation_failed",
+      `LLM provider "${provider.name}" has an unsupported kind "${provider.kind}"`,
+    );
+  }
+  const cipher = provider.apiKeyEncrypted;
+  if (!cipher && provider.kind === "openai") {
+    throw new AppError("validation_failed", `LLM provider "${provider.name}" has no API key`);
+  }
+  const baseURL = provider.baseUrl?.trim() || OPENAI_DEFAULT_BASE_URL;
+  // The ciphertext changes with every key change, so an edited provider gets a fresh instance;
+  // the key is decrypted only when an instance is made.
+  const cacheKey = `ws:${provider.id}:${provider.kind}:${fingerprint(cipher ?? "")}`;
+  const instance = openAIProvider(cacheKey, baseURL, () => {
+    if (!cipher) return undefined;
+    try {
+      return decryptSecret(cipher);
+    } catch (err) {
+      const { id: providerId, workspaceId } = provider;
+      log.error("llm provider key could not be decrypted", { providerId, workspaceId });
+      throw new AppError(
+        "internal",
+        `The API key of LLM provider "${provider.name}" cannot be decrypted; enter it again in the console`,
+        { cause: err },
+      );
+    }
+  });
+  return provider.kind === "openai-compatible" ? instance.chat(modelId) : instance.responses(modelId);
+}
+
 async function workspaceModel(
   ref: Extract<ModelRef, { kind: "provider" }>,
   workspaceId?: string,
@@ -139,42 +176,9 @@ async function workspaceModel(
   if (!workspaceId) {
     throw new AppError("validation_failed", "provider: model references need a workspace");
   }
-  // Lean SQL: this runs for every model call of every attempt (lib/db/lean.ts).
-  const row = await query(() =>
-    one<{ id: string; name: string; kind: string; base_url: string | null; api_key_encrypted: string | null }>(
-      "SELECT id, name, kind, base_url, api_key_encrypted FROM llm_providers WHERE workspace_id = $1 AND name = $2",
-      workspaceId,
-      ref.providerName,
-    ),
-  );
-  if (!row) throw new AppError("not_found", "LLM provider not found");
-  if (row.kind !== "openai" && row.kind !== "openai-compatible") {
-    throw new AppError(
-      "validation_failed",
-      `LLM provider "${row.name}" has an unsupported kind "${row.kind}"`,
-    );
-  }
-  const cipher = row.api_key_encrypted;
-  if (!cipher && row.kind === "openai") {
-    throw new AppError("validation_failed", `LLM provider "${row.name}" has no API key`);
-  }
-  const baseURL = row.base_url?.trim() || OPENAI_DEFAULT_BASE_URL;
-  // The ciphertext changes with every key change, so an edited provider gets a fresh instance;
-  // the key is decrypted only when an instance is made.
-  const provider = openAIProvider(`ws:${row.id}:${row.kind}:${fingerprint(cipher ?? "")}`, baseURL, () => {
-    if (!cipher) return undefined;
-    try {
-      return decryptSecret(cipher);
-    } catch (err) {
-      log.error("llm provider key could not be decrypted", { providerId: row.id, workspaceId });
-      throw new AppError(
-        "internal",
-        `The API key of LLM provider "${row.name}" cannot be decrypted; enter it again in the console`,
-        { cause: err },
-      );
-    }
-  });
-  return row.kind === "openai-compatible" ? provider.chat(ref.modelId) : provider.responses(ref.modelId);
+  const provider = await findProviderConnection(workspaceId, ref.providerName);
+  if (!provider) throw new AppError("not_found", "LLM provider not found");
+  return providerModel(provider, ref.modelId);
 }
 
 /**

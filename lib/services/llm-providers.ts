@@ -1,6 +1,7 @@
 import "server-only";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { one, query } from "@/lib/db/lean";
 import { AppError, notFound } from "@/lib/errors";
 import { assertUrlTargetAllowed, OutboundRefusedError } from "@/lib/http/outbound";
 
@@ -94,4 +95,44 @@ export async function getProvider(workspaceId: string, id: string): Promise<Prov
 export async function deleteProvider(workspaceId: string, id: string): Promise<void> {
   const res = await db.llmProvider.deleteMany({ where: { id, workspaceId } });
   if (res.count === 0) throw notFound("LLM provider");
+}
+
+/** What the AI seam needs to reach a workspace's provider; the key stays encrypted. */
+export interface ProviderConnection {
+  id: string;
+  workspaceId: string;
+  name: string;
+  kind: string;
+  baseUrl: string | null;
+  apiKeyEncrypted: string | null;
+}
+
+/** The provider a `provider:` model reference names, or null when the workspace has none by that name. */
+export async function findProviderConnection(
+  workspaceId: string,
+  name: string,
+): Promise<ProviderConnection | null> {
+  // Lean SQL: this runs for every model call of every attempt (lib/db/lean.ts).
+  const row = await query(() =>
+    one<{
+      id: string;
+      name: string;
+      kind: string;
+      base_url: string | null;
+      api_key_encrypted: string | null;
+    }>(
+      "SELECT id, name, kind, base_url, api_key_encrypted FROM llm_providers WHERE workspace_id = $1 AND name = $2",
+      workspaceId,
+      name,
+    ),
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    workspaceId,
+    name: row.name,
+    kind: row.kind,
+    baseUrl: row.base_url,
+    apiKeyEncrypted: row.api_key_encrypted,
+  };
 }

@@ -12,6 +12,21 @@ export interface WorkspaceSummary {
   role: Role;
 }
 
+export interface WorkspaceDetails {
+  id: string;
+  name: string;
+  slug: string;
+  createdAt: Date;
+}
+
+/** The caller's workspace; a missing row is Prisma's not-found error, which route() maps to 404. */
+export async function getWorkspaceDetails(workspaceId: string): Promise<WorkspaceDetails> {
+  return db.workspace.findUniqueOrThrow({
+    where: { id: workspaceId },
+    select: { id: true, name: true, slug: true, createdAt: true },
+  });
+}
+
 function slugify(name: string): string {
   const base = name
     .normalize("NFKD")

@@ -1,13 +1,13 @@
 import { NextResponse } from "next/server";
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { pingDatabase } from "@/lib/services/health";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
   const started = Date.now();
   try {
-    await db.$queryRawUnsafe("SELECT 1");
+    await pingDatabase();
     return NextResponse.json({ status: "ok", database: env.databaseKind, db_ms: Date.now() - started });
   } catch {
     return NextResponse.json(

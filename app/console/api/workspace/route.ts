@@ -1,10 +1,7 @@
 import { route } from "@/lib/api/handler";
-import { db } from "@/lib/db";
+import { getWorkspaceDetails } from "@/lib/services/workspaces";
 
 export const GET = route({ auth: "workspace" }, async ({ caller }) => {
-  const ws = await db.workspace.findUniqueOrThrow({
-    where: { id: caller.workspaceId },
-    select: { id: true, name: true, slug: true, createdAt: true },
-  });
+  const ws = await getWorkspaceDetails(caller.workspaceId);
   return { workspace: ws, role: caller.role, via: caller.via };
 });
