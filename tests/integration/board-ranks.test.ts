@@ -1,6 +1,7 @@
 // The viewer's rank on large boards comes from a per-process snapshot of the board's keys
-// (lib/scoring/board-ranks.ts, read by lib/services/leaderboards/board-stats.ts): it must equal the rank the database order gives, ties included,
-// and a recording in this process must be visible at once.
+// (lib/scoring/board-ranks.ts, loaded by lib/services/leaderboards/board-stats.ts): it must equal
+// the rank the database order gives, ties included, and a recording in this process must be
+// visible at once.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
