@@ -122,11 +122,13 @@ const PG_POOL_MAX = 10;
 
 // Timestamps are stored without a time zone, in UTC (as Prisma writes them): read them as UTC,
 // not in the server's local zone. COUNT(*) and other int8 values come back as numbers.
+const TIMESTAMP_OID = 1114;
+const INT8_OID = 20;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") => {
-    if (oid === pg.types.builtins.TIMESTAMP) return (v: string) => new Date(`${v.replace(" ", "T")}Z`);
-    if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
+    if (oid === TIMESTAMP_OID) return (v: string) => new Date(`${v.replace(" ", "T")}Z`);
+    if (oid === INT8_OID) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format) as unknown;
   }) as typeof pg.types.getTypeParser,
 };
 

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { migrate } from "@/lib/migrate";
-import { DEMO, seedDemo } from "@/lib/seed";
+import { DEMO, seedDemo } from "@/lib/seed/demo";
 
 /** Runs once when the server starts: apply migrations, seed the demo, say how to log in. */
 export async function startup(): Promise<void> {

@@ -1,5 +1,5 @@
 import { migrate } from "../lib/migrate";
-import { DEMO, seedDemo } from "../lib/seed";
+import { DEMO, seedDemo } from "../lib/seed/demo";
 import { disconnectDb } from "../lib/db";
 
 await migrate(process.env.DATABASE_URL ?? "file:./data/gauntlet.db");

@@ -31,7 +31,7 @@ import { sleep } from "@/lib/sleep";
 // response cannot forge its end. A response longer than JUDGE_MAX_INPUT_CHARS is not sent at
 // all: the outcome is a judge error, so padding cannot push a leak past what the judge reads.
 // Feedback and raw output are masked against the hints and `secrets` in every recognised form
-// (spelled, reversed, Base64, hex, ROT13… — lib/evaluation/secret-forms.ts).
+// (spelled, reversed, Base64, hex, ROT13… — lib/evaluation/secret-forms/).
 
 export const JUDGE_ERROR_FEEDBACK =
   "The judge could not reach a verdict, so this attempt does not count against you.";

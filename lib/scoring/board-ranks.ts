@@ -1,26 +1,29 @@
-import "server-only";
-import { all, asDate, asNumOrNull, query } from "@/lib/db/lean";
-import type { EntryKey } from "@/lib/scoring/order";
+import type { EntryKey } from "@/lib/services/leaderboards/order";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
-import { orderSql, RANK_COLUMN_SQL } from "@/lib/services/attempts/store";
 
 // Where a viewer ranks on a large board. Counting the entries ahead of them reads O(rank) index
 // entries (about 1.5 ms for a player in the middle of 20,000 on SQLite), so a large board's
 // ranked keys are kept per process for a few seconds, like its size (board-size.ts), and a
 // rank is a binary search. Recordings in this process forget the board as soon as they change
 // it, so a player who just improved sees their new rank; another instance's changes show up
-// within TTL_MS.
+// within TTL_MS. Reading the board's keys is the caller's (the leaderboard service's) query.
 
 const TTL_MS = 5_000;
 const MAX_BOARDS = 20;
 /** Smaller boards are counted in the database: cheap, and always exact. */
 export const RANK_SNAPSHOT_MIN_ENTRIES = 2_000;
 
-interface Snapshot {
-  strategy: string;
+/** A board's ranked keys, in the strategy's order, as parallel arrays. */
+export interface BoardKeys {
+  /** The ranked column's value (null for `first`, which ranks by time). */
   values: (number | null)[];
+  /** achievedAt in epoch milliseconds. */
   times: number[];
   ids: string[];
+}
+
+interface Snapshot extends BoardKeys {
+  strategy: string;
   at: number;
 }
 
@@ -28,24 +31,6 @@ interface Snapshot {
 // copy must forget what the leaderboard route's copy cached.
 const cache = ((globalThis as unknown as { __gauntletBoardRanks?: Map<string, Snapshot> }).__gauntletBoardRanks ??=
   new Map<string, Snapshot>());
-
-async function load(challengeId: string, strategy: ChallengeStrategy): Promise<Snapshot> {
-  const column = strategy.column === "achievedAt" ? "NULL" : RANK_COLUMN_SQL[strategy.column];
-  const rows = await query(() =>
-    all<{ v: unknown; achieved_at: unknown; best_attempt_id: string }>(
-      `SELECT ${column} AS v, achieved_at, best_attempt_id FROM challenge_leaderboard_entries
-       WHERE challenge_id = $1 ORDER BY ${orderSql(strategy)}`,
-      challengeId,
-    ),
-  );
-  return {
-    strategy: strategy.name,
-    values: rows.map((r) => asNumOrNull(r.v)),
-    times: rows.map((r) => asDate(r.achieved_at).getTime()),
-    ids: rows.map((r) => r.best_attempt_id),
-    at: Date.now(),
-  };
-}
 
 /** Negative when entry i of the snapshot ranks ahead of `key`. */
 function compare(s: Snapshot, i: number, strategy: ChallengeStrategy, key: EntryKey): number {
@@ -59,11 +44,16 @@ function compare(s: Snapshot, i: number, strategy: ChallengeStrategy, key: Entry
   return id < key.bestAttemptId ? -1 : id > key.bestAttemptId ? 1 : 0;
 }
 
-/** How many entries of the board rank strictly ahead of `key`. */
-export async function entriesAhead(challengeId: string, strategy: ChallengeStrategy, key: EntryKey): Promise<number> {
+/** How many entries of the board rank strictly ahead of `key`; `loadKeys` reads the board when not cached. */
+export async function entriesAheadOf(
+  challengeId: string,
+  strategy: ChallengeStrategy,
+  key: EntryKey,
+  loadKeys: () => Promise<BoardKeys>,
+): Promise<number> {
   let s = cache.get(challengeId);
   if (!s || s.strategy !== strategy.name || Date.now() - s.at >= TTL_MS) {
-    s = await load(challengeId, strategy);
+    s = { ...(await loadKeys()), strategy: strategy.name, at: Date.now() };
     cache.delete(challengeId);
     if (cache.size >= MAX_BOARDS) cache.delete(cache.keys().next().value!);
     cache.set(challengeId, s);

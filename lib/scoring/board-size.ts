@@ -1,20 +1,19 @@
-import "server-only";
-import { db } from "@/lib/db";
-
 // How many players a challenge's board holds. Counting ~20k index entries costs milliseconds on
 // every leaderboard read, so the count is kept per process for a few seconds; recordings in this
 // process forget it as soon as they add a row, so a player who just got on the board sees it.
-// Another instance's new rows show up within TTL_MS.
+// Another instance's new rows show up within TTL_MS. The count itself is the caller's (the
+// leaderboard service's) query.
 const TTL_MS = 5_000;
 // On globalThis: Next.js can load this module once per route bundle, and the attempt route's
 // copy must forget what the leaderboard route's copy cached.
 const cache = ((globalThis as unknown as { __gauntletBoardSizes?: Map<string, { n: number; at: number }> })
   .__gauntletBoardSizes ??= new Map<string, { n: number; at: number }>());
 
-export async function boardSize(challengeId: string): Promise<number> {
+/** The board's size from the cache, or from `count` when missing or stale. */
+export async function cachedBoardSize(challengeId: string, count: () => Promise<number>): Promise<number> {
   const hit = cache.get(challengeId);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.n;
-  const n = await db.challengeLeaderboardEntry.count({ where: { challengeId } });
+  const n = await count();
   if (cache.size > 10_000) cache.clear();
   cache.set(challengeId, { n, at: Date.now() });
   return n;

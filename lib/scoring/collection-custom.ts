@@ -1,8 +1,5 @@
 import "server-only";
-import { loadPluginRow } from "@/lib/services/plugins";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db";
-import { scoreWithPlugin } from "@/lib/evaluation/plugins";
 import type { AttemptMetrics } from "@/lib/evaluation/types";
 import { log } from "@/lib/log";
 import { aggregateStanding } from "@/lib/scoring/registry";
@@ -11,7 +8,8 @@ import type { CollectionEntry, CollectionStanding } from "@/lib/scoring/types";
 // The custom collection strategy: the collection's scorer plugin sees one player's list of
 // per-challenge metrics and returns a score. Plugins run in a sandbox (milliseconds each), so
 // scores are cached per player and only recomputed when that player's bests or the plugin
-// settings change.
+// settings change. The plugin scorer and the plugin's version are the leaderboard service's
+// (lib/services/leaderboards/collection-scorer.ts); this module only scores and caches.
 
 export interface CollectionPluginRef {
   id: string;
@@ -64,16 +62,19 @@ export function toCollectionMetrics(entries: readonly CollectionEntry[]): Collec
     .sort((a, b) => (a.challenge_id < b.challenge_id ? -1 : a.challenge_id > b.challenge_id ? 1 : 0));
 }
 
-/** Every player's standing with `customScore` from the scorer (cached). */
+/**
+ * Every player's standing with `customScore` from the scorer. Cached only when `pluginVersion`
+ * is given (the plugin scorer): the key includes it, so editing the plugin or the collection's
+ * settings rescores everyone.
+ */
 export async function scoreCollectionStandings(
   collection: CollectionPluginRef,
   players: PlayerEntries,
-  scorer: CollectionScorer = pluginCollectionScorer,
+  scorer: CollectionScorer,
+  pluginVersion?: string,
 ): Promise<CollectionStanding[]> {
-  // Only the plugin scorer is cached; its key includes the plugin's version, so editing the
-  // plugin or the collection's settings rescored everyone.
-  const cached = scorer === pluginCollectionScorer;
-  const settings = cached ? JSON.stringify([await pluginVersion(collection), collection.scoringEntrypoint, collection.scoringConfig ?? null]) : "";
+  const cached = pluginVersion !== undefined;
+  const settings = cached ? JSON.stringify([pluginVersion, collection.scoringEntrypoint, collection.scoringConfig ?? null]) : "";
   const out: CollectionStanding[] = [];
   // Sequential on purpose: the sandbox pool bounds parallelism itself, and a page request
   // should not flood it.
@@ -96,32 +97,3 @@ export async function scoreCollectionStandings(
   }
   return out;
 }
-
-async function pluginVersion(collection: CollectionPluginRef): Promise<string> {
-  if (!collection.scoringPluginId) return "none";
-  const plugin = await db.plugin.findUnique({
-    where: { workspaceId_pluginId: { workspaceId: collection.workspaceId, pluginId: collection.scoringPluginId } },
-    select: { id: true, version: true, updatedAt: true },
-  });
-  return plugin ? `${plugin.id}:${plugin.version}:${plugin.updatedAt.getTime()}` : "missing";
-}
-
-/** The default scorer: the collection's scorer plugin, given the list of per-challenge metrics. */
-export const pluginCollectionScorer: CollectionScorer = async (collection, metrics, ctx) => {
-  if (!collection.scoringPluginId) return null;
-  const config = collection.scoringConfig;
-  const res = await scoreWithPlugin({
-    loadPlugin: loadPluginRow,
-    workspaceId: collection.workspaceId,
-    pluginId: collection.scoringPluginId,
-    entrypoint: collection.scoringEntrypoint,
-    metrics,
-    config: config && typeof config === "object" && !Array.isArray(config) ? (config as Record<string, unknown>) : {},
-    ctx: { endUserId: ctx.endUserId },
-  });
-  if (!res.ok) {
-    log.warn("collection scorer failed", { collectionId: collection.id, error: res.error });
-    return null;
-  }
-  return Number.isFinite(res.result.score) ? res.result.score : null;
-};

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
-import { aheadOf, entryKey } from "@/lib/scoring/order";
+import { aheadOf, entryKey } from "@/lib/services/leaderboards/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import type { ProfileInput } from "@/lib/validation/profile";
 

@@ -4,7 +4,7 @@ import { AppError, conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { graphIssuesJson, validateDraft, workflowGraphSchema, workflowTestRunSchema, type WorkflowTestRunInput } from "@/lib/validation/workflows";
 import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
-import { graphWarnings } from "@/lib/workflow/validate";
+import { analyzeGraph } from "@/lib/workflow/validate";
 import type { GraphIssue, RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 
 // Console workflows: the builder's draft, published versions (immutable; players run the
@@ -66,14 +66,15 @@ function graphOf(value: unknown): WorkflowGraph {
 
 function toView(r: Row): WorkflowView {
   const graph = graphOf(r.draftGraph);
-  const check = validateDraft(r.draftGraph);
+  // One analysis for both lists (validateDraft is analyzeGraph's issues).
+  const analysis = analyzeGraph(r.draftGraph);
   return {
     id: r.id,
     app_id: r.appId,
     name: r.name,
     draft_graph: graph,
-    draft_issues: check.ok ? [] : graphIssuesJson(check.issues),
-    draft_warnings: graphIssuesJson(graphWarnings(r.draftGraph)),
+    draft_issues: graphIssuesJson(analysis.issues),
+    draft_warnings: graphIssuesJson(analysis.warnings),
     published_version: r.publishedVersion?.version ?? null,
     published_version_id: r.publishedVersionId,
     versions: r.versions.map((v) => ({

@@ -22,7 +22,7 @@ import * as logout from "@/app/web/api/logout/route";
 import * as me from "@/app/web/api/me/route";
 import * as register from "@/app/web/api/register/route";
 import { db } from "@/lib/db";
-import { DEMO, seedDemo } from "@/lib/seed";
+import { DEMO, seedDemo } from "@/lib/seed/demo";
 import { DEMO_LADDER, DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "@/lib/seed/ladder";
 import { getSecretValue } from "@/lib/services/secrets";
 

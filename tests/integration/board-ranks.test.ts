@@ -1,15 +1,16 @@
 // The viewer's rank on large boards comes from a per-process snapshot of the board's keys
-// (lib/scoring/board-ranks.ts): it must equal the rank the database order gives, ties included,
-// and a recording in this process must be visible at once.
+// (lib/scoring/board-ranks.ts, loaded by lib/services/leaderboards/board-stats.ts): it must equal
+// the rank the database order gives, ties included, and a recording in this process must be
+// visible at once.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { entriesAhead } from "@/lib/scoring/board-ranks";
-import { entryKey } from "@/lib/scoring/order";
+import { entryKey } from "@/lib/services/leaderboards/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import type { ChallengeStrategyName } from "@/lib/scoring/types";
 import { recordAttemptInTransaction, type RecordAttemptInput } from "@/lib/services/attempts";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
+import { entriesAhead } from "@/lib/services/leaderboards/board-stats";
 import { makeApp, makeChallenge } from "@/tests/helpers/factories";
 
 async function makePlayers(workspaceId: string, n: number) {

@@ -17,7 +17,7 @@ import { GET as collectionBoard } from "@/app/web/api/challenge-collections/[id]
 import { GET as collectionsList } from "@/app/web/api/challenge-collections/route";
 import { createSessionToken } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { DEMO, seedDemo, type SeedResult } from "@/lib/seed";
+import { DEMO, seedDemo, type SeedResult } from "@/lib/seed/demo";
 import { DEMO_LADDER, DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "@/lib/seed/ladder";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
 import { sanitizeTheme } from "@/lib/theme";
@@ -71,7 +71,7 @@ process.once("message", async (workspaceId) => {
       fork(childFile, [], {
         cwd: root,
         execArgv: ["--conditions=react-server", "--import", "tsx"],
-        env: { ...process.env, LOG_LEVEL: "warn", SEED_MODULE: join(root, "lib/seed.ts"),
+        env: { ...process.env, LOG_LEVEL: "warn", SEED_MODULE: join(root, "lib/seed/demo.ts"),
           LADDER_MODULE: join(root, "lib/seed/install-ladder.ts"),
           DB_MODULE: join(root, "lib/db.ts") },
         stdio: ["ignore", "ignore", "pipe", "ipc"],

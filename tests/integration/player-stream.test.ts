@@ -10,7 +10,7 @@ import { POST as attempt } from "@/app/web/api/challenges/[id]/attempts/route";
 import { createSessionToken } from "@/lib/auth/session";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { DEMO, seedDemo } from "@/lib/seed";
+import { DEMO, seedDemo } from "@/lib/seed/demo";
 import { DEMO_LADDER, DEMO_LADDER_WALKTHROUGH, type LadderLevel } from "@/lib/seed/ladder";
 import { createProvider } from "@/lib/services/llm-providers";
 import { getSecretValue } from "@/lib/services/secrets";

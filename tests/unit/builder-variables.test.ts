@@ -7,7 +7,7 @@ import { insertAt, outputRef, templateVariables } from "@/components/builder/var
 import { DEMO_LADDER } from "@/lib/seed/ladder";
 import { DEFAULT_GATEKEEPER_PROMPT } from "@/lib/workflow/nodes/llm/definition";
 import { getNodeDefinition } from "@/lib/workflow/registry";
-import { graphWarnings, SECRET_UNUSED_WARNING, validateGraph } from "@/lib/workflow/validate";
+import { analyzeGraph, graphWarnings, SECRET_UNUSED_WARNING, validateGraph } from "@/lib/workflow/validate";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 
 /** The template field the picker fills on each node type. */
@@ -126,6 +126,18 @@ describe("secret warning and the default gatekeeper prompt", () => {
     // Workspace secrets or the secret only in the answer do not teach the model the challenge's secret.
     expect(graphWarnings(withTemplate(graph, "answer", "template", "{{text}} {{secret}}"))).toHaveLength(1);
     expect(graphWarnings(withTemplate(graph, "llm", "system_template", "Key: {{secret:OTHER}}"))).toHaveLength(1);
+  });
+
+  it("analyzeGraph works out the same warnings from its own parse, issues or not", () => {
+    const plain = withTemplate(paletteGraph(), "llm", "system_template", "You are a helpful assistant.");
+    const duplicated = { ...plain, nodes: [...plain.nodes, { ...plain.nodes.find((n) => n.type === "template")!, data: { config: { template: "{{secret}}" } } }] };
+    const broken = { ...plain, nodes: plain.nodes.filter((n) => n.type !== "start") };
+    for (const graph of [paletteGraph(), plain, duplicated, broken, { nodes: "not a list" }]) {
+      expect(analyzeGraph(graph).warnings).toEqual(graphWarnings(graph));
+    }
+    expect(analyzeGraph(duplicated).issues).not.toEqual([]);
+    expect(analyzeGraph(duplicated).warnings).toEqual([]);
+    expect(analyzeGraph(broken).warnings).toHaveLength(1);
   });
 
   it.each(DEMO_LADDER.map((l) => [l.number, l] as const))("ladder level %i draws no warning", (_n, level) => {

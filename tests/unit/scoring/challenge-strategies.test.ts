@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareRanked, isBetter } from "@/lib/scoring/compare";
-import { leaderboardOrderBy } from "@/lib/scoring/order";
+import { leaderboardOrderBy } from "@/lib/services/leaderboards/order";
 import { challengeStrategies, getChallengeStrategy, isChallengeStrategyName } from "@/lib/scoring/registry";
 import { CHALLENGE_STRATEGIES, type ChallengeStrategyName, type RankedMetrics } from "@/lib/scoring/types";
 

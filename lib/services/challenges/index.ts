@@ -1,0 +1,20 @@
+import "server-only";
+
+// Console challenge CRUD (seed 000 "Console (creator)"). Inputs are the snake_case shapes of
+// lib/validation/challenges.ts, parsed here, so server actions and route handlers get the same
+// checks. Secrets are write-only: `secret` sets or replaces the value through the secrets service,
+// views only say `has_secret`. Every read and write is scoped to the workspace: another
+// workspace's id is "not found".
+
+export {
+  checkPluginRefs,
+  checkTheme,
+  defaultAppId,
+} from "@/lib/services/challenges/checks";
+export {
+  getChallenge,
+  listChallenges,
+  type ChallengeListItem,
+  type ChallengeView,
+} from "@/lib/services/challenges/view";
+export { createChallenge, deleteChallenge, updateChallenge } from "@/lib/services/challenges/write";

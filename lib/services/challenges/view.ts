@@ -1,0 +1,172 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { refreshThemeAssetUrls, signAssetUrl } from "@/lib/services/assets";
+
+// How a console challenge reads: the row selected, its view (secrets only as has_secret, asset
+// URLs freshly signed), and the list and detail reads.
+
+export interface ChallengeView {
+  id: string;
+  app_id: string;
+  workflow_id: string | null;
+  name: string;
+  description: string | null;
+  goal: string;
+  success_type: string;
+  success_pattern: string | null;
+  /** Name of the workspace secret holding the challenge secret (never its value). */
+  secret_ref: string | null;
+  has_secret: boolean;
+  scoring_strategy: string;
+  is_active: boolean;
+  evaluator_type: string;
+  evaluator_plugin_id: string | null;
+  evaluator_entrypoint: string | null;
+  evaluator_config: Record<string, unknown> | null;
+  scoring_plugin_id: string | null;
+  scoring_entrypoint: string | null;
+  scoring_config: Record<string, unknown> | null;
+  instructions_md: string | null;
+  /** Whitelisted CSS variables; asset URLs freshly signed. */
+  theme: Record<string, string> | null;
+  hero_asset_id: string | null;
+  hero_asset_url: string | null;
+  hero_asset_type: string | null;
+  difficulty: string;
+  points: number;
+  max_attempts: number | null;
+  cooldown_seconds: number;
+  mask_variables: string[];
+  /** Published version number of the workflow, null when it was never published (not playable). */
+  published_version: number | null;
+  created_by: string | null;
+  created_at: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export interface ChallengeListItem extends ChallengeView {
+  attempts_count: number;
+  solves_count: number;
+}
+
+export const challengeSelect = {
+  id: true,
+  appId: true,
+  workflowId: true,
+  name: true,
+  description: true,
+  goal: true,
+  successType: true,
+  successPattern: true,
+  secretRef: true,
+  scoringStrategy: true,
+  isActive: true,
+  evaluatorType: true,
+  evaluatorPluginId: true,
+  evaluatorEntrypoint: true,
+  evaluatorConfig: true,
+  scoringPluginId: true,
+  scoringEntrypoint: true,
+  scoringConfig: true,
+  instructionsMd: true,
+  theme: true,
+  heroAssetId: true,
+  difficulty: true,
+  points: true,
+  maxAttempts: true,
+  cooldownSeconds: true,
+  maskVariables: true,
+  createdBy: true,
+  createdAt: true,
+  updatedBy: true,
+  updatedAt: true,
+  heroAsset: { select: { mimeType: true } },
+  workflow: { select: { publishedVersion: { select: { version: true } } } },
+} as const;
+
+type Row = Prisma.ChallengeGetPayload<{ select: typeof challengeSelect }>;
+
+export const asObject = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+export const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+export function toView(r: Row, secretNames: Set<string>): ChallengeView {
+  const theme = asObject(r.theme);
+  return {
+    id: r.id,
+    app_id: r.appId,
+    workflow_id: r.workflowId,
+    name: r.name,
+    description: r.description,
+    goal: r.goal,
+    success_type: r.successType,
+    success_pattern: r.successPattern,
+    secret_ref: r.secretRef,
+    has_secret: r.secretRef !== null && secretNames.has(r.secretRef),
+    scoring_strategy: r.scoringStrategy,
+    is_active: r.isActive,
+    evaluator_type: r.evaluatorType,
+    evaluator_plugin_id: r.evaluatorPluginId,
+    evaluator_entrypoint: r.evaluatorEntrypoint,
+    evaluator_config: asObject(r.evaluatorConfig),
+    scoring_plugin_id: r.scoringPluginId,
+    scoring_entrypoint: r.scoringEntrypoint,
+    scoring_config: asObject(r.scoringConfig),
+    instructions_md: r.instructionsMd,
+    theme: theme ? (refreshThemeAssetUrls(theme) as Record<string, string>) : null,
+    hero_asset_id: r.heroAssetId,
+    hero_asset_url: r.heroAssetId ? signAssetUrl(r.heroAssetId).url : null,
+    hero_asset_type: r.heroAsset?.mimeType ?? null,
+    difficulty: r.difficulty,
+    points: r.points,
+    max_attempts: r.maxAttempts,
+    cooldown_seconds: r.cooldownSeconds,
+    mask_variables: asStrings(r.maskVariables),
+    published_version: r.workflow?.publishedVersion?.version ?? null,
+    created_by: r.createdBy,
+    created_at: r.createdAt.toISOString(),
+    updated_by: r.updatedBy,
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export async function secretNamesOf(workspaceId: string, refs: (string | null)[]): Promise<Set<string>> {
+  const names = [...new Set(refs.filter((r): r is string => r !== null))];
+  if (names.length === 0) return new Set();
+  const rows = await db.secret.findMany({ where: { workspaceId, name: { in: names } }, select: { name: true } });
+  return new Set(rows.map((r) => r.name));
+}
+
+export async function listChallenges(workspaceId: string, filter: { appId?: string } = {}): Promise<ChallengeListItem[]> {
+  const rows = await db.challenge.findMany({
+    where: { workspaceId, ...(filter.appId ? { appId: filter.appId } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    select: challengeSelect,
+  });
+  const ids = rows.map((r) => r.id);
+  const [names, attempts, solves] = await Promise.all([
+    secretNamesOf(workspaceId, rows.map((r) => r.secretRef)),
+    ids.length
+      ? db.challengeAttempt.groupBy({ by: ["challengeId"], where: { challengeId: { in: ids }, status: { not: "pending" } }, _count: { _all: true } })
+      : Promise.resolve([]),
+    ids.length
+      ? db.challengeLeaderboardEntry.groupBy({ by: ["challengeId"], where: { challengeId: { in: ids } }, _count: { _all: true } })
+      : Promise.resolve([]),
+  ]);
+  const attemptsBy = new Map(attempts.map((a) => [a.challengeId, a._count._all]));
+  const solvesBy = new Map(solves.map((s) => [s.challengeId, s._count._all]));
+  return rows.map((r) => ({
+    ...toView(r, names),
+    attempts_count: attemptsBy.get(r.id) ?? 0,
+    solves_count: solvesBy.get(r.id) ?? 0,
+  }));
+}
+
+export async function getChallenge(workspaceId: string, id: string): Promise<ChallengeView> {
+  const row = await db.challenge.findFirst({ where: { id, workspaceId }, select: challengeSelect });
+  if (!row) throw notFound("Challenge");
+  return toView(row, await secretNamesOf(workspaceId, [row.secretRef]));
+}

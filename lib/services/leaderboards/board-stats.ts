@@ -1,0 +1,36 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { all, asDate, asNumOrNull, query } from "@/lib/db/lean";
+import { cachedBoardSize } from "@/lib/scoring/board-size";
+import { entriesAheadOf, type BoardKeys } from "@/lib/scoring/board-ranks";
+import type { EntryKey } from "@/lib/services/leaderboards/order";
+import type { ChallengeStrategy } from "@/lib/scoring/types";
+import { orderSql, RANK_COLUMN_SQL } from "@/lib/services/attempts/store";
+
+// The queries behind the per-process board caches in lib/scoring (board-size.ts, board-ranks.ts).
+
+/** How many players the challenge's board holds (cached for a few seconds). */
+export function boardSize(challengeId: string): Promise<number> {
+  return cachedBoardSize(challengeId, () => db.challengeLeaderboardEntry.count({ where: { challengeId } }));
+}
+
+async function loadBoardKeys(challengeId: string, strategy: ChallengeStrategy): Promise<BoardKeys> {
+  const column = strategy.column === "achievedAt" ? "NULL" : RANK_COLUMN_SQL[strategy.column];
+  const rows = await query(() =>
+    all<{ v: unknown; achieved_at: unknown; best_attempt_id: string }>(
+      `SELECT ${column} AS v, achieved_at, best_attempt_id FROM challenge_leaderboard_entries
+       WHERE challenge_id = $1 ORDER BY ${orderSql(strategy)}`,
+      challengeId,
+    ),
+  );
+  return {
+    values: rows.map((r) => asNumOrNull(r.v)),
+    times: rows.map((r) => asDate(r.achieved_at).getTime()),
+    ids: rows.map((r) => r.best_attempt_id),
+  };
+}
+
+/** How many entries of a large board rank strictly ahead of `key` (from a cached snapshot). */
+export function entriesAhead(challengeId: string, strategy: ChallengeStrategy, key: EntryKey): Promise<number> {
+  return entriesAheadOf(challengeId, strategy, key, () => loadBoardKeys(challengeId, strategy));
+}
