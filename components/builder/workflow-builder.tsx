@@ -22,9 +22,8 @@ import { useTranslations } from "next-intl";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { NODE_TYPES, type NodeType } from "@/lib/workflow/definition-types";
 import { startConfigSchema } from "@/lib/workflow/nodes/start/definition";
-import { getNodeDefinition } from "@/lib/workflow/registry";
+import { getNodeDefinition, isNodeType, NODE_TYPES, type NodeType } from "@/lib/workflow/registry";
 import type { GraphIssue, WorkflowGraph } from "@/lib/workflow/types";
 import { validateDraft } from "@/lib/validation/workflows";
 import { graphWarnings } from "@/lib/workflow/validate";
@@ -360,9 +359,9 @@ function Builder({
   const onDrop = useCallback(
     (e: React.DragEvent) => {
       const type = e.dataTransfer.getData(DRAG_MIME);
-      if (!type || !(NODE_TYPES as readonly string[]).includes(type)) return;
+      if (!type || !isNodeType(type)) return;
       e.preventDefault();
-      addNode(type as NodeType, flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
+      addNode(type, flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
     },
     [addNode, flow],
   );
