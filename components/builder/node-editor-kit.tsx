@@ -2,7 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import type { ComponentType, ReactNode } from "react";
-import { DEFAULT_NODE_PASS_THRESHOLD, DEFAULT_RATING_SCALE } from "@/lib/workflow/nodes/judging-llm/definition";
+import {
+  DEFAULT_NODE_PASS_THRESHOLD,
+  DEFAULT_RATING_SCALE,
+} from "@/lib/workflow/nodes/judging-llm/definition";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 import { getAt, type Config, type ConfigPath } from "./config-model";
 import { CheckboxField, NumberField, TextField } from "./fields";
@@ -35,7 +38,15 @@ export type NodeEditor = ComponentType<NodeEditorProps>;
 
 export const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-export function ModelField({ ctx, path, label }: { ctx: NodeEditorContext; path: ConfigPath; label: string }) {
+export function ModelField({
+  ctx,
+  path,
+  label,
+}: {
+  ctx: NodeEditorContext;
+  path: ConfigPath;
+  label: string;
+}) {
   const t = useTranslations("builder");
   const listId = `${ctx.fieldId(path)}-models`;
   return (
@@ -101,7 +112,14 @@ export function TemplateField({
 /** The whole editor of a node whose only setting is `template` (Template, Answer). */
 export function TemplateOnlyEditor({ ctx }: NodeEditorProps) {
   const t = useTranslations("builder");
-  return <TemplateField ctx={ctx} path={["template"]} label={t("fields.template")} hint={t("fields.templateHint")} />;
+  return (
+    <TemplateField
+      ctx={ctx}
+      path={["template"]}
+      label={t("fields.template")}
+      hint={t("fields.templateHint")}
+    />
+  );
 }
 
 export function GoalField({ ctx }: NodeEditorProps) {
@@ -121,7 +139,10 @@ export function GoalField({ ctx }: NodeEditorProps) {
 }
 
 /** Checked unless secret_as_hint is false; the caller decides what a change stores. */
-export function SecretAsHintField({ ctx, onChange }: NodeEditorProps & { onChange: (checked: boolean) => void }) {
+export function SecretAsHintField({
+  ctx,
+  onChange,
+}: NodeEditorProps & { onChange: (checked: boolean) => void }) {
   const t = useTranslations("builder");
   return (
     <CheckboxField
@@ -137,7 +158,8 @@ export function SecretAsHintField({ ctx, onChange }: NodeEditorProps & { onChang
 /** Rubric, scale and threshold: shared by the Judging LLM node and the Prompt Challenge's judge mode. */
 export function JudgeSettings({ ctx, maxTokensKey }: NodeEditorProps & { maxTokensKey: string }) {
   const t = useTranslations("builder");
-  const ratingScale = typeof ctx.config.rating_scale === "number" ? ctx.config.rating_scale : DEFAULT_RATING_SCALE;
+  const ratingScale =
+    typeof ctx.config.rating_scale === "number" ? ctx.config.rating_scale : DEFAULT_RATING_SCALE;
   const passThreshold =
     typeof ctx.config.pass_threshold === "number" ? ctx.config.pass_threshold : DEFAULT_NODE_PASS_THRESHOLD;
   return (

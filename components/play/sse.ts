@@ -26,7 +26,9 @@ export function toPlayerEvent(message: SseMessage): PlayerStreamEvent | null {
     case "run_started":
       return { type: "run_started" };
     case "progress":
-      return record.stage === "answering" || record.stage === "checking" ? { type: "progress", stage: record.stage } : null;
+      return record.stage === "answering" || record.stage === "checking"
+        ? { type: "progress", stage: record.stage }
+        : null;
     case "answer_delta":
       return typeof record.delta === "string" ? { type: "answer_delta", delta: record.delta } : null;
     case "answer":

@@ -52,7 +52,13 @@ describe.each(NODE_TYPES.map((type) => ({ type })))("$type", ({ type }) => {
       fieldId: (path) => `n-${path.join("-")}`,
       errors: () => [],
       options: {
-        challenge: { id: "c", name: "C", evaluatorType: "rules", scoringStrategy: "first", scoringPlugin: null },
+        challenge: {
+          id: "c",
+          name: "C",
+          evaluatorType: "rules",
+          scoringStrategy: "first",
+          scoringPlugin: null,
+        },
         challenges: [],
         plugins: [],
         models: [],

@@ -2,7 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { SelectField, TextField } from "@/components/builder/fields";
-import { JudgeSettings, SecretAsHintField, str, type NodeEditorProps } from "@/components/builder/node-editor-kit";
+import {
+  JudgeSettings,
+  SecretAsHintField,
+  str,
+  type NodeEditorProps,
+} from "@/components/builder/node-editor-kit";
 import { Button } from "@/components/ui/button";
 import { CustomEvaluatorFields } from "./custom-evaluator-fields";
 import { challengeEvaluatorConfigSchema, EVALUATION_MODES, type EvaluationMode } from "./definition";
@@ -70,7 +75,10 @@ export function ChallengeEvaluatorEditor({ ctx }: NodeEditorProps) {
             <p className={styles.fieldHint}>{t("evaluator.judgeInputsHint")}</p>
             <JudgeSettings ctx={ctx} maxTokensKey="judge_max_tokens" />
             {/* Unset means "give it" (the default), as on the Judging LLM node. */}
-            <SecretAsHintField ctx={ctx} onChange={(v) => ctx.set(["secret_as_hint"], v ? undefined : false)} />
+            <SecretAsHintField
+              ctx={ctx}
+              onChange={(v) => ctx.set(["secret_as_hint"], v ? undefined : false)}
+            />
           </>
         ) : null}
         {mode === "custom" ? <CustomEvaluatorFields ctx={ctx} /> : null}
