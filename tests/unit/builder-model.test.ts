@@ -45,6 +45,9 @@ describe("builder graph model", () => {
     expect(newNodeId("llm", ["llm", "llm_2"])).toBe("llm_3");
     expect(newNodeId("challenge-evaluator", [])).toBe("challenge");
     expect(newNodeId("judging-llm", ["judge"])).toBe("judge_2");
+    expect(newNodeId("if-else", [])).toBe("branch");
+    expect(newNodeId("template", ["template"])).toBe("template_2");
+    expect(newNodeId("no such/type", [])).toBe("no_such_type");
   });
 
   it("creates nodes with a copy of the definition's default config", () => {
