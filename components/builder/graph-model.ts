@@ -5,20 +5,10 @@ import type { GraphEdge, GraphIssue, GraphNode, WorkflowGraph } from "@/lib/work
 // Pure graph helpers for the builder (client-safe, unit-tested): ids for new nodes, the ports a
 // node shows, connection checks with a reason, and the graph JSON the builder saves.
 
-/** Short id prefixes, so templates read {{llm.text}} rather than {{challenge-evaluator_3.output}}. */
-const ID_PREFIX: Record<string, string> = {
-  start: "start",
-  llm: "llm",
-  "judging-llm": "judge",
-  "challenge-evaluator": "challenge",
-  "if-else": "branch",
-  template: "template",
-  answer: "answer",
-};
-
 export function newNodeId(type: string, existing: Iterable<string>): string {
   const taken = new Set(existing);
-  const prefix = ID_PREFIX[type] ?? type.replace(/[^A-Za-z0-9_-]/g, "_");
+  // Short prefixes (definition.idPrefix), so templates read {{judge.text}}, not {{judging-llm_3.text}}.
+  const prefix = getNodeDefinition(type)?.idPrefix ?? type.replace(/[^A-Za-z0-9_-]/g, "_");
   // Only the start node may be called "start" (validateGraph reserves it).
   if (!taken.has(prefix)) return prefix;
   for (let i = 2; ; i++) {

@@ -1,8 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { NodeType } from "@/lib/workflow/definition-types";
-import { nodeDefinitions } from "@/lib/workflow/registry";
+import { nodeDefinitions, type NodeType } from "@/lib/workflow/registry";
 import styles from "./builder.module.css";
 
 export const DRAG_MIME = "application/x-gauntlet-node-type";

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { readSse } from "@/lib/sse/read-event-stream";
 import { applyRunEvent, asRunEvent, emptyTrace, verdictFromResult, type RunTrace } from "./run-state";
-import { readSse } from "./sse";
 import styles from "./builder.module.css";
 
 export interface StartVariable {

@@ -42,3 +42,9 @@ export interface BuilderActions {
   saveDraft: (graph: unknown) => Promise<SaveDraftResult>;
   publish: (graph: unknown) => Promise<PublishResult>;
 }
+
+/** The message above the canvas: a refused connection, a save, a publish. */
+export interface BuilderNotice {
+  tone: "error" | "success" | "info";
+  text: string;
+}

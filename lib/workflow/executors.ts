@@ -1,5 +1,4 @@
 import "server-only";
-import type { NodeType } from "@/lib/workflow/definition-types";
 import type { NodeExecutor } from "@/lib/workflow/executor-types";
 import { answerExecutor } from "@/lib/workflow/nodes/answer/execute";
 import { challengeEvaluatorExecutor } from "@/lib/workflow/nodes/challenge-evaluator/execute";
@@ -8,9 +7,10 @@ import { judgingLlmExecutor } from "@/lib/workflow/nodes/judging-llm/execute";
 import { llmExecutor } from "@/lib/workflow/nodes/llm/execute";
 import { startExecutor } from "@/lib/workflow/nodes/start/execute";
 import { templateExecutor } from "@/lib/workflow/nodes/template/execute";
+import type { NodeType } from "@/lib/workflow/registry";
 
-// Server-only: node type → executor. The definitions in registry.ts list the same types (a test
-// checks both).
+// Server-only: node type → executor, one line per type. NodeType comes from registry.ts, so a
+// type without an executor does not compile.
 export const executors: Record<NodeType, NodeExecutor<never>> = {
   start: startExecutor,
   llm: llmExecutor,

@@ -17,7 +17,6 @@ import {
   type History,
 } from "@/components/builder/graph-model";
 import { applyRunEvent, asRunEvent, emptyTrace, verdictFromResult } from "@/components/builder/run-state";
-import { parseSseChunk, readSse } from "@/components/builder/sse";
 import { getNodeDefinition } from "@/lib/workflow/registry";
 import { validateGraph } from "@/lib/workflow/validate";
 import type { WorkflowGraph } from "@/lib/workflow/types";
@@ -46,6 +45,9 @@ describe("builder graph model", () => {
     expect(newNodeId("llm", ["llm", "llm_2"])).toBe("llm_3");
     expect(newNodeId("challenge-evaluator", [])).toBe("challenge");
     expect(newNodeId("judging-llm", ["judge"])).toBe("judge_2");
+    expect(newNodeId("if-else", [])).toBe("branch");
+    expect(newNodeId("template", ["template"])).toBe("template_2");
+    expect(newNodeId("no such/type", [])).toBe("no_such_type");
   });
 
   it("creates nodes with a copy of the definition's default config", () => {
@@ -245,31 +247,6 @@ describe("builder config model", () => {
 });
 
 describe("builder test-run stream", () => {
-  it("parses SSE messages across chunk boundaries", () => {
-    const first = parseSseChunk('event: node_started\ndata: {"a":1}\n\nevent: text_del');
-    expect(first.messages).toEqual([{ event: "node_started", data: '{"a":1}' }]);
-    const second = parseSseChunk(`${first.rest}ta\ndata: x\ndata: y\n\n: comment\n\n`);
-    expect(second.messages).toEqual([{ event: "text_delta", data: "x\ny" }]);
-    expect(second.rest).toBe("");
-  });
-
-  it("reads a streamed body to the end, including an unterminated last message", async () => {
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        c.enqueue(encoder.encode("event: a\ndata: 1\n\nevent: b\nda"));
-        c.enqueue(encoder.encode("ta: 2"));
-        c.close();
-      },
-    });
-    const got = [];
-    for await (const m of readSse(body)) got.push(m);
-    expect(got).toEqual([
-      { event: "a", data: "1" },
-      { event: "b", data: "2" },
-    ]);
-  });
-
   it("folds run events into node traces, streamed text and the verdict", () => {
     const events = [
       { type: "run_started", runId: "r" },

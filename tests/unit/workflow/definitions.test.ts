@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { NODE_TYPES, type NodeDefinition } from "@/lib/workflow/definition-types";
+import type { NodeDefinition } from "@/lib/workflow/definition-types";
 import { executors } from "@/lib/workflow/executors";
-import { getNodeDefinition, nodeDefinitions, outputPortsOf } from "@/lib/workflow/registry";
+import { getNodeDefinition, NODE_TYPES, nodeDefinitions, outputPortsOf } from "@/lib/workflow/registry";
 
 describe("node registry", () => {
-  it("lists every NODE_TYPE exactly once, in the same order", () => {
-    expect(nodeDefinitions.map((d) => d.type)).toEqual([...NODE_TYPES]);
+  it("lists every node type exactly once", () => {
+    expect(new Set(NODE_TYPES).size).toBe(nodeDefinitions.length);
   });
 
   it("the server executor map lists the same types", () => {

@@ -1,11 +1,13 @@
 // The English catalog: the shared base (en.json) plus one file per product area, so that work on
 // one area does not edit the same file as work on another. A new area: add a JSON file here and
-// list it below under its namespace.
+// list it below under its namespace. Each node type's messages live in its folder
+// (lib/workflow/nodes/<type>/messages/) and arrive here through the node registry.
+import { nodeTypeMessages } from "@/lib/workflow/registry";
 import base from "../en.json";
 import builder from "./builder.json";
 import consolePages from "./consolePages.json";
 import player from "./player.json";
 
-const en = { ...base, player, builder, consolePages };
+const en = { ...base, player, builder: { ...builder, nodeTypes: nodeTypeMessages("en") }, consolePages };
 
 export default en;

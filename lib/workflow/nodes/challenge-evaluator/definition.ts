@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
-import type { NodeDefinition } from "@/lib/workflow/definition-types";
+import { defineNode } from "@/lib/workflow/definition-types";
 import { templateString, VARIABLE_REF } from "@/lib/workflow/nodes/shared";
+import en from "./messages/en.json";
 
 export const EVALUATION_MODES = ["rules", "llm-judge", "custom"] as const;
 export type EvaluationMode = (typeof EVALUATION_MODES)[number];
@@ -56,12 +57,11 @@ export const challengeEvaluatorConfigSchema = z
   });
 export type ChallengeEvaluatorConfig = z.output<typeof challengeEvaluatorConfigSchema>;
 
-export const challengeEvaluatorDefinition: NodeDefinition<typeof challengeEvaluatorConfigSchema> = {
+export const challengeEvaluatorDefinition = defineNode({
   type: "challenge-evaluator",
-  label: "Prompt Challenge",
-  description:
-    "Decides whether the response meets the challenge's success criteria (rules, LLM judge or plugin).",
+  idPrefix: "challenge",
   category: "evaluation",
+  messages: { en },
   inputs: [
     { id: "response", label: "Response", type: "string", required: true },
     { id: "judge_passed", label: "Judge passed", type: "boolean" },
@@ -79,4 +79,4 @@ export const challengeEvaluatorDefinition: NodeDefinition<typeof challengeEvalua
   ],
   configSchema: challengeEvaluatorConfigSchema,
   defaultConfig: { mask_variables: [] },
-};
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { NodeDefinition } from "@/lib/workflow/definition-types";
+import { defineNode } from "@/lib/workflow/definition-types";
 import { templateString } from "@/lib/workflow/nodes/shared";
+import en from "./messages/en.json";
 
 export const CONDITION_OPERATORS = [
   "equals",
@@ -41,11 +42,11 @@ export const ifElseConfigSchema = z.strictObject({
 });
 export type IfElseConfig = z.output<typeof ifElseConfigSchema>;
 
-export const ifElseDefinition: NodeDefinition<typeof ifElseConfigSchema> = {
+export const ifElseDefinition = defineNode({
   type: "if-else",
-  label: "If / else",
-  description: "Tests its input and continues on the true or the false branch; the other branch is skipped.",
+  idPrefix: "branch",
   category: "logic",
+  messages: { en },
   inputs: [{ id: "value", label: "Value", type: "any", required: true }],
   outputs: [
     { id: "true", label: "True", type: "any" },
@@ -59,4 +60,4 @@ export const ifElseDefinition: NodeDefinition<typeof ifElseConfigSchema> = {
   },
   templatesOf: (config) =>
     config.conditions.map((c, i) => ({ field: `conditions.${i}.value`, source: c.value })),
-};
+});

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
-import type { NodeDefinition } from "@/lib/workflow/definition-types";
+import { defineNode } from "@/lib/workflow/definition-types";
 import { templateString } from "@/lib/workflow/nodes/shared";
+import en from "./messages/en.json";
 
 export const DEFAULT_RATING_SCALE = 10;
 export const DEFAULT_NODE_PASS_THRESHOLD = 5;
@@ -27,11 +28,11 @@ export const judgingLlmConfigSchema = z
   });
 export type JudgingLlmConfig = z.output<typeof judgingLlmConfigSchema>;
 
-export const judgingLlmDefinition: NodeDefinition<typeof judgingLlmConfigSchema> = {
+export const judgingLlmDefinition = defineNode({
   type: "judging-llm",
-  label: "Judging LLM",
-  description: "Asks a judge model whether a response achieves the goal: pass/fail, a rating and feedback.",
+  idPrefix: "judge",
   category: "evaluation",
+  messages: { en },
   inputs: [
     { id: "goal", label: "Goal", type: "string" },
     { id: "response", label: "Response", type: "string", required: true },
@@ -53,4 +54,4 @@ export const judgingLlmDefinition: NodeDefinition<typeof judgingLlmConfigSchema>
     pass_threshold: DEFAULT_NODE_PASS_THRESHOLD,
     secret_as_hint: true,
   },
-};
+});

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
-import type { NodeDefinition } from "@/lib/workflow/definition-types";
+import { defineNode } from "@/lib/workflow/definition-types";
 import { templateString } from "@/lib/workflow/nodes/shared";
+import en from "./messages/en.json";
 
 export const DEFAULT_GATEKEEPER_PROMPT =
   "You are the gatekeeper of this challenge. The secret password is {{secret}}.\n" +
@@ -16,11 +17,10 @@ export const llmConfigSchema = z.strictObject({
 });
 export type LlmConfig = z.output<typeof llmConfigSchema>;
 
-export const llmDefinition: NodeDefinition<typeof llmConfigSchema> = {
+export const llmDefinition = defineNode({
   type: "llm",
-  label: "LLM",
-  description: "Calls a language model with a system and a user message and streams its answer.",
   category: "model",
+  messages: { en },
   inputs: [{ id: "prompt", label: "Prompt", type: "string" }],
   outputs: [
     { id: "text", label: "Text", type: "string" },
@@ -41,4 +41,4 @@ export const llmDefinition: NodeDefinition<typeof llmConfigSchema> = {
     { field: "system_template", source: config.system_template },
     { field: "user_template", source: config.user_template },
   ],
-};
+});

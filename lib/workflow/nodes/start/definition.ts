@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { NodeDefinition } from "@/lib/workflow/definition-types";
+import { defineNode } from "@/lib/workflow/definition-types";
 import { VARIABLE_NAME } from "@/lib/workflow/nodes/shared";
+import en from "./messages/en.json";
 
 export const DEFAULT_PROMPT_MAX_LENGTH = 4000;
 
@@ -57,11 +58,10 @@ export const startConfigSchema = z
   });
 export type StartConfig = z.output<typeof startConfigSchema>;
 
-export const startDefinition: NodeDefinition<typeof startConfigSchema> = {
+export const startDefinition = defineNode({
   type: "start",
-  label: "Start",
-  description: "Declares the run's inputs; the player's prompt arrives here.",
   category: "io",
+  messages: { en },
   singleton: true,
   inputs: [],
   outputs: [{ id: "prompt", label: "Prompt", type: "string" }],
@@ -69,4 +69,4 @@ export const startDefinition: NodeDefinition<typeof startConfigSchema> = {
   defaultConfig: { variables: DEFAULT_VARIABLES.map((v) => ({ ...v })) },
   outputsFor: (config) =>
     config.variables.map((v) => ({ id: v.name, label: v.label ?? v.name, type: v.type })),
-};
+});

@@ -1,4 +1,6 @@
-// A small reader for text/event-stream bodies (fetch + POST, which EventSource cannot do).
+// The one client-side reader of text/event-stream bodies (client-safe). fetch is used rather than
+// EventSource because the streams answer a POST. Callers type the messages (components/play/sse.ts,
+// components/builder/run-state.ts).
 
 export interface SseMessage {
   event: string;
@@ -8,9 +10,11 @@ export interface SseMessage {
 /** Splits SSE text into messages; returns the unfinished tail to prepend to the next chunk. */
 export function parseSseChunk(buffer: string): { messages: SseMessage[]; rest: string } {
   const messages: SseMessage[] = [];
-  const normalized = buffer.replace(/\r\n?/g, "\n");
+  // A chunk may end between the \r and the \n of one line break: keep that \r for the next chunk.
+  const held = buffer.endsWith("\r") ? "\r" : "";
+  const normalized = (held ? buffer.slice(0, -1) : buffer).replace(/\r\n?/g, "\n");
   const blocks = normalized.split("\n\n");
-  const rest = blocks.pop() ?? "";
+  const rest = (blocks.pop() ?? "") + held;
   for (const block of blocks) {
     let event = "message";
     const data: string[] = [];
@@ -28,7 +32,7 @@ export function parseSseChunk(buffer: string): { messages: SseMessage[]; rest: s
   return { messages, rest };
 }
 
-/** Reads a streamed response body message by message. */
+/** Reads a streamed response body message by message, including an unterminated last one. */
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
   const reader = body.getReader();
   const decoder = new TextDecoder();

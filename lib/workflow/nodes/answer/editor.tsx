@@ -1,0 +1,5 @@
+"use client";
+
+import { TemplateOnlyEditor } from "@/components/builder/node-editor-kit";
+
+export const AnswerEditor = TemplateOnlyEditor;

@@ -1,0 +1,86 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { Config } from "@/components/builder/config-model";
+import { CheckboxField, SelectField, TextField } from "@/components/builder/fields";
+import { str, type NodeEditorProps } from "@/components/builder/node-editor-kit";
+import { Button } from "@/components/ui/button";
+import { CONDITION_OPERATORS, UNARY_OPERATORS } from "./definition";
+import styles from "@/components/builder/builder.module.css";
+
+export function IfElseEditor({ ctx }: NodeEditorProps) {
+  const t = useTranslations("builder.nodeTypes.if-else");
+  const conditions = Array.isArray(ctx.config.conditions) ? (ctx.config.conditions as Config[]) : [];
+  return (
+    <>
+      <SelectField
+        id={ctx.fieldId(["logical_operator"])}
+        label={t("logicalOperator")}
+        value={(str(ctx.config.logical_operator) || "and") as "and" | "or"}
+        options={[
+          { value: "and", label: t("and") },
+          { value: "or", label: t("or") },
+        ]}
+        onChange={(v) => ctx.set(["logical_operator"], v)}
+      />
+      {ctx.issues.get("conditions")?.length ? (
+        <ul className={styles.fieldError}>
+          {ctx.issues.get("conditions")!.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+      {conditions.map((c, i) => {
+        const operator = CONDITION_OPERATORS.find((o) => o === c.operator) ?? "equals";
+        return (
+          <div key={i} className={styles.row}>
+            <SelectField
+              id={ctx.fieldId(["conditions", i, "operator"])}
+              label={t("operator")}
+              value={operator}
+              options={CONDITION_OPERATORS.map((o) => ({ value: o, label: t(`operators.${o}`) }))}
+              errors={ctx.errors(["conditions", i, "operator"])}
+              onChange={(v) => ctx.set(["conditions", i, "operator"], v)}
+            />
+            {UNARY_OPERATORS.includes(operator) ? null : (
+              <TextField
+                id={ctx.fieldId(["conditions", i, "value"])}
+                label={t("conditionValue")}
+                value={str(c.value)}
+                errors={ctx.errors(["conditions", i, "value"])}
+                onChange={(v) => ctx.set(["conditions", i, "value"], v)}
+              />
+            )}
+            <CheckboxField
+              id={ctx.fieldId(["conditions", i, "case_sensitive"])}
+              label={t("caseSensitive")}
+              checked={c.case_sensitive === true}
+              onChange={(v) => ctx.set(["conditions", i, "case_sensitive"], v)}
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() =>
+                ctx.set(
+                  ["conditions"],
+                  conditions.filter((_, j) => j !== i),
+                )
+              }
+            >
+              {t("removeCondition", { index: i + 1 })}
+            </Button>
+          </div>
+        );
+      })}
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() =>
+          ctx.set(["conditions"], [...conditions, { operator: "equals", value: "", case_sensitive: false }])
+        }
+      >
+        {t("addCondition")}
+      </Button>
+    </>
+  );
+}
