@@ -9,6 +9,7 @@ export {
   closeRateLimitStores,
   rateLimitStoreKind,
   RATE_LIMIT_TABLE,
+  rateLimitSqlitePath,
   type RateLimitStoreKind,
 } from "@/lib/rate-limit/stores";
 

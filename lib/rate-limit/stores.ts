@@ -106,10 +106,22 @@ async function openStore(kind: RateLimitStoreKind): Promise<RateLimitStore> {
   }
 }
 
+/**
+ * The counters' own SQLite file beside the app's database. On the app's file, a counter update
+ * on a second connection waited (synchronously, blocking the event loop) for any write
+ * transaction the app held open, up to the busy timeout; on a file of their own, counters only
+ * ever wait for another process's single-statement update.
+ */
+export function rateLimitSqlitePath(url: string): string {
+  return `${sqliteFilePath(url)}.rate-limits`;
+}
+
+/** Longest wait, synchronous, for another process's counter update. */
+const COUNTER_BUSY_TIMEOUT_MS = 2_000;
+
 function openSqliteStore(url: string): RateLimitStore {
-  // Its own connection on the app's database file (WAL + busy timeout), so a counter update
-  // never waits behind a Prisma transaction in this process and locks across processes.
-  const conn: Database.Database = openSqlite(url);
+  const conn: Database.Database = openSqlite(`file:${rateLimitSqlitePath(url)}`);
+  conn.pragma(`busy_timeout = ${COUNTER_BUSY_TIMEOUT_MS}`);
   conn.exec(`CREATE TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (
     key TEXT PRIMARY KEY,
     points INTEGER NOT NULL DEFAULT 0,

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqliteFilePath } from "@/lib/db-url";
+import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import {
@@ -11,6 +11,7 @@ import {
   createLimiter,
   limits,
   RATE_LIMIT_TABLE,
+  rateLimitSqlitePath,
   rateLimitStoreKind,
   type RateLimitStoreKind,
 } from "@/lib/rate-limit";
@@ -159,7 +160,7 @@ describe("rate limits on the database store", () => {
     async storedPoints(fullKey) {
       const now = Date.now();
       if (isSqlite) {
-        const conn = new Database(sqliteFilePath(databaseUrl), { readonly: true });
+        const conn = new Database(rateLimitSqlitePath(databaseUrl), { readonly: true });
         try {
           const row = conn
             .prepare(
@@ -184,6 +185,28 @@ describe("rate limits on the database store", () => {
       }
     },
     cleanup: () => Promise.resolve(),
+  });
+});
+
+describe.skipIf(!databaseUrl.startsWith("file:"))("rate limits on SQLite beside the app's transactions", () => {
+  it("a counter update does not wait for a write transaction the app holds open", async () => {
+    process.env.RATE_LIMIT_STORE = "database";
+    delete process.env.REDIS_URL;
+    resetEnvForTests();
+    await closeRateLimitStores();
+    const limiter = createLimiter({ name: unique("beside-tx"), points: 5, durationSec: 60 });
+    await limiter.consume("warm");
+    let consumedIn = -1;
+    // A Prisma transaction holding the database's write lock across an await, as the console's do.
+    await db.$transaction(async (tx) => {
+      await tx.workspace.create({ data: { name: "Holds the lock", slug: unique("lock") } });
+      const t0 = performance.now();
+      await limiter.consume("during");
+      consumedIn = performance.now() - t0;
+    });
+    // On the app's own file it waited (event loop blocked) for the busy timeout, then failed.
+    expect(consumedIn).toBeGreaterThanOrEqual(0);
+    expect(consumedIn).toBeLessThan(500);
   });
 });
 
