@@ -107,7 +107,7 @@ export default tseslint.config(
   { rules: { "no-restricted-imports": restrictImports(storage) } },
   { files: ["lib/**"], rules: { "no-restricted-imports": restrictImports(storage, appFromLib) } },
   {
-    files: ["lib/services/**", "lib/db/**", "lib/db.ts", "lib/migrate.ts", "lib/seed.ts", "lib/seed/**"],
+    files: ["lib/services/**", "lib/db/**", "lib/db/index.ts", "lib/migrate.ts", "lib/seed.ts", "lib/seed/**"],
     rules: { "no-restricted-imports": restrictImports(appFromLib) },
   },
   { files: ["components/**"], rules: { "no-restricted-imports": restrictImports(storage, serverCode) } },

@@ -123,7 +123,7 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   }
 }
 
-// The hot path's statements (lib/db/lean.ts) run on the drivers directly: better-sqlite3 raises
+// The hot path's statements (lib/db/sql.ts) run on the drivers directly: better-sqlite3 raises
 // SQLITE_CONSTRAINT_* codes, node-postgres SQLSTATEs. They map to the same AppErrors as Prisma's.
 const DRIVER_CODES: Record<string, "unique" | "reference" | "busy"> = {
   SQLITE_CONSTRAINT_UNIQUE: "unique",

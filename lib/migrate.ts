@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { sqliteFilePath } from "@/lib/db-url";
+import { sqliteFilePath } from "@/lib/db/url";
 
 // Applies the committed migration.sql files in order and records them in Prisma's own
 // `_prisma_migrations` table format, so no native schema engine is needed at deploy time.

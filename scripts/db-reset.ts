@@ -1,6 +1,6 @@
 // Deletes the local SQLite database (only SQLite: a PostgreSQL database is never dropped here).
 import { rmSync } from "node:fs";
-import { sqliteFilePath } from "../lib/db-url";
+import { sqliteFilePath } from "../lib/db/url";
 
 const url = process.env.DATABASE_URL ?? "file:./data/gauntlet.db";
 if (!url.startsWith("file:")) {

@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 // absolute: `authTime` is fixed at login and never refreshed.
 //
 // Sessions are revocable: every token carries a session id (`sid`) and the account's session
-// version (`sv`) at issue. Each request checks both against the database in the same lean read
+// version (`sv`) at issue. Each request checks both against the database in the same SQL read
 // that loads the account (lib/services/sessions.ts): a logged-out sid is in revoked_sessions,
 // and "log out everywhere" / a password change raise accounts.session_version. Tokens without
 // these claims (issued before revocation existed) are not accepted.

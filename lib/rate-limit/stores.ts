@@ -9,7 +9,7 @@ import {
   RateLimiterSQLite,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
-import { sqliteFilePath } from "@/lib/db-url";
+import { sqliteFilePath } from "@/lib/db/url";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { openSqlite } from "@/lib/migrate";

@@ -1,7 +1,7 @@
 import "server-only";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { one, query } from "@/lib/db/lean";
+import { one, query } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
 import { assertUrlTargetAllowed, OutboundRefusedError } from "@/lib/http/outbound";
 
@@ -112,7 +112,7 @@ export async function findProviderConnection(
   workspaceId: string,
   name: string,
 ): Promise<ProviderConnection | null> {
-  // Lean SQL: this runs for every model call of every attempt (lib/db/lean.ts).
+  // Direct SQL: this runs for every model call of every attempt (lib/db/sql.ts).
   const row = await query(() =>
     one<{
       id: string;

@@ -5,7 +5,7 @@ import {
   sessionExpiresAt,
   type SessionClaims,
 } from "@/lib/auth/session";
-import { asBool, asNum, exec, one, query, transaction } from "@/lib/db/lean";
+import { asBool, asNum, exec, one, query, transaction } from "@/lib/db/sql";
 import type { PublicAccount } from "@/lib/services/accounts";
 
 // Session validity and revocation (see lib/auth/session.ts). Tokens are stateless JWTs; what

@@ -8,7 +8,7 @@
 //
 // Parents are derived from the most specific id given (e.g. an attempt for `challengeId` lands in
 // that challenge's workspace), so rows stay consistent across tenants. Rows come back as the
-// client returns them, i.e. without secret columns (see lib/db.ts secretColumns).
+// client returns them, i.e. without secret columns (see lib/db/index.ts secretColumns).
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { encryptSecret } from "@/lib/crypto";

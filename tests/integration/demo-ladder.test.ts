@@ -73,7 +73,7 @@ process.once("message", async (workspaceId) => {
         execArgv: ["--conditions=react-server", "--import", "tsx"],
         env: { ...process.env, LOG_LEVEL: "warn", SEED_MODULE: join(root, "lib/seed/demo.ts"),
           LADDER_MODULE: join(root, "lib/seed/install-ladder.ts"),
-          DB_MODULE: join(root, "lib/db.ts") },
+          DB_MODULE: join(root, "lib/db/index.ts") },
         stdio: ["ignore", "ignore", "pipe", "ipc"],
       }),
     );

@@ -1,4 +1,4 @@
-// Secret columns (lib/db.ts secretColumns) never come back unless a query asks for them.
+// Secret columns (lib/db/index.ts secretColumns) never come back unless a query asks for them.
 import { describe, expect, it } from "vitest";
 import { db, secretColumns } from "@/lib/db";
 import { makeAccount, makeMembership, makeWorkspace, unique } from "@/tests/helpers/factories";

@@ -76,7 +76,7 @@ const violations = [
     file: "components/play/x.ts",
     code: `import { headers } from "next/headers";`,
   },
-  { name: "AI seam runs SQL", file: "lib/ai/x.ts", code: `import { query } from "@/lib/db/lean";` },
+  { name: "AI seam runs SQL", file: "lib/ai/x.ts", code: `import { query } from "@/lib/db/sql";` },
   {
     name: "engine imports the Prisma client",
     file: "lib/workflow/engine/x.ts",
@@ -142,9 +142,9 @@ const allowed = [
     code: `import { definition } from "@/lib/workflow/nodes/llm/definition";`,
   },
   {
-    name: "service imports the Prisma client and lean SQL",
+    name: "service imports the Prisma client and direct SQL",
     file: "lib/services/x.ts",
-    code: `import { db } from "@/lib/db";\nimport { query } from "@/lib/db/lean";\nimport type { Prisma } from "@/lib/generated/sqlite/client";`,
+    code: `import { db } from "@/lib/db";\nimport { query } from "@/lib/db/sql";\nimport type { Prisma } from "@/lib/generated/sqlite/client";`,
   },
   {
     name: "data-access layer opens drivers",
@@ -169,7 +169,7 @@ const allowed = [
   {
     name: "lib reads the database URL helper",
     file: "lib/rate-limit/x.ts",
-    code: `import { sqliteFilePath } from "@/lib/db-url";`,
+    code: `import { sqliteFilePath } from "@/lib/db/url";`,
   },
   {
     name: "route handler calls a service",

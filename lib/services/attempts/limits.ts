@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError, rateLimited } from "@/lib/errors";
-import type { Step } from "@/lib/db/lean";
+import type { Step } from "@/lib/db/sql";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { claimIsLive } from "@/lib/services/attempts/lease";
 import { countedAttempts, failDeadClaim, pendingClaims, recentAccountAttempts } from "@/lib/services/attempts/store";
@@ -78,7 +78,7 @@ export async function allowance(
   };
 }
 
-/** allowance() as a lean step (the attempt hot path; reads only what is limited). */
+/** allowance() as a SQL step (lib/db/sql.ts) (the attempt hot path; reads only what is limited). */
 export function* allowanceStep(
   challenge: { id: string; maxAttempts: number | null; cooldownSeconds: number },
   endUserId: string,

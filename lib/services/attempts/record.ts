@@ -1,5 +1,5 @@
 import "server-only";
-import { dialect, lockRow, transaction, type Step } from "@/lib/db/lean";
+import { dialect, lockRow, transaction, type Step } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
@@ -28,7 +28,7 @@ import type { ChallengeStrategy } from "@/lib/scoring/types";
 // Recording an attempt: the attempt row, the player's materialized best (leaderboard entry) and
 // the outbox events are written in one transaction.
 //
-// Concurrency: the transaction locks the challenge row first (lib/db/lean.ts lockRow: FOR NO
+// Concurrency: the transaction locks the challenge row first (lib/db/sql.ts lockRow: FOR NO
 // KEY UPDATE on PostgreSQL; on SQLite the transaction is BEGIN IMMEDIATE, the write lock).
 // The statements live in store.ts. Recordings of one challenge run one
 // after another, and everything the transaction reads afterwards — the leaderboard head, the
@@ -286,7 +286,7 @@ function queued<T>(key: string, task: () => Promise<T>): Promise<T> {
  */
 export function recordAttemptInTransaction(input: RecordAttemptInput): Promise<RecordAttemptResult> {
   // SQLite needs no queue: its transactions run one at a time, without awaits, and recordings
-  // of one challenge can then share a group commit (lib/db/lean.ts).
+  // of one challenge can then share a group commit (lib/db/sql.ts).
   const order = dialect() === "postgresql" ? queued : <T>(_key: string, task: () => Promise<T>) => task();
   return order(input.challenge.id, async () => {
     for (let attempt = 1; ; attempt++) {

@@ -13,14 +13,14 @@ import {
   one,
   type Param,
   type Step,
-} from "@/lib/db/lean";
+} from "@/lib/db/sql";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import type { ChallengeStrategy, RankColumn } from "@/lib/scoring/types";
 import { decryptStored, RUN_CHALLENGE_COLUMNS, runChallengeOf } from "@/lib/services/runs/resources";
 import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 
-// Every SQL statement of the attempt hot path (load → claim → record), as lean steps
-// (lib/db/lean.ts): one place to read, the same text on SQLite and PostgreSQL.
+// Every SQL statement of the attempt hot path (load → claim → record), as SQL steps
+// (lib/db/sql.ts): one place to read, the same text on SQLite and PostgreSQL.
 
 // ---- reads before the run -------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { lockRow, query, transaction, type Step } from "@/lib/db/lean";
+import { lockRow, query, transaction, type Step } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
@@ -42,7 +42,7 @@ import {
 // claim atomic) before anything runs; every other call with that key waits for that row to be
 // completed and returns its result. So the workflow runs once and the attempt counts once, no
 // matter how many copies of a request arrive. Claims of one player are serialized by a lock on
-// their end-user row (lib/db/lean.ts lockRow), which also makes maxAttempts, the cooldown and the
+// their end-user row (lib/db/sql.ts lockRow), which also makes maxAttempts, the cooldown and the
 // per-account rate (within one workspace) exact under parallel submits.
 
 export type RunStep = (opts: WorkspaceRunOptions) => Promise<RunResult>;

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { all, asDate, asNumOrNull, query } from "@/lib/db/lean";
+import { all, asDate, asNumOrNull, query } from "@/lib/db/sql";
 import { cachedBoardSize } from "@/lib/scoring/board-size";
 import { entriesAheadOf, type BoardKeys } from "@/lib/scoring/board-ranks";
 import type { EntryKey } from "@/lib/services/leaderboards/order";

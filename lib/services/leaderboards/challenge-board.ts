@@ -1,5 +1,5 @@
 import "server-only";
-import { all, asBool, asDate, asNum, asNumOrNull, one, query, type Param, type Step } from "@/lib/db/lean";
+import { all, asBool, asDate, asNum, asNumOrNull, one, query, type Param, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { RANK_SNAPSHOT_MIN_ENTRIES } from "@/lib/scoring/board-ranks";
 import { entryKey, type EntryKey } from "@/lib/services/leaderboards/order";
@@ -48,7 +48,7 @@ function challengeRow(e: BoardEntry, rank: number): LeaderboardRow {
   };
 }
 
-// Challenge boards are read with lean SQL (lib/db/lean.ts): one statement for the page with
+// Challenge boards are read with direct SQL (lib/db/sql.ts): one statement for the page with
 // the players' names joined in, and the viewer's rank as index range counts.
 
 const ENTRY_SELECT = `SELECT e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating,

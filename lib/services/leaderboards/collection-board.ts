@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { asDate, asNum, asNumOrNull } from "@/lib/db/lean";
+import { asDate, asNum, asNumOrNull } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { scoreCollectionStandings, type CollectionScorer, type PlayerEntries } from "@/lib/scoring/collection-custom";

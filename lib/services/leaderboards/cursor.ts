@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import type { Param } from "@/lib/db/lean";
+import type { Param } from "@/lib/db/sql";
 import type { EntryKey } from "@/lib/services/leaderboards/order";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
 import { RANK_COLUMN_SQL } from "@/lib/services/attempts/store";

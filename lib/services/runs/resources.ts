@@ -1,6 +1,6 @@
 import "server-only";
 import { decryptSecret } from "@/lib/crypto";
-import { all, asJson, one, query, type Step } from "@/lib/db/lean";
+import { all, asJson, one, query, type Step } from "@/lib/db/sql";
 import { RunResources, type LoadedChallenge, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 
 // The one loader of what a run needs (lib/workflow/engine/run-resources.ts): the challenges its

@@ -1,6 +1,6 @@
 import "server-only";
 import { uuidv7 } from "@/lib/ids";
-import { exec, json, transaction, type Param, type Step } from "@/lib/db/lean";
+import { exec, json, transaction, type Param, type Step } from "@/lib/db/sql";
 import { fromDatabaseError } from "@/lib/errors";
 import type { NodeRunRow, RunRecord, RunRowFinish, RunRowStart, RunStore } from "@/lib/workflow/engine/run-record";
 
@@ -9,7 +9,7 @@ import type { NodeRunRow, RunRecord, RunRowFinish, RunRowStart, RunStore } from 
 // in one multi-row INSERT. The attempt path instead writes the finished run once, inside the
 // transaction that records the attempt (completedRunSteps): the pending attempt row already
 // shows that the run is under way. JSON columns are serialized once with JSON.stringify (undefined
-// dropped, Dates as ISO strings). Lean SQL (lib/db/lean.ts): this runs for every attempt. Callers pass
+// dropped, Dates as ISO strings). Lean SQL (lib/db/sql.ts): this runs for every attempt. Callers pass
 // values that are already masked.
 
 async function guard<T>(work: Promise<T>): Promise<T> {

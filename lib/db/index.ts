@@ -6,7 +6,7 @@ import pg from "pg";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
-import { sqliteFilePath } from "@/lib/db-url";
+import { sqliteFilePath } from "@/lib/db/url";
 
 // Columns that hold secrets are omitted from every query; a service that needs one asks for it
 // with `omit: { column: false }`.
@@ -28,7 +28,7 @@ export const secretColumns = {
 const sqliteConnections = ((globalThis as unknown as { __gauntletSqliteConnections?: WeakMap<object, BetterSqlite3.Database> })
   .__gauntletSqliteConnections ??= new WeakMap<object, BetterSqlite3.Database>());
 
-// The adapter opens one connection per client; keeping a handle to it lets lib/db/lean.ts run
+// The adapter opens one connection per client; keeping a handle to it lets lib/db/sql.ts run
 // prepared statements on that same connection (no second connection contending for the lock).
 /** Page cache per SQLite connection, KiB. */
 const SQLITE_CACHE_KIB = 64 * 1024;
@@ -43,7 +43,7 @@ class CapturingSqliteAdapter extends PrismaBetterSqlite3 {
       // commit (a commit stays atomic; only the last ones can be lost on power failure). The
       // driver is synchronous, so a sync per commit stalled the whole process.
       conn.pragma("synchronous = NORMAL");
-      // Statement journals (kept while a statement runs inside a SAVEPOINT, as every lean
+      // Statement journals (kept while a statement runs inside a SAVEPOINT, as every
       // transaction does) in memory rather than in a temporary file: an UPDATE in a grouped
       // commit cost three times as much with the file.
       conn.pragma("temp_store = MEMORY");
@@ -99,7 +99,7 @@ export const db: Db = new Proxy({} as Db, {
 
 /**
  * The SQLite connection the application's client uses (opening it if needed); null on
- * PostgreSQL. For lib/db/lean.ts only: statements on it share the client's transactions.
+ * PostgreSQL. For lib/db/sql.ts only: statements on it share the client's transactions.
  */
 export async function sqliteConnection(): Promise<BetterSqlite3.Database | null> {
   if (env.databaseKind !== "sqlite") return null;
@@ -113,7 +113,7 @@ export async function sqliteConnection(): Promise<BetterSqlite3.Database | null>
   return conn;
 }
 
-// PostgreSQL's hot path (lib/db/lean.ts) runs on a pool of the project's own: a raw query through
+// PostgreSQL's hot path (lib/db/sql.ts) runs on a pool of the project's own: a raw query through
 // the Prisma client cost several times the CPU of the same statement on node-postgres, and an
 // interactive Prisma transaction more again.
 

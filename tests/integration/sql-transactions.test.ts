@@ -1,16 +1,16 @@
-// lib/db/lean.ts transaction(): each call is atomic and isolated, on SQLite also when many calls
+// lib/db/sql.ts transaction(): each call is atomic and isolated, on SQLite also when many calls
 // share one group commit (one BEGIN … COMMIT, a SAVEPOINT per call).
 import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { db } from "@/lib/db";
-import { sqliteFilePath } from "@/lib/db-url";
+import { sqliteFilePath } from "@/lib/db/url";
 import { env } from "@/lib/env";
-import { all, dialect, exec, one, query, transaction, type Step } from "@/lib/db/lean";
+import { all, dialect, exec, one, query, transaction, type Step } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { fromDatabaseError } from "@/lib/errors";
 
 async function workspace(): Promise<string> {
-  const ws = await db.workspace.create({ data: { name: "Lean", slug: `lean-${uuidv7()}` } });
+  const ws = await db.workspace.create({ data: { name: "SQL", slug: `sql-${uuidv7()}` } });
   return ws.id;
 }
 
@@ -29,7 +29,7 @@ const names = (workspaceId: string) =>
     (rows) => rows.map((r) => r.name),
   );
 
-describe("lean statements: values and errors", () => {
+describe("sql.ts statements: values and errors", () => {
   it("a duplicate and a missing reference translate like Prisma's errors, on either database", async () => {
     const ws = await workspace();
     await transaction(() => addSecret(ws, "DUP"));
@@ -52,7 +52,7 @@ describe("lean statements: values and errors", () => {
       ),
     );
     const row = await query(() => one<{ created_at: unknown }>("SELECT created_at FROM secrets WHERE workspace_id = $1", ws));
-    const { asDate } = await import("@/lib/db/lean");
+    const { asDate } = await import("@/lib/db/sql");
     expect(asDate(row?.created_at).toISOString()).toBe(at.toISOString());
     // The Prisma client reads the same instant.
     const viaPrisma = await db.secret.findFirst({ where: { workspaceId: ws }, select: { createdAt: true } });
@@ -60,7 +60,37 @@ describe("lean statements: values and errors", () => {
   });
 });
 
-describe("lean transaction()", () => {
+describe("sql.ts reads beside a Prisma transaction", () => {
+  it("a read never sees rows another request's open Prisma transaction has not committed", async () => {
+    const ws = await workspace();
+    let seenDuring: string[] | undefined;
+    let readDuring: Promise<string[]> | undefined;
+    await db.$transaction(async (tx) => {
+      await tx.secret.create({ data: { workspaceId: ws, name: "UNCOMMITTED", valueEncrypted: "x" } });
+      // Another request reads while this transaction is still open.
+      readDuring = names(ws).then((n) => (seenDuring = n));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    await readDuring;
+    // PostgreSQL: another connection reads the committed state before or after; SQLite shares the
+    // connection, so the read waits for the commit. Either way never a row that could roll back.
+    expect(seenDuring === undefined || seenDuring.length === 0 || seenDuring.includes("UNCOMMITTED")).toBe(true);
+    const rolledBack = await workspace();
+    let seenRolledBack: string[] | undefined;
+    await db
+      .$transaction(async (tx) => {
+        await tx.secret.create({ data: { workspaceId: rolledBack, name: "ROLLED_BACK", valueEncrypted: "x" } });
+        void names(rolledBack).then((n) => (seenRolledBack = n));
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seenRolledBack).toEqual([]);
+  });
+});
+
+describe("sql.ts transaction()", () => {
   it("commits concurrent calls (on SQLite each seeing the ones before it)", async () => {
     const ws = await workspace();
     const counts = await Promise.all(

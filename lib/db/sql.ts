@@ -5,7 +5,7 @@ import type pg from "pg";
 import { pgPool, sqliteConnection } from "@/lib/db";
 import { env } from "@/lib/env";
 
-// Lean SQL for hot paths (playing an attempt) where the Prisma client's per-query cost — about
+// Direct SQL for hot paths (playing an attempt) where the Prisma client's per-query cost — about
 // a millisecond of CPU each — dominates. Statements are written once, in PostgreSQL syntax with
 // numbered parameters ($1, $2, optional ::casts), as generator steps:
 //
@@ -18,7 +18,7 @@ import { env } from "@/lib/env";
 // SQLite runs them synchronously on the application client's own connection (cached prepared
 // statements, `@p1` parameters, casts dropped) and a transaction is one BEGIN IMMEDIATE … COMMIT
 // with no await inside, so no other statement of this process can interleave. PostgreSQL runs
-// them on the project's own node-postgres pool (lib/db.ts pgPool) as named prepared statements,
+// them on the project's own node-postgres pool (lib/db/index.ts pgPool) as named prepared statements,
 // a transaction as BEGIN … COMMIT on one pooled connection. Values: pass Date, boolean, number, string, null or json(value); read
 // columns back with the helpers below (SQLite returns ISO text, 0/1 and JSON text, PostgreSQL
 // Date, boolean and parsed JSON).
@@ -274,9 +274,23 @@ async function driveAsync<T>(step: Step<T>, run: (q: Query) => Promise<unknown>)
 /** Runs statements outside a transaction (reads, or one self-contained write). */
 export async function query<T>(work: () => Step<T>): Promise<T> {
   const conn = await sqliteConnection();
-  if (conn) return driveSync(work(), (q) => runSqlite(conn, q));
+  if (conn) {
+    await outsidePrismaTransaction(conn);
+    return driveSync(work(), (q) => runSqlite(conn, q));
+  }
   const pool = pgPool()!;
   return driveAsync(work(), (q) => runPg(pool, q));
+}
+
+/**
+ * SQLite: waits while a Prisma interactive transaction is open on the shared connection (this
+ * module's own transactions never stay open across an await), so a read never sees another
+ * request's uncommitted rows.
+ */
+async function outsidePrismaTransaction(conn: BetterSqlite3.Database): Promise<void> {
+  for (let i = 0; conn.inTransaction; i++) {
+    await new Promise<void>((resolve) => (i < 8 ? setImmediate(resolve) : setTimeout(resolve, 2)));
+  }
 }
 
 /**
