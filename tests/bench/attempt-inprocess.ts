@@ -8,7 +8,7 @@ import { join } from "node:path";
 const dir = mkdtempSync(join(tmpdir(), "gauntlet-attempt-"));
 Object.assign(process.env, {
   DATA_DIR: dir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `file:${join(dir, "bench.db")}`,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL || `file:${join(dir, "bench.db")}`,
   AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
   ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
   APP_URL: "http://127.0.0.1:3411",

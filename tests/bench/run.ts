@@ -19,7 +19,7 @@ const benchEnv = {
   RATE_LIMIT_STORE: "database",
 };
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
-const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e").split(","));
 const { migrate } = await import("../../lib/migrate");
 await migrate(benchEnv.DATABASE_URL);
 
@@ -112,6 +112,18 @@ if (only.has("a") || only.has("d")) {
     console.log(`\n(d) ${h.slow.connections} concurrent players, model answering after 1 s, 10 s`);
     console.log(`    throughput ${fmt(h.slow.throughput, 1)} attempts/s (target ≥ 150), p50 ${h.slow.p50} ms, p99 ${h.slow.p99} ms (target ≤ 1500), completed ${h.slow.completed}, non-2xx ${h.slow.non2xx}, server CPU ${fmt(h.slow.cpuMs, 2)} ms per attempt`);
   }
+}
+
+// (e) One attempt in process (submitAttempt through the route handler, no HTTP) on SQLite and,
+// when a PostgreSQL server is given, on PostgreSQL: the CPU a deployment's database costs.
+if (only.has("e")) {
+  const { benchAttemptInProcess } = await import("./attempt-databases");
+  const e = await benchAttemptInProcess(process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL);
+  console.log("\n(e) one attempt in process (route handler, offline model, rules evaluator), sequential");
+  for (const r of e) console.log(`    ${r.database}: ${fmt(r.cpuMs, 3)} ms CPU, ${fmt(r.wallMs, 3)} ms wall per attempt`);
+  const [sqlite, postgres] = e;
+  if (sqlite && postgres) console.log(`    PostgreSQL / SQLite CPU per attempt: ${fmt(postgres.cpuMs / sqlite.cpuMs)} (target ≤ 2)`);
+  else console.log("    (PostgreSQL skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres)");
 }
 
 if (only.has("b")) {
