@@ -1,4 +1,5 @@
 import { route, toAppError } from "@/lib/api/handler";
+import { sseResponse, type SseEvent } from "@/lib/http/sse";
 import { testRunResponse } from "@/lib/openapi/responses";
 import { testRunWorkflow } from "@/lib/services/workflows";
 import { WRITERS } from "@/lib/validation/challenges";
@@ -22,8 +23,6 @@ const summary = (r: RunResult) => ({
   elapsed_ms: r.elapsedMs,
 });
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
 export const POST = route(
   {
     auth: "workspace",
@@ -41,29 +40,14 @@ export const POST = route(
       for await (const event of run) events.push(event);
       return { ...summary(await run.result), events };
     }
-    const encoder = new TextEncoder();
-    const iterator = run[Symbol.asyncIterator]();
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const next = await iterator.next();
-          if (!next.done) {
-            controller.enqueue(encoder.encode(sse(next.value.type, next.value)));
-            return;
-          }
-          controller.enqueue(encoder.encode(sse("result", summary(await run.result))));
-        } catch (err) {
-          controller.enqueue(encoder.encode(sse("error", toAppError(err).toBody())));
-        }
-        controller.close();
-      },
-    });
-    return new Response(stream, {
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store, no-transform",
-        "x-accel-buffering": "no",
-      },
-    });
+    async function* events(): AsyncGenerator<SseEvent> {
+      try {
+        for await (const event of run) yield { event: event.type, data: event };
+        yield { event: "result", data: summary(await run.result) };
+      } catch (err) {
+        yield { event: "error", data: toAppError(err).toBody() };
+      }
+    }
+    return sseResponse(events());
   },
 );
