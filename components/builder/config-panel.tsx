@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { EVALUATOR_TYPES as MODES } from "@/lib/contracts/evaluation";
+import { CHALLENGE_STRATEGIES as STRATEGIES } from "@/lib/contracts/scoring";
 import { compileConfigSchema } from "@/lib/validation/plugins";
 import type { NodeDefinition } from "@/lib/workflow/definition-types";
 import { CONDITION_OPERATORS, UNARY_OPERATORS } from "@/lib/workflow/nodes/if-else/definition";
@@ -389,9 +391,7 @@ function JudgingFields({ ctx }: { ctx: PanelCtx }) {
   );
 }
 
-const MODES = ["rules", "llm-judge", "custom"] as const;
 type Mode = (typeof MODES)[number];
-const STRATEGIES = ["first", "fastest", "fewest_tokens", "highest_rating", "custom"] as const;
 
 function EvaluatorFields({ ctx }: { ctx: PanelCtx }) {
   const t = useTranslations("builder");
