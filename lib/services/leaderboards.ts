@@ -1,4 +1,5 @@
 import "server-only";
+import type { LeaderboardEntryWithPlayer as EntryRow } from "@/lib/contracts/leaderboards";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -117,18 +118,6 @@ function startOffset(offset: number | undefined): number {
 
 const displayName = (account: { name: string; profile: { displayName: string | null } | null } | null) =>
   account?.profile?.displayName?.trim() || account?.name || "Anonymous player";
-
-interface EntryRow {
-  accountId: string | null;
-  bestAttemptId: string;
-  score: number | null;
-  elapsedMs: number | null;
-  tokensTotal: number | null;
-  judgeRating: number | null;
-  achievedAt: Date;
-  attemptsCount: number;
-  account: { name: string; profile: { displayName: string | null } | null } | null;
-}
 
 function challengeRow(e: EntryRow, rank: number): LeaderboardRow {
   return {
