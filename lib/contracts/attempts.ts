@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { operation } from "@/lib/contracts/operation";
+import { attemptInputSchema, challengeIdParamsSchema } from "@/lib/validation/attempts";
 
 // What a player is told about one attempt: the JSON of POST /web/api/challenges/{id}/attempts and
 // its SSE `attempt` event. The attempt service returns it; the play panel renders it.
@@ -30,3 +32,19 @@ export const attemptResultSchema = z.object({
   created_at: z.string(),
 });
 export type AttemptResult = z.infer<typeof attemptResultSchema>;
+
+const STREAM_EVENTS =
+  "Server-Sent Events, the player's view of the run (never node ids, other nodes' outputs or judge data): " +
+  "`run_started`; `progress` { stage: answering | checking, message }; `answer_delta` { delta }, the answer as it is " +
+  "generated, only when nothing in the workflow can withhold or rewrite it (and never a disguised secret); `answer` " +
+  "{ text }, the final masked answer; then `attempt` (the result object) or `error` ({ error: { code, message } }).";
+
+export const attemptOperations = {
+  submit: operation({
+    auth: "user",
+    params: challengeIdParamsSchema,
+    body: attemptInputSchema,
+    // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.
+    doc: { status: 201, statuses: [200], sse: STREAM_EVENTS },
+  }),
+};

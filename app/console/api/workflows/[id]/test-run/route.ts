@@ -1,10 +1,7 @@
 import { route, toAppError } from "@/lib/api/handler";
+import { workflowOperations } from "@/lib/contracts/workflows";
 import { sseResponse, type SseEvent } from "@/lib/http/sse";
-import { testRunResponse } from "@/lib/openapi/responses";
 import { testRunWorkflow } from "@/lib/services/workflows";
-import { WRITERS } from "@/lib/validation/challenges";
-import { idParams } from "@/lib/validation/console";
-import { workflowTestRunSchema } from "@/lib/validation/workflows";
 import type { RunEvent, RunResult } from "@/lib/workflow/types";
 
 // POST /console/api/workflows/{id}/test-run — runs the draft (or the published version) with
@@ -24,13 +21,7 @@ const summary = (r: RunResult) => ({
 });
 
 export const POST = route(
-  {
-    auth: "workspace",
-    roles: WRITERS,
-    params: idParams,
-    body: workflowTestRunSchema,
-    doc: { summary: "Test-run the workflow; JSON or Server-Sent Events", response: testRunResponse, sse: true },
-  },
+  workflowOperations.testRun,
   async ({ req, caller, params, body }) => {
     const run = await testRunWorkflow(caller.workspaceId, caller.account?.id ?? null, params.id, body, {
       signal: req.signal,

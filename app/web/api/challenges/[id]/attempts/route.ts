@@ -1,8 +1,9 @@
 import { json, route, toAppError } from "@/lib/api/handler";
+import { attemptOperations } from "@/lib/contracts/attempts";
 import { AppError } from "@/lib/errors";
 import { pushSource, sseResponse } from "@/lib/http/sse";
 import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
-import { attemptInputSchema, challengeIdParamsSchema, idempotencyKeySchema } from "@/lib/validation/attempts";
+import { idempotencyKeySchema } from "@/lib/validation/attempts";
 import type { PlayerEvent } from "@/lib/workflow/types";
 
 // POST /web/api/challenges/{id}/attempts — play one attempt (seed 000 player API).
@@ -24,20 +25,8 @@ function idempotencyKey(bodyKey: string | undefined, header: string | null): str
   return parsed.data;
 }
 
-const STREAM_EVENTS =
-  "Server-Sent Events, the player's view of the run (never node ids, other nodes' outputs or judge data): " +
-  "`run_started`; `progress` { stage: answering | checking, message }; `answer_delta` { delta }, the answer as it is " +
-  "generated, only when nothing in the workflow can withhold or rewrite it (and never a disguised secret); `answer` " +
-  "{ text }, the final masked answer; then `attempt` (the result object) or `error` ({ error: { code, message } }).";
-
 export const POST = route(
-  {
-    auth: "user",
-    params: challengeIdParamsSchema,
-    body: attemptInputSchema,
-    // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.
-    doc: { status: 201, statuses: [200], sse: STREAM_EVENTS },
-  },
+  attemptOperations.submit,
   async ({ req, params, body, caller }) => {
     const input = {
       challengeId: params.id,
