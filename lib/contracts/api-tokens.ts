@@ -5,6 +5,11 @@ import { apiTokenCreateSchema, idParams } from "@/lib/validation/console";
 
 export const apiTokenOperations = {
   list: operation({ auth: "workspace" }),
-  create: operation({ auth: "workspace", roles: ["owner", "admin"], body: apiTokenCreateSchema, doc: { status: 201 } }),
+  create: operation({
+    auth: "workspace",
+    roles: ["owner", "admin"],
+    body: apiTokenCreateSchema,
+    doc: { status: 201 },
+  }),
   revoke: operation({ auth: "workspace", roles: ["owner", "admin"], params: idParams }),
 };

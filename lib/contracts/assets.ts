@@ -17,7 +17,8 @@ export const assetOperations = {
     roles: WRITERS,
     rawBody: true,
     doc: {
-      summary: "Upload an image (png, jpeg, webp, gif) or video (mp4, webm) as multipart/form-data field `file`",
+      summary:
+        "Upload an image (png, jpeg, webp, gif) or video (mp4, webm) as multipart/form-data field `file`",
       response: assetResponse,
       status: 201,
       bodyMediaType: "multipart/form-data",

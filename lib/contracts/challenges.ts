@@ -15,7 +15,10 @@ export const challengeOperations = {
   list: operation({
     auth: "workspace",
     query: challengeListQuerySchema,
-    doc: { summary: "List the workspace's challenges (optionally of one app)", response: challengeListResponse },
+    doc: {
+      summary: "List the workspace's challenges (optionally of one app)",
+      response: challengeListResponse,
+    },
   }),
   create: operation({
     auth: "workspace",
@@ -28,14 +31,21 @@ export const challengeOperations = {
       status: 201,
     },
   }),
-  get: operation({ auth: "workspace", params: idParams, doc: { summary: "Get a challenge", response: challengeResponse } }),
+  get: operation({
+    auth: "workspace",
+    params: idParams,
+    doc: { summary: "Get a challenge", response: challengeResponse },
+  }),
   update: operation({
     auth: "workspace",
     roles: WRITERS,
     params: idParams,
     body: challengeUpdateSchema,
     maxBodyBytes: 256 * 1024,
-    doc: { summary: "Update a challenge (any subset of fields; secret is write-only)", response: challengeResponse },
+    doc: {
+      summary: "Update a challenge (any subset of fields; secret is write-only)",
+      response: challengeResponse,
+    },
   }),
   remove: operation({
     auth: "workspace",

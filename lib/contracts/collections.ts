@@ -17,14 +17,21 @@ export const collectionOperations = {
   list: operation({
     auth: "workspace",
     query: collectionListQuerySchema,
-    doc: { summary: "List the workspace's collections (optionally of one app)", response: collectionListResponse },
+    doc: {
+      summary: "List the workspace's collections (optionally of one app)",
+      response: collectionListResponse,
+    },
   }),
   create: operation({
     auth: "workspace",
     roles: WRITERS,
     body: collectionCreateSchema,
     maxBodyBytes: 256 * 1024,
-    doc: { summary: "Create a collection (optionally with its ordered challenges)", response: collectionResponse, status: 201 },
+    doc: {
+      summary: "Create a collection (optionally with its ordered challenges)",
+      response: collectionResponse,
+      status: 201,
+    },
   }),
   get: operation({
     auth: "workspace",
@@ -50,7 +57,10 @@ export const collectionOperations = {
     roles: WRITERS,
     params: idParams,
     body: collectionChallengesSchema,
-    doc: { summary: "Set the collection's challenges and their order (first id first)", response: collectionResponse },
+    doc: {
+      summary: "Set the collection's challenges and their order (first id first)",
+      response: collectionResponse,
+    },
   }),
 };
 

@@ -14,4 +14,6 @@ export const evaluatorTypeSchema = z.enum(EVALUATOR_TYPES, {
   error: `evaluator_type must be ${oneOf(EVALUATOR_TYPES)}`,
 });
 
-export const successTypeSchema = z.enum(SUCCESS_TYPES, { error: `success_type must be ${oneOf(SUCCESS_TYPES)}` });
+export const successTypeSchema = z.enum(SUCCESS_TYPES, {
+  error: `success_type must be ${oneOf(SUCCESS_TYPES)}`,
+});

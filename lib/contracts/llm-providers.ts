@@ -5,7 +5,12 @@ import { idParams, providerCreateSchema } from "@/lib/validation/console";
 
 export const providerOperations = {
   list: operation({ auth: "workspace" }),
-  create: operation({ auth: "workspace", roles: ["owner", "admin"], body: providerCreateSchema, doc: { status: 201 } }),
+  create: operation({
+    auth: "workspace",
+    roles: ["owner", "admin"],
+    body: providerCreateSchema,
+    doc: { status: 201 },
+  }),
   get: operation({ auth: "workspace", params: idParams }),
   remove: operation({ auth: "workspace", roles: ["owner", "admin"], params: idParams, doc: { status: 204 } }),
 };

@@ -31,9 +31,17 @@ export const pluginOperations = {
     roles: WRITERS,
     body: pluginCreateSchema,
     maxBodyBytes: PLUGIN_BODY_BYTES,
-    doc: { summary: "Create a plugin (its code is loaded in the sandbox first)", response: pluginResponse, status: 201 },
+    doc: {
+      summary: "Create a plugin (its code is loaded in the sandbox first)",
+      response: pluginResponse,
+      status: 201,
+    },
   }),
-  get: operation({ auth: "workspace", params: idParams, doc: { summary: "Get a plugin with its code", response: pluginResponse } }),
+  get: operation({
+    auth: "workspace",
+    params: idParams,
+    doc: { summary: "Get a plugin with its code", response: pluginResponse },
+  }),
   update: operation({
     auth: "workspace",
     roles: WRITERS,

@@ -5,7 +5,13 @@ import { oneOf } from "@/lib/contracts/vocabulary";
 // names (a Record over them, so a name without a strategy or a strategy without a name does not
 // compile); forms, validation and the builder read the lists from here.
 
-export const CHALLENGE_STRATEGIES = ["first", "fastest", "fewest_tokens", "highest_rating", "custom"] as const;
+export const CHALLENGE_STRATEGIES = [
+  "first",
+  "fastest",
+  "fewest_tokens",
+  "highest_rating",
+  "custom",
+] as const;
 export type ChallengeStrategyName = (typeof CHALLENGE_STRATEGIES)[number];
 
 export const COLLECTION_STRATEGIES = [

@@ -11,7 +11,10 @@ export const workflowOperations = {
   get: operation({
     auth: "workspace",
     params: idParams,
-    doc: { summary: "Get a workflow: draft graph (with its issues), published version and versions", response: workflowResponse },
+    doc: {
+      summary: "Get a workflow: draft graph (with its issues), published version and versions",
+      response: workflowResponse,
+    },
   }),
   saveDraft: operation({
     auth: "workspace",
@@ -19,7 +22,10 @@ export const workflowOperations = {
     params: idParams,
     body: workflowDraftSchema,
     maxBodyBytes: GRAPH_LIMITS.maxBytes + 16 * 1024,
-    doc: { summary: "Save the draft graph (refused with graph_issues when it does not validate)", response: workflowResponse },
+    doc: {
+      summary: "Save the draft graph (refused with graph_issues when it does not validate)",
+      response: workflowResponse,
+    },
   }),
   publish: operation({
     auth: "workspace",
@@ -36,6 +42,10 @@ export const workflowOperations = {
     roles: WRITERS,
     params: idParams,
     body: workflowTestRunSchema,
-    doc: { summary: "Test-run the workflow; JSON or Server-Sent Events", response: testRunResponse, sse: true },
+    doc: {
+      summary: "Test-run the workflow; JSON or Server-Sent Events",
+      response: testRunResponse,
+      sse: true,
+    },
   }),
 };

@@ -49,7 +49,11 @@ export function sseResponse(
  * queued ones. For producers that report through callbacks rather than yield (the attempt run).
  * Once the reader has gone, further events are dropped.
  */
-export function pushSource(): { push: (event: SseEvent) => void; end: () => void; events: AsyncIterable<SseEvent> } {
+export function pushSource(): {
+  push: (event: SseEvent) => void;
+  end: () => void;
+  events: AsyncIterable<SseEvent>;
+} {
   const queue: SseEvent[] = [];
   let ended = false;
   let wake: (() => void) | null = null;

@@ -4,7 +4,10 @@ import { pushSource, sseFrame, sseResponse, type SseEvent } from "@/lib/http/sse
 describe("sseResponse", () => {
   it("writes one frame per event with the stream headers", async () => {
     async function* events(): AsyncGenerator<SseEvent> {
-      yield* [{ event: "a", data: { n: 1 } }, { event: "b", data: "x\ny" }];
+      yield* [
+        { event: "a", data: { n: 1 } },
+        { event: "b", data: "x\ny" },
+      ];
       await Promise.resolve();
     }
     const res = sseResponse(events(), { status: 201, headers: { "cache-control": "no-cache" } });
