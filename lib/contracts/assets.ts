@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { assetResponse } from "@/lib/openapi/responses";
+import { isoTimestamp } from "@/lib/contracts/primitives";
 import { WRITERS } from "@/lib/validation/challenges";
 import { assetIdParams } from "@/lib/validation/assets";
 
@@ -10,6 +10,17 @@ export const assetSignatureQuerySchema = z.object({
   exp: z.string().max(20).optional(),
   sig: z.string().max(200).optional(),
 });
+
+export const assetView = z.object({
+  id: z.string(),
+  filename: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  url: z.string().describe("Signed, expiring URL: /assets/{id}?exp=…&sig=…"),
+  url_expires_at: isoTimestamp,
+  created_at: isoTimestamp,
+});
+export const assetResponse = z.object({ asset: assetView });
 
 export const assetOperations = {
   upload: operation({

@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { challengeListResponse, challengeResponse } from "@/lib/openapi/responses";
+import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
 import {
   challengeCreateSchema,
   challengeListQuerySchema,
@@ -10,6 +11,51 @@ import { idParams } from "@/lib/validation/console";
 import { leaderboardQuerySchema, listQuerySchema, publicIdParams } from "@/lib/validation/web";
 
 // Challenges: the console API (/console/api/challenges) and the public one (/web/api/challenges).
+
+export const challengeView = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  workflow_id: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  goal: z.string(),
+  success_type: z.string(),
+  success_pattern: z.string().nullable(),
+  secret_ref: z.string().nullable().describe("Name of the workspace secret; its value is never returned"),
+  has_secret: z.boolean(),
+  scoring_strategy: z.string(),
+  is_active: z.boolean(),
+  evaluator_type: z.string(),
+  evaluator_plugin_id: z.string().nullable(),
+  evaluator_entrypoint: z.string().nullable(),
+  evaluator_config: jsonObject.nullable(),
+  scoring_plugin_id: z.string().nullable(),
+  scoring_entrypoint: z.string().nullable(),
+  scoring_config: jsonObject.nullable(),
+  instructions_md: z.string().nullable(),
+  theme: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("Whitelisted CSS variables; asset URLs freshly signed"),
+  hero_asset_id: z.string().nullable(),
+  hero_asset_url: z.string().nullable(),
+  hero_asset_type: z.string().nullable(),
+  difficulty: z.string(),
+  points: z.number().int(),
+  max_attempts: z.number().int().nullable(),
+  cooldown_seconds: z.number().int(),
+  mask_variables: z.array(z.string()),
+  published_version: z.number().int().nullable(),
+  created_by: z.string().nullable(),
+  created_at: isoTimestamp,
+  updated_by: z.string().nullable(),
+  updated_at: isoTimestamp,
+});
+
+export const challengeResponse = z.object({ challenge: challengeView });
+export const challengeListResponse = z.object({
+  data: z.array(challengeView.extend({ attempts_count: z.number().int(), solves_count: z.number().int() })),
+});
 
 export const challengeOperations = {
   list: operation({

@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { collectionListResponse, collectionResponse } from "@/lib/openapi/responses";
+import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
 import { WRITERS } from "@/lib/validation/challenges";
 import {
   collectionChallengesSchema,
@@ -12,6 +13,29 @@ import { collectionLeaderboardQuerySchema, listQuerySchema, publicIdParams } fro
 
 // Challenge collections: the console API (/console/api/challenge-collections) and the public one
 // (/web/api/challenge-collections).
+
+export const collectionView = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  instructions_md: z.string().nullable(),
+  theme: z.record(z.string(), z.string()).nullable(),
+  scoring_strategy: z.string(),
+  scoring_plugin_id: z.string().nullable(),
+  scoring_entrypoint: z.string().nullable(),
+  scoring_config: jsonObject.nullable(),
+  is_public: z.boolean(),
+  challenges: z.array(
+    z.object({ id: z.string(), name: z.string(), position: z.number().int(), is_active: z.boolean() }),
+  ),
+  created_by: z.string().nullable(),
+  created_at: isoTimestamp,
+  updated_by: z.string().nullable(),
+  updated_at: isoTimestamp,
+});
+export const collectionResponse = z.object({ collection: collectionView });
+export const collectionListResponse = z.object({ data: z.array(collectionView) });
 
 export const collectionOperations = {
   list: operation({

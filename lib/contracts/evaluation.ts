@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneOf } from "@/lib/contracts/vocabulary";
+import { oneOf } from "@/lib/contracts/primitives";
 
 // How a challenge's success is decided, client-safe: the evaluator types a challenge may use
 // (the challenge-evaluator node's evaluation modes are the same list) and the success types.

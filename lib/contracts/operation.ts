@@ -2,9 +2,10 @@ import type { ZodType } from "zod";
 import type { Role } from "@/lib/services/workspaces";
 
 // An HTTP operation as a contract: who may call it, the zod schemas of its params, query and
-// body, and what the OpenAPI document says about it. Route handlers are built from these
-// (route(operation, handler)) and the OpenAPI document reads the same objects, so lib/ never
-// needs app/'s route modules to describe the API.
+// body, and what the OpenAPI document says about it (doc.response: the response shape, which the
+// contract tests also parse real responses with, so a service drifting from it fails a test).
+// Route handlers are built from these (route(operation, handler)) and the OpenAPI document reads
+// the same objects, so lib/ never needs app/'s route modules to describe the API.
 
 export type AuthMode = "public" | "user" | "workspace";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneOf } from "@/lib/contracts/vocabulary";
+import { oneOf } from "@/lib/contracts/primitives";
 
 // The scoring strategy names, client-safe. lib/scoring/registry.ts keys its strategies by these
 // names (a Record over them, so a name without a strategy or a strategy without a name does not

@@ -1,6 +1,5 @@
 import { json, route } from "@/lib/api/handler";
-import { pluginOperations } from "@/lib/contracts/plugins";
-import { pluginJson } from "@/lib/openapi/responses";
+import { pluginJson, pluginOperations } from "@/lib/contracts/plugins";
 import { createPlugin, listPlugins } from "@/lib/services/plugins";
 
 export const GET = route(

@@ -1,6 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { pluginOperations } from "@/lib/contracts/plugins";
-import { pluginJson } from "@/lib/openapi/responses";
+import { pluginJson, pluginOperations } from "@/lib/contracts/plugins";
 import { deletePlugin, getPlugin, updatePlugin } from "@/lib/services/plugins";
 
 export const GET = route(

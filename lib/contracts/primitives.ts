@@ -1,4 +1,9 @@
-// Helpers for the fixed word lists the contracts share with forms and validation messages.
+import { z } from "zod";
+
+// Small pieces the contracts share: how word lists are named in messages, and JSON shapes.
+
+export const isoTimestamp = z.string().describe("ISO 8601 timestamp");
+export const jsonObject = z.record(z.string(), z.unknown());
 
 /** "a, b or c": the allowed values of a list, as validation messages name them. */
 export function oneOf(values: readonly string[]): string {
