@@ -7,7 +7,9 @@ import { oneOf } from "@/lib/contracts/primitives";
 export const EVALUATOR_TYPES = ["rules", "llm-judge", "custom"] as const;
 export type EvaluatorType = (typeof EVALUATOR_TYPES)[number];
 
-export const SUCCESS_TYPES = ["regex", "contains", "custom"] as const;
+/** What the rules evaluator checks itself; `custom` leaves the decision to the evaluator plugin. */
+export const RULES_SUCCESS_TYPES = ["regex", "contains"] as const;
+export const SUCCESS_TYPES = [...RULES_SUCCESS_TYPES, "custom"] as const;
 export type SuccessType = (typeof SUCCESS_TYPES)[number];
 
 export const evaluatorTypeSchema = z.enum(EVALUATOR_TYPES, {

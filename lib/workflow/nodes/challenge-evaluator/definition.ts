@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
-import { EVALUATOR_TYPES } from "@/lib/contracts/evaluation";
+import { EVALUATOR_TYPES, RULES_SUCCESS_TYPES } from "@/lib/contracts/evaluation";
 import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
 import type { NodeDefinition } from "@/lib/workflow/definition-types";
 import { templateString, VARIABLE_REF } from "@/lib/workflow/nodes/shared";
@@ -13,7 +13,7 @@ export type EvaluationMode = (typeof EVALUATION_MODES)[number];
 export const challengeEvaluatorConfigSchema = z
   .strictObject({
     challenge_id: z.string().trim().min(1).max(64).optional(),
-    success_type: z.enum(["regex", "contains"]).optional(),
+    success_type: z.enum(RULES_SUCCESS_TYPES).optional(),
     /** May contain {{secret}} (the challenge's secret, substituted on the server). */
     success_pattern: z.string().max(2000).optional(),
     scoring_strategy: z.enum(CHALLENGE_STRATEGIES).optional(),
