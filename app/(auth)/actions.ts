@@ -24,9 +24,19 @@ function safeNext(value: FormDataEntryValue | null): string {
   return safeNextPath(typeof value === "string" ? value : null);
 }
 
-async function startSession(account: PublicAccount): Promise<void> {
+/** Starts the session of an account that proved itself and leaves; no account is refused. */
+async function signIn(
+  account: PublicAccount | null,
+  formData: FormData,
+  refusal: "invalidCredentials" | "invalidCode",
+): Promise<never> {
+  if (!account) {
+    const t = await getTranslations("auth.errors");
+    throw new AppError("unauthorized", t(refusal));
+  }
   const jar = await cookies();
   jar.set(sessionCookieName(), await issueSessionToken(account), sessionCookieOptions());
+  redirect(safeNext(formData.get("next")));
 }
 
 async function authMessages(): Promise<ActionMessages> {
@@ -41,12 +51,7 @@ export async function loginWithPasswordAction(_prev: FormState, formData: FormDa
   return authAction(async () => {
     const input = loginInputSchema.parse({ email: formData.get("email"), password: formData.get("password") });
     const account = await loginWithPassword(input.email, input.password, clientKey(await headers()));
-    if (!account) {
-      const t = await getTranslations("auth.errors");
-      throw new AppError("unauthorized", t("invalidCredentials"));
-    }
-    await startSession(account);
-    redirect(safeNext(formData.get("next")));
+    await signIn(account, formData, "invalidCredentials");
   });
 }
 
@@ -66,12 +71,7 @@ export async function verifyLoginCodeAction(_prev: FormState, formData: FormData
   return authAction(async () => {
     const input = emailCodeVerifySchema.parse({ email: formData.get("email"), code: formData.get("code") });
     const account = await verifyEmailCode(input.email, input.code, clientKey(await headers()));
-    if (!account) {
-      const t = await getTranslations("auth.errors");
-      throw new AppError("unauthorized", t("invalidCode"));
-    }
-    await startSession(account);
-    redirect(safeNext(formData.get("next")));
+    await signIn(account, formData, "invalidCode");
   });
 }
 
@@ -87,8 +87,7 @@ export async function registerAction(_prev: FormState, formData: FormData): Prom
       clientKey: clientKey(h),
       language: languageFromHeader(h.get("accept-language")),
     });
-    await startSession(account);
-    redirect(safeNext(formData.get("next")));
+    await signIn(account, formData, "invalidCredentials");
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pushSource, sseFrame, sseResponse, type SseEvent } from "@/lib/http/sse";
+import { asyncQueue } from "@/lib/async-queue";
+import { sseFrame, sseResponse, type SseEvent } from "@/lib/http/sse";
 
 describe("sseResponse", () => {
   it("writes one frame per event with the stream headers", async () => {
@@ -35,11 +36,11 @@ describe("sseResponse", () => {
   });
 });
 
-describe("pushSource", () => {
+describe("asyncQueue as an SSE source", () => {
   it("yields what was pushed before and after reading starts, then ends", async () => {
-    const source = pushSource();
+    const source = asyncQueue<SseEvent>();
     source.push({ event: "early", data: 1 });
-    const res = sseResponse(source.events);
+    const res = sseResponse(source.items);
     setTimeout(() => {
       source.push({ event: "late", data: 2 });
       source.end();
@@ -49,13 +50,13 @@ describe("pushSource", () => {
   });
 
   it("drops events once the reader has gone", async () => {
-    const source = pushSource();
-    const reader = sseResponse(source.events).body!.getReader();
+    const source = asyncQueue<SseEvent>();
+    const reader = sseResponse(source.items).body!.getReader();
     source.push({ event: "one", data: 1 });
     await reader.read();
     await reader.cancel();
     source.push({ event: "two", data: 2 });
-    const next = await source.events[Symbol.asyncIterator]().next();
+    const next = await source.items[Symbol.asyncIterator]().next();
     expect(next.done).toBe(true);
   });
 });

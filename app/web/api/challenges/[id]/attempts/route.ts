@@ -1,7 +1,8 @@
 import { json, route, toAppError } from "@/lib/api/handler";
+import { asyncQueue } from "@/lib/async-queue";
 import { attemptOperations } from "@/lib/contracts/attempts";
 import { AppError } from "@/lib/errors";
-import { pushSource, sseResponse } from "@/lib/http/sse";
+import { sseResponse, type SseEvent } from "@/lib/http/sse";
 import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
 import { idempotencyKeySchema } from "@/lib/validation/attempts";
 import type { PlayerEvent } from "@/lib/workflow/types";
@@ -43,7 +44,7 @@ export const POST = route(
     }
 
     // The player going away only stops the stream; the attempt still finishes and is recorded.
-    const source = pushSource();
+    const source = asyncQueue<SseEvent>();
     let firstEvent: () => void = () => undefined;
     const started = new Promise<null>((resolve) => (firstEvent = () => resolve(null)));
     const onEvent = (event: PlayerEvent) => {
@@ -64,7 +65,7 @@ export const POST = route(
       source.end();
     });
     const first = early?.ok ? early.result : null;
-    return sseResponse(source.events, {
+    return sseResponse(source.items, {
       status: first ? status(first) : 200,
       headers: { "cache-control": "no-cache, no-transform", connection: "keep-alive" },
     });
