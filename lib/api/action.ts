@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 // answered with the action's generic message. redirect() and notFound() pass through.
 
 export interface ActionMessages {
-  /** Shown for validation problems that name no field of their own. */
+  /** The message when fields are invalid (problems that belong to no field are shown instead). */
   invalid?: string;
   /** Shown when something unexpected failed (the error itself is logged, never shown). */
   failed: string;
