@@ -114,6 +114,4 @@ export default tseslint.config(
   { files: ["scripts/**", "tests/**"], rules: { "no-restricted-imports": "off" } },
   // Rate-limit stores are a storage adapter of their own (their table, their connection).
   { files: ["lib/rate-limit/stores.ts"], rules: { "no-restricted-imports": restrictImports(appFromLib) } },
-  // pending issue 11 refactor
-  { files: ["lib/openapi/registry.ts"], rules: { "no-restricted-imports": restrictImports(storage) } },
 );

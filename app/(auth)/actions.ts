@@ -3,12 +3,12 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import type { z } from "zod";
+import { runAction, type ActionMessages } from "@/lib/api/action";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { readSessionToken, sessionCookieName, sessionCookieOptions } from "@/lib/auth/session";
+import type { FormState } from "@/lib/contracts/forms";
 import { AppError } from "@/lib/errors";
 import { clientKey } from "@/lib/http/client-ip";
-import { log } from "@/lib/log";
 import { languageFromHeader, loginWithPassword, registerAccount, type PublicAccount } from "@/lib/services/accounts";
 import { sendEmailCode, verifyEmailCode } from "@/lib/services/email-codes";
 import { issueSessionToken, revokeSession } from "@/lib/services/sessions";
@@ -19,111 +19,76 @@ import {
   registerInputSchema,
 } from "@/lib/validation/auth";
 
-export type AuthFormState = {
-  status: "idle" | "error" | "code_sent";
-  message?: string;
-  fieldErrors?: Partial<Record<string, string[]>>;
-  email?: string;
-};
-
 /** Only same-site paths, so `next` cannot send people elsewhere. */
 function safeNext(value: FormDataEntryValue | null): string {
   return safeNextPath(typeof value === "string" ? value : null);
 }
 
-function fieldErrors(error: z.ZodError): Partial<Record<string, string[]>> {
-  const out: Partial<Record<string, string[]>> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    (out[key] ??= []).push(issue.message);
+/** Starts the session of an account that proved itself and leaves; no account is refused. */
+async function signIn(
+  account: PublicAccount | null,
+  formData: FormData,
+  refusal: "invalidCredentials" | "invalidCode",
+): Promise<never> {
+  if (!account) {
+    const t = await getTranslations("auth.errors");
+    throw new AppError("unauthorized", t(refusal));
   }
-  return out;
-}
-
-async function startSession(account: PublicAccount): Promise<void> {
   const jar = await cookies();
   jar.set(sessionCookieName(), await issueSessionToken(account), sessionCookieOptions());
+  redirect(safeNext(formData.get("next")));
 }
 
-async function failure(err: unknown, fallbackKey: "generic"): Promise<AuthFormState> {
+async function authMessages(): Promise<ActionMessages> {
   const t = await getTranslations("auth.errors");
-  if (err instanceof AppError) {
-    if (err.code === "rate_limited") {
-      const seconds = (err.details as { retry_after?: number } | undefined)?.retry_after ?? 60;
-      return { status: "error", message: t("rateLimited", { seconds }) };
-    }
-    if (err.status < 500) return { status: "error", message: err.message };
-  }
-  log.error("auth action failed", { error: err instanceof Error ? err.message : String(err) });
-  return { status: "error", message: t(fallbackKey) };
+  return { failed: t("generic"), rateLimited: (seconds) => t("rateLimited", { seconds }) };
 }
 
-export async function loginWithPasswordAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const parsed = loginInputSchema.safeParse({ email: formData.get("email"), password: formData.get("password") });
-  if (!parsed.success) return { status: "error", fieldErrors: fieldErrors(parsed.error) };
-  let account: PublicAccount | null;
-  try {
-    account = await loginWithPassword(parsed.data.email, parsed.data.password, clientKey(await headers()));
-  } catch (err) {
-    return failure(err, "generic");
-  }
-  if (!account) {
-    const t = await getTranslations("auth.errors");
-    return { status: "error", message: t("invalidCredentials") };
-  }
-  await startSession(account);
-  redirect(safeNext(formData.get("next")));
-}
+const authAction = <T = never>(fn: () => Promise<Partial<FormState<T>> | void>) =>
+  runAction<T>({ name: "auth action", messages: authMessages }, fn);
 
-export async function sendLoginCodeAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const parsed = emailCodeSendSchema.safeParse({ email: formData.get("email"), purpose: "login" });
-  if (!parsed.success) return { status: "error", fieldErrors: fieldErrors(parsed.error) };
-  try {
-    await sendEmailCode(parsed.data.email, "login", clientKey(await headers()));
-  } catch (err) {
-    return failure(err, "generic");
-  }
-  return { status: "code_sent", email: parsed.data.email };
-}
-
-export async function verifyLoginCodeAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const parsed = emailCodeVerifySchema.safeParse({ email: formData.get("email"), code: formData.get("code") });
-  const rawEmail = formData.get("email");
-  const email = typeof rawEmail === "string" ? rawEmail : undefined;
-  if (!parsed.success) return { status: "code_sent", email, fieldErrors: fieldErrors(parsed.error) };
-  let account: PublicAccount | null;
-  try {
-    account = await verifyEmailCode(parsed.data.email, parsed.data.code, clientKey(await headers()));
-  } catch (err) {
-    return { ...(await failure(err, "generic")), status: "code_sent", email };
-  }
-  if (!account) {
-    const t = await getTranslations("auth.errors");
-    return { status: "code_sent", email, message: t("invalidCode") };
-  }
-  await startSession(account);
-  redirect(safeNext(formData.get("next")));
-}
-
-export async function registerAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const parsed = registerInputSchema.safeParse({
-    name: formData.get("name"),
-    email: formData.get("email"),
-    password: formData.get("password") ?? undefined,
+export async function loginWithPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  return authAction(async () => {
+    const input = loginInputSchema.parse({ email: formData.get("email"), password: formData.get("password") });
+    const account = await loginWithPassword(input.email, input.password, clientKey(await headers()));
+    await signIn(account, formData, "invalidCredentials");
   });
-  if (!parsed.success) return { status: "error", fieldErrors: fieldErrors(parsed.error) };
-  let account: PublicAccount;
-  try {
+}
+
+/** Success carries the address the code went to; the form then asks for the code. */
+export async function sendLoginCodeAction(
+  _prev: FormState<{ email: string }>,
+  formData: FormData,
+): Promise<FormState<{ email: string }>> {
+  return authAction(async () => {
+    const { email } = emailCodeSendSchema.parse({ email: formData.get("email"), purpose: "login" });
+    await sendEmailCode(email, "login", clientKey(await headers()));
+    return { data: { email } };
+  });
+}
+
+export async function verifyLoginCodeAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  return authAction(async () => {
+    const input = emailCodeVerifySchema.parse({ email: formData.get("email"), code: formData.get("code") });
+    const account = await verifyEmailCode(input.email, input.code, clientKey(await headers()));
+    await signIn(account, formData, "invalidCode");
+  });
+}
+
+export async function registerAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  return authAction(async () => {
+    const input = registerInputSchema.parse({
+      name: formData.get("name"),
+      email: formData.get("email"),
+      password: formData.get("password") ?? undefined,
+    });
     const h = await headers();
-    account = await registerAccount(parsed.data, {
+    const account = await registerAccount(input, {
       clientKey: clientKey(h),
       language: languageFromHeader(h.get("accept-language")),
     });
-  } catch (err) {
-    return failure(err, "generic");
-  }
-  await startSession(account);
-  redirect(safeNext(formData.get("next")));
+    await signIn(account, formData, "invalidCredentials");
+  });
 }
 
 export async function logoutAction(): Promise<void> {

@@ -2,14 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
-import { type AuthFormState, sendLoginCodeAction, verifyLoginCodeAction } from "@/app/(auth)/actions";
+import { sendLoginCodeAction, verifyLoginCodeAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { idleFormState } from "@/lib/contracts/forms";
 import styles from "./auth.module.css";
-
-const idle: AuthFormState = { status: "idle" };
 
 /** Two steps: ask for a code, then verify it. "Use a different email" starts over with fresh state. */
 export function CodeLoginForm({ next }: { next: string }) {
@@ -29,11 +28,11 @@ function CodeLoginSteps({
   onRestart: () => void;
 }) {
   const t = useTranslations("auth.code");
-  const [sendState, sendAction, sending] = useActionState(sendLoginCodeAction, idle);
-  const [verifyState, verifyAction, verifying] = useActionState(verifyLoginCodeAction, idle);
+  const [sendState, sendAction, sending] = useActionState(sendLoginCodeAction, idleFormState);
+  const [verifyState, verifyAction, verifying] = useActionState(verifyLoginCodeAction, idleFormState);
   const [email, setEmail] = useState("");
 
-  const sentTo = sendState.status === "code_sent" ? (sendState.email ?? email) : null;
+  const sentTo = sendState.status === "success" ? (sendState.data?.email ?? email) : null;
 
   if (sentTo === null) {
     return (
@@ -68,7 +67,7 @@ function CodeLoginSteps({
   return (
     <form action={verifyAction} noValidate className="stack" aria-busy={verifying || sending || undefined}>
       <Alert tone="info">{t("sent", { email: sentTo })}</Alert>
-      {/* A failed verification keeps status "code_sent" (the code step stays); any message is an error. */}
+      {/* The code step stays while the send succeeded; any message from verifying is an error. */}
       {verifyState.message ? <Alert tone="error">{verifyState.message}</Alert> : null}
       <input type="hidden" name="email" value={sentTo} />
       <input type="hidden" name="next" value={next} />

@@ -2,16 +2,16 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
-import { type AuthFormState, loginWithPasswordAction } from "@/app/(auth)/actions";
+import { loginWithPasswordAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { idleFormState } from "@/lib/contracts/forms";
 
-const idle: AuthFormState = { status: "idle" };
 
 export function PasswordLoginForm({ next }: { next: string }) {
   const t = useTranslations("auth.login");
-  const [state, formAction, pending] = useActionState(loginWithPasswordAction, idle);
+  const [state, formAction, pending] = useActionState(loginWithPasswordAction, idleFormState);
   // Controlled so the address survives the form reset React does after each action.
   const [email, setEmail] = useState("");
 

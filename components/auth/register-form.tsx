@@ -2,18 +2,18 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
-import { type AuthFormState, registerAction } from "@/app/(auth)/actions";
+import { registerAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { idleFormState } from "@/lib/contracts/forms";
 
-const idle: AuthFormState = { status: "idle" };
 
 const PASSWORD_MIN_LENGTH = 10;
 
 export function RegisterForm({ next }: { next: string }) {
   const t = useTranslations("auth.register");
-  const [state, formAction, pending] = useActionState(registerAction, idle);
+  const [state, formAction, pending] = useActionState(registerAction, idleFormState);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
 

@@ -8,13 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import {
-  DIFFICULTIES,
-  EVALUATOR_TYPES,
-  MAX_INSTRUCTIONS_CHARS,
-  SCORING_STRATEGIES,
-  SUCCESS_TYPES,
-} from "@/lib/validation/challenges";
+import { EVALUATOR_TYPES, SUCCESS_TYPES } from "@/lib/contracts/evaluation";
+import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
+import { DIFFICULTIES, MAX_INSTRUCTIONS_CHARS } from "@/lib/validation/challenges";
 import { AssetUpload, type UploadedAsset } from "./asset-upload";
 import type { ChallengeFormValues, PluginOption } from "./challenge-defaults";
 import styles from "./console.module.css";
@@ -260,7 +256,7 @@ export function ChallengeForm({
           label={t("scoringStrategy")}
           value={strategy}
           onChange={(event) => setStrategy(event.target.value)}
-          options={SCORING_STRATEGIES.map((v) => ({ value: v, label: t(`strategies.${v}`) }))}
+          options={CHALLENGE_STRATEGIES.map((v) => ({ value: v, label: t(`strategies.${v}`) }))}
           error={e.scoring_strategy}
         />
         {strategy === "custom" ? (

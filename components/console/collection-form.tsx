@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { MAX_INSTRUCTIONS_CHARS } from "@/lib/validation/challenges";
-import { COLLECTION_STRATEGIES } from "@/lib/validation/collections";
+import { COLLECTION_STRATEGIES } from "@/lib/contracts/scoring";
 import type { PluginOption } from "./challenge-defaults";
 import styles from "./console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "./fields";

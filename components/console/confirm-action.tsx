@@ -5,9 +5,10 @@ import { useActionState, useEffect, useRef, useState, type ReactNode } from "rea
 import { Alert } from "@/components/ui/alert";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
+import type { FormState } from "@/lib/contracts/forms";
 import styles from "./console.module.css";
 
-type State = { status: "idle" | "error" | "success"; message?: string; at?: number };
+type State = Pick<FormState, "status" | "message" | "at">;
 
 /**
  * A destructive action behind a second, explicit click: the first button asks, the form then

@@ -6,15 +6,12 @@ import { createWorkspaceAction } from "@/app/console/actions";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { idleFormState } from "@/lib/contracts/forms";
 import styles from "./console.module.css";
-
-type CreateWorkspaceState = Parameters<typeof createWorkspaceAction>[0];
-
-const idle: CreateWorkspaceState = { status: "idle" };
 
 export function CreateWorkspaceForm() {
   const t = useTranslations("console.createWorkspace");
-  const [state, formAction, pending] = useActionState(createWorkspaceAction, idle);
+  const [state, formAction, pending] = useActionState(createWorkspaceAction, idleFormState);
   const [name, setName] = useState("");
 
   return (

@@ -1,6 +1,7 @@
 import { Alert } from "@/components/ui/alert";
+import type { FormState } from "@/lib/contracts/forms";
 
-type State = { status: "idle" | "error" | "success"; message?: string | undefined; at?: number | undefined };
+type State = Pick<FormState, "status" | "message" | "at">;
 
 /** The message of a console form's last submit: an error alert, or a success status. */
 export function FormStatus({ state, success }: { state: State; success?: string | undefined }) {

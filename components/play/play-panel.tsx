@@ -7,26 +7,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Spinner } from "@/components/ui/spinner";
+import type { AttemptResult } from "@/lib/contracts/attempts";
 import { formatDuration } from "./format";
 import { readPlayerEvents } from "./sse";
 import styles from "./play.module.css";
-
-/** The result object of POST /web/api/challenges/{id}/attempts (JSON, or the SSE `attempt` event). */
-export interface AttemptResultView {
-  attempt_id: string;
-  status: "completed" | "errored" | "judge_error";
-  succeeded: boolean;
-  judge_rating: number | null;
-  judge_feedback: string | null;
-  message: string;
-  answer: string | null;
-  tokens_total: number | null;
-  elapsed_ms: number | null;
-  attempts_left: number | null;
-  cooldown_until: string | null;
-  first_blood: boolean;
-  personal_best: boolean;
-}
 
 type Phase = "idle" | "running" | "done";
 
@@ -70,7 +54,7 @@ export function PlayPanel({
   const [answer, setAnswer] = useState("");
   const [chunks, setChunks] = useState(0);
   const [stage, setStage] = useState<Stage | null>(null);
-  const [result, setResult] = useState<AttemptResultView | null>(null);
+  const [result, setResult] = useState<AttemptResult | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [attemptsLeft, setAttemptsLeft] = useState(initialAttemptsLeft);
   const [cooldownUntil, setCooldownUntil] = useState<number | null>(
@@ -116,7 +100,7 @@ export function PlayPanel({
       // The player's view of the run: progress, the answer's text (streamed only when nothing in
       // the challenge's workflow can withhold it, else once final), then the attempt. What is
       // shown is never taken back, so a withheld answer never flashes on the page.
-      let final: AttemptResultView | null = null;
+      let final: AttemptResult | null = null;
       for await (const event of readPlayerEvents(res.body)) {
         if (event.type === "progress") {
           setStage(event.stage);
@@ -126,7 +110,7 @@ export function PlayPanel({
         } else if (event.type === "answer") {
           setAnswer(event.text);
         } else if (event.type === "attempt") {
-          final = event.result as AttemptResultView;
+          final = event.result as AttemptResult;
         } else if (event.type === "error") {
           setProblem({ message: event.message ?? t("genericError") });
         }
@@ -246,7 +230,7 @@ export function PlayPanel({
   );
 }
 
-function Verdict({ result }: { result: AttemptResultView }) {
+function Verdict({ result }: { result: AttemptResult }) {
   const t = useTranslations("player.play");
   const tone = result.status === "errored" ? "error" : result.status === "judge_error" ? "warning" : result.succeeded ? "success" : "warning";
   const title =

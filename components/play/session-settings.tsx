@@ -2,27 +2,26 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { changePasswordAction, logoutEverywhereAction, type PasswordFormState } from "@/app/settings/actions";
+import { changePasswordAction, logoutEverywhereAction } from "@/app/settings/actions";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { idleFormState } from "@/lib/contracts/forms";
 import styles from "./profile.module.css";
 
 /** Settings → sign-in and sessions: change the password, log out everywhere. */
 export function SessionSettings() {
   const t = useTranslations("player.settings.security");
-  const [state, formAction, pending] = useActionState<PasswordFormState, FormData>(changePasswordAction, {
-    status: "idle",
-  });
+  const [state, formAction, pending] = useActionState(changePasswordAction, idleFormState);
   // Empty the password fields after a successful change.
-  const key = state.status === "saved" ? `saved-${state.message}` : "form";
+  const key = state.status === "success" ? `saved-${state.message}` : "form";
 
   return (
     <section className={`stack ${styles.settings}`} aria-labelledby="settings-security-title">
       <h2 id="settings-security-title">{t("title")}</h2>
       <form action={formAction} noValidate className="stack" aria-busy={pending || undefined} key={key}>
         <h3>{t("passwordTitle")}</h3>
-        {state.message ? <Alert tone={state.status === "saved" ? "success" : "error"}>{state.message}</Alert> : null}
+        {state.message ? <Alert tone={state.status === "success" ? "success" : "error"}>{state.message}</Alert> : null}
         <Field
           id="settings-current-password"
           name="currentPassword"

@@ -2,10 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { saveSettingsAction, type SettingsFormState } from "@/app/settings/actions";
+import { saveSettingsAction } from "@/app/settings/actions";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { idleFormState } from "@/lib/contracts/forms";
 import type { ProfileSettings } from "@/lib/services/profiles";
 import styles from "./profile.module.css";
 
@@ -18,14 +19,14 @@ const NOTIFICATIONS = [
 
 export function SettingsForm({ initial }: { initial: ProfileSettings }) {
   const t = useTranslations("player.settings");
-  const [state, formAction, pending] = useActionState<SettingsFormState, FormData>(saveSettingsAction, { status: "idle" });
-  const current = state.settings ?? initial;
+  const [state, formAction, pending] = useActionState(saveSettingsAction, idleFormState);
+  const current = state.data ?? initial;
   // Remount the inputs with the saved values after a successful save.
-  const key = state.status === "saved" ? JSON.stringify(current) : "initial";
+  const key = state.status === "success" ? JSON.stringify(current) : "initial";
 
   return (
     <form action={formAction} noValidate className={`stack ${styles.settings}`} aria-busy={pending || undefined} key={key}>
-      {state.message ? <Alert tone={state.status === "saved" ? "success" : "error"}>{state.message}</Alert> : null}
+      {state.message ? <Alert tone={state.status === "success" ? "success" : "error"}>{state.message}</Alert> : null}
       <Field
         id="settings-display-name"
         name="displayName"

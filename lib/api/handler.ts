@@ -12,67 +12,17 @@ import {
   type Caller,
   type WorkspaceCaller,
 } from "@/lib/api/caller";
-import type { Role } from "@/lib/services/workspaces";
+import type { AuthMode, Operation } from "@/lib/contracts/operation";
 
 // One wrapper for every JSON route handler: resolves the caller, parses params/query/body with
 // zod, enforces CSRF for cookie sessions, and maps every error to { error: { code, message } }.
 
-type AuthMode = "public" | "user" | "workspace";
-
-interface Options<P, Q, B, A extends AuthMode> {
-  auth: A;
-  params?: ZodType<P>;
-  query?: ZodType<Q>;
-  body?: ZodType<B>;
-  roles?: readonly Role[];
-  /** Largest accepted body in bytes (default 64 KiB). */
-  maxBodyBytes?: number;
-  /** The handler reads the body itself (multipart uploads); `body` is then not parsed. */
-  rawBody?: boolean;
-  /** Documentation only (OpenAPI): what the route does, its success response and status. */
-  doc?: RouteDoc;
-}
-
-/** What the OpenAPI document says about a route beyond its zod schemas. */
-export interface RouteDoc {
-  summary?: string;
-  /** Schema of the success response body. */
-  response?: ZodType;
-  /** Success status (default 200; 204 when the handler returns null). */
-  status?: number;
-  /**
-   * The route also answers with Server-Sent Events when asked (Accept: text/event-stream); a
-   * string describes the events.
-   */
-  sse?: boolean | string;
-  /** Request body media type when it is not JSON (e.g. multipart/form-data). */
-  bodyMediaType?: string;
-  /** Response media type when it is not JSON. */
-  responseMediaType?: string;
-  /**
-   * Further statuses the route answers beyond the ones every route of its kind documents
-   * (e.g. 200 for a replayed attempt beside 201, 403 for an unsigned asset URL).
-   */
-  statuses?: number[];
-}
-
-/** The options a route was built with, kept on the handler for the OpenAPI generator. */
-export interface RouteMeta {
-  auth: AuthMode;
-  params?: ZodType;
-  query?: ZodType;
-  body?: ZodType;
-  roles?: readonly Role[];
-  maxBodyBytes?: number;
-  rawBody?: boolean;
-  doc?: RouteDoc;
-}
-
 export const ROUTE_META = Symbol.for("gauntlet.routeMeta");
 
-export function routeMetaOf(handler: unknown): RouteMeta | undefined {
+/** The operation a handler was built from (tests check it is the one the registry lists). */
+export function routeMetaOf(handler: unknown): Operation | undefined {
   if (typeof handler !== "function") return undefined;
-  return (handler as unknown as { [ROUTE_META]?: RouteMeta })[ROUTE_META];
+  return (handler as unknown as { [ROUTE_META]?: Operation })[ROUTE_META];
 }
 
 interface BaseCtx<P, Q, B> {
@@ -152,7 +102,7 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown, where: str
 }
 
 export function route<A extends AuthMode, P = undefined, Q = undefined, B = undefined>(
-  opts: Options<P, Q, B, A>,
+  opts: Operation<P, Q, B, A>,
   handler: (ctx: Ctx<P, Q, B, A>) => Promise<Response | object | null> | Response | object | null,
 ) {
   const handle = async (req: NextRequest, context: RouteContext): Promise<Response> => {
@@ -203,8 +153,7 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
       return errorResponse(toAppError(err));
     }
   };
-  const meta: RouteMeta = { ...opts, params: opts.params, query: opts.query, body: opts.body };
-  return Object.assign(handle, { [ROUTE_META]: meta });
+  return Object.assign(handle, { [ROUTE_META]: opts });
 }
 
 /** A body schema that must be a JSON object (not an array or a scalar). */

@@ -1,3 +1,4 @@
+import { RULES_SUCCESS_TYPES } from "@/lib/contracts/evaluation";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import { containsFolded } from "@/lib/evaluation/normalize";
 import {
@@ -13,7 +14,7 @@ import {
 // the console validates configs with the same code. The secret is never fetched here; server
 // callers pass it in, and it never reaches feedback or raw diagnostics.
 
-export const RULES_SUCCESS_TYPES = ["regex", "contains"] as const;
+export { RULES_SUCCESS_TYPES };
 export type RulesSuccessType = (typeof RULES_SUCCESS_TYPES)[number];
 
 export const RULES_PASS_FEEDBACK = "Success! The response met the challenge criteria.";

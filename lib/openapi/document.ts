@@ -1,16 +1,15 @@
 import "server-only";
 import { z, type ZodType } from "zod";
-import { routeMetaOf, type RouteMeta } from "@/lib/api/handler";
+import { HTTP_METHODS, type HttpMethod as Method, type Operation } from "@/lib/contracts/operation";
 import { sessionCookieName } from "@/lib/auth/session";
 import { errorStatus } from "@/lib/errors";
 import { ROUTES } from "@/lib/openapi/registry";
 
-// The OpenAPI 3.1 document of every JSON route handler, generated from the zod schemas the
-// handlers parse with (route() keeps them on the handler) and the response schemas in doc.response.
+// The OpenAPI 3.1 document of every JSON route handler, generated from the operation contracts the
+// handlers are built from (lib/contracts: the zod schemas they parse with and doc.response).
 // z.toJSONSchema emits JSON Schema 2020-12, which is OpenAPI 3.1's schema dialect.
 
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof HTTP_METHODS)[number];
+export { HTTP_METHODS };
 type JsonSchema = Record<string, unknown>;
 
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -57,13 +56,13 @@ function tagOf(path: string): string {
   return "app";
 }
 
-function securityOf(auth: RouteMeta["auth"]): Record<string, string[]>[] {
+function securityOf(auth: Operation["auth"]): Record<string, string[]>[] {
   if (auth === "public") return [{}, { sessionCookie: [] }, { bearerAuth: [] }];
   if (auth === "user") return [{ sessionCookie: [] }, { bearerAuth: [] }];
   return [{ sessionCookie: [] }, { bearerAuth: [] }];
 }
 
-function routeOperation(method: Method, path: string, meta: RouteMeta, summary: string | undefined): Record<string, unknown> {
+function routeOperation(method: Method, path: string, meta: Operation, summary: string | undefined): Record<string, unknown> {
   const doc = meta.doc ?? {};
   const parameters = [
     ...(meta.params ? parametersOf(meta.params, "path") : pathParamsOf(path)),
@@ -165,9 +164,8 @@ export function openApiDocument(): Record<string, unknown> {
   for (const entry of ROUTES) {
     const item: Record<string, unknown> = {};
     for (const method of HTTP_METHODS) {
-      const handler = entry.module[method];
-      if (typeof handler !== "function") continue;
-      const meta = routeMetaOf(handler);
+      const meta = entry.operations[method];
+      if (meta === undefined) continue;
       const summary = entry.summaries?.[method];
       item[method.toLowerCase()] = meta ? routeOperation(method, entry.path, meta, summary) : plainOperation(method, entry.path, summary);
     }

@@ -2,17 +2,14 @@
 // a strategy. Strategies never touch the database; the leaderboard service turns their order
 // into queries over ChallengeLeaderboardEntry.
 
-export const CHALLENGE_STRATEGIES = ["first", "fastest", "fewest_tokens", "highest_rating", "custom"] as const;
-export type ChallengeStrategyName = (typeof CHALLENGE_STRATEGIES)[number];
+import type { ChallengeStrategyName, CollectionStrategyName } from "@/lib/contracts/scoring";
 
-export const COLLECTION_STRATEGIES = [
-  "sum",
-  "fastest_total",
-  "fewest_tokens_total",
-  "highest_avg_rating",
-  "custom",
-] as const;
-export type CollectionStrategyName = (typeof COLLECTION_STRATEGIES)[number];
+export {
+  CHALLENGE_STRATEGIES,
+  COLLECTION_STRATEGIES,
+  type ChallengeStrategyName,
+  type CollectionStrategyName,
+} from "@/lib/contracts/scoring";
 
 /** The leaderboard-entry columns a challenge strategy may rank by (each has its own index). */
 export type RankColumn = "achievedAt" | "elapsedMs" | "tokensTotal" | "judgeRating" | "score";

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
+import { evaluatorTypeSchema, successTypeSchema } from "@/lib/contracts/evaluation";
+import { challengeStrategySchema } from "@/lib/contracts/scoring";
 import { validateRulesConfig } from "@/lib/evaluation/rules";
 import { validateTheme } from "@/lib/theme/validate";
 import { entrypointSchema, pluginSlugSchema } from "@/lib/validation/plugins";
@@ -9,9 +11,6 @@ import { VARIABLE_REF } from "@/lib/workflow/nodes/shared";
 // SPEC 3.2's instructions, theme, hero media, points, limits and active flag). Client-safe: the
 // console forms validate with the same schemas and checkChallengeState() the services use.
 
-export const SUCCESS_TYPES = ["regex", "contains", "custom"] as const;
-export const EVALUATOR_TYPES = ["rules", "llm-judge", "custom"] as const;
-export const SCORING_STRATEGIES = ["first", "fastest", "fewest_tokens", "highest_rating", "custom"] as const;
 export const DIFFICULTIES = ["easy", "medium", "hard", "expert"] as const;
 
 export const MAX_INSTRUCTIONS_CHARS = 20_000;
@@ -50,17 +49,15 @@ const fields = {
   name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(120, "name is too long"),
   description: nullableText(2000, "description"),
   goal: z.string({ error: "goal is required" }).trim().min(1, "goal is required").max(4000, "goal is too long"),
-  success_type: z.enum(SUCCESS_TYPES, { error: "success_type must be regex, contains or custom" }),
+  success_type: successTypeSchema,
   success_pattern: z.string().max(2000, "success_pattern is too long").nullable(),
   /** Name of a workspace secret (see /console/api/secrets); the value is never returned. */
   secret_ref: secretNameSchema.nullable(),
   /** Write-only: sets or replaces the challenge's secret value (stored encrypted). */
   secret: z.string().min(1, "secret must not be empty").max(4096, "secret is too long"),
-  scoring_strategy: z.enum(SCORING_STRATEGIES, {
-    error: "scoring_strategy must be first, fastest, fewest_tokens, highest_rating or custom",
-  }),
+  scoring_strategy: challengeStrategySchema,
   is_active: z.boolean(),
-  evaluator_type: z.enum(EVALUATOR_TYPES, { error: "evaluator_type must be rules, llm-judge or custom" }),
+  evaluator_type: evaluatorTypeSchema,
   evaluator_plugin_id: pluginSlugSchema.nullable(),
   evaluator_entrypoint: entrypointSchema.nullable(),
   evaluator_config: jsonConfig("evaluator_config").nullable(),

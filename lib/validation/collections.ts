@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { collectionStrategySchema } from "@/lib/contracts/scoring";
 import { validateTheme } from "@/lib/theme/validate";
 import { MAX_INSTRUCTIONS_CHARS, type FieldIssue } from "@/lib/validation/challenges";
 import { entrypointSchema, pluginSlugSchema } from "@/lib/validation/plugins";
@@ -6,7 +7,6 @@ import { entrypointSchema, pluginSlugSchema } from "@/lib/validation/plugins";
 // Console collection input (seed 000 "Collections"): ordered membership and a collection scoring
 // strategy. Client-safe.
 
-export const COLLECTION_STRATEGIES = ["sum", "fastest_total", "fewest_tokens_total", "highest_avg_rating", "custom"] as const;
 export const MAX_COLLECTION_CHALLENGES = 200;
 
 export const challengeIdsSchema = z
@@ -24,9 +24,7 @@ const fields = {
     .max(MAX_INSTRUCTIONS_CHARS, `instructions_md is too long (${MAX_INSTRUCTIONS_CHARS.toLocaleString("en-US")} characters at most)`)
     .nullable(),
   theme: z.record(z.string(), z.unknown(), { error: "theme must be an object of CSS variables" }).nullable(),
-  scoring_strategy: z.enum(COLLECTION_STRATEGIES, {
-    error: "scoring_strategy must be sum, fastest_total, fewest_tokens_total, highest_avg_rating or custom",
-  }),
+  scoring_strategy: collectionStrategySchema,
   scoring_plugin_id: pluginSlugSchema.nullable(),
   scoring_entrypoint: entrypointSchema.nullable(),
   scoring_config: z

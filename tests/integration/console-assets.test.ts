@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { POST as uploadRoute } from "@/app/console/api/assets/route";
 import { GET as downloadRoute } from "@/app/assets/[id]/route";
 import { db } from "@/lib/db";
-import { assetResponse } from "@/lib/openapi/responses";
+import { assetResponse } from "@/lib/contracts/assets";
 import { refreshThemeAssetUrls, signAssetUrl } from "@/lib/services/assets";
 import { BASE, call } from "../helpers/route";
 import { consoleActors, expect422, expectError, ORIGIN, type ConsoleActors } from "../helpers/console";

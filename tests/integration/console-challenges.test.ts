@@ -4,7 +4,7 @@ import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/a
 import { db } from "@/lib/db";
 import { signAssetUrl, uploadAsset } from "@/lib/services/assets";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
-import { challengeResponse, challengeListResponse } from "@/lib/openapi/responses";
+import { challengeResponse, challengeListResponse } from "@/lib/contracts/challenges";
 import { call } from "../helpers/route";
 import { consoleActors, expect422, expectError, ORIGIN, type ConsoleActors } from "../helpers/console";
 import { makeApp, makeChallenge, makePlugin } from "../helpers/factories";

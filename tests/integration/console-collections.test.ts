@@ -3,7 +3,7 @@ import { GET as listRoute, POST as createRoute } from "@/app/console/api/challen
 import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/app/console/api/challenge-collections/[id]/route";
 import { PUT as membershipRoute } from "@/app/console/api/challenge-collections/[id]/challenges/route";
 import { db } from "@/lib/db";
-import { collectionListResponse, collectionResponse } from "@/lib/openapi/responses";
+import { collectionListResponse, collectionResponse } from "@/lib/contracts/collections";
 import { setSecret } from "@/lib/services/secrets";
 import { call } from "../helpers/route";
 import { consoleActors, expect422, expectError, ORIGIN, type ConsoleActors } from "../helpers/console";

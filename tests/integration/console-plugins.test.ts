@@ -3,7 +3,7 @@ import { GET as listRoute, POST as createRoute } from "@/app/console/api/plugins
 import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/app/console/api/plugins/[id]/route";
 import { POST as testRunRoute } from "@/app/console/api/plugins/[id]/test-run/route";
 import { db } from "@/lib/db";
-import { pluginListResponse, pluginResponse, pluginTestRunResponse } from "@/lib/openapi/responses";
+import { pluginListResponse, pluginResponse, pluginTestRunResponse } from "@/lib/contracts/plugins";
 import { setSecret } from "@/lib/services/secrets";
 import { call } from "../helpers/route";
 import { consoleActors, expect422, expectError, ORIGIN, type ConsoleActors } from "../helpers/console";

@@ -5,7 +5,7 @@ import { PUT as draftRoute } from "@/app/console/api/workflows/[id]/draft/route"
 import { POST as publishRoute } from "@/app/console/api/workflows/[id]/publish/route";
 import { POST as testRunRoute } from "@/app/console/api/workflows/[id]/test-run/route";
 import { db } from "@/lib/db";
-import { testRunResponse, workflowResponse, workflowVersionResponse } from "@/lib/openapi/responses";
+import { testRunResponse, workflowResponse, workflowVersionResponse } from "@/lib/contracts/workflows";
 import { createChallenge } from "@/lib/services/challenges";
 import { graphIssuesOf, saveWorkflowDraft, testRunWorkflow, validateDraft } from "@/lib/services/workflows";
 import type { RunEvent } from "@/lib/workflow/types";

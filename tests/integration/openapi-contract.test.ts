@@ -5,6 +5,8 @@
 // 5xx. Inputs are derived from the document itself (schemas, formats, patterns, enums), so a
 // route whose behaviour drifts from its documentation fails here.
 import { randomUUID } from "node:crypto";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as openApiRoute } from "@/app/api/openapi.json/route";
@@ -59,7 +61,14 @@ let ids: Record<string, string> = {};
 let draftGraph: unknown;
 let seq = 0;
 
+// The route modules by OpenAPI path (the registry names each file; the handlers live in app/).
+const ROOT = resolve(import.meta.dirname, "../..");
+const routeModules = new Map<string, Record<string, unknown>>();
+
 beforeAll(async () => {
+  for (const entry of ROUTES) {
+    routeModules.set(entry.path, (await import(pathToFileURL(join(ROOT, entry.file)).href)) as Record<string, unknown>);
+  }
   const owner = await makeAccount({ name: "Contract Creator" });
   const ws = await createWorkspace(owner.id, `Contract ${Date.now()}`);
   creatorCookie = `${sessionCookieName()}=${await createSessionToken(owner)}`;
@@ -258,8 +267,7 @@ interface Finding {
 
 function handlerOf(path: string, method: string): Handler {
   if (path === OPENAPI_PATH) return openApiRoute as unknown as Handler;
-  const entry = ROUTES.find((r) => r.path === path);
-  const handler = entry?.module[method.toUpperCase()];
+  const handler = routeModules.get(path)?.[method.toUpperCase()];
   if (typeof handler !== "function") throw new Error(`no handler for ${method} ${path}`);
   return handler as Handler;
 }

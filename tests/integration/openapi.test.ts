@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as openApiRoute } from "@/app/api/openapi.json/route";
+import { routeMetaOf } from "@/lib/api/handler";
 import { HTTP_METHODS, OPENAPI_PATH, openApiDocument } from "@/lib/openapi/document";
 import { ROUTES } from "@/lib/openapi/registry";
 import { call } from "../helpers/route";
@@ -34,7 +35,7 @@ const pathOf = (file: string) =>
 
 type Doc = { paths: Record<string, Record<string, any>>; openapi: string };
 let doc: Doc;
-let handlers: { file: string; path: string; methods: string[] }[];
+let handlers: { file: string; path: string; methods: string[]; module: Record<string, unknown> }[];
 
 beforeAll(async () => {
   doc = openApiDocument() as unknown as Doc;
@@ -44,7 +45,7 @@ beforeAll(async () => {
       .map(async (file) => {
       const mod = (await import(pathToFileURL(join(ROOT, file)).href)) as Record<string, unknown>;
       const methods = Object.keys(mod).filter((k) => /^[A-Z]+$/.test(k) && typeof mod[k] === "function");
-      return { file, path: pathOf(file), methods };
+      return { file, path: pathOf(file), methods, module: mod };
     }),
   );
 });
@@ -72,6 +73,17 @@ describe("OpenAPI document", () => {
     const files = handlers.map((h) => h.file).filter((f) => pathOf(f) !== OPENAPI_PATH).sort();
     expect(registered).toEqual(files);
     for (const r of ROUTES) expect(r.path).toBe(pathOf(r.file));
+  });
+
+  it("documents each handler from the contract it is built with", () => {
+    for (const entry of ROUTES) {
+      const mod = handlers.find((h) => h.file === entry.file)!.module;
+      for (const [method, operation] of Object.entries(entry.operations)) {
+        const meta = routeMetaOf(mod[method]);
+        if (operation === null) expect(meta, `${method} ${entry.path}`).toBeUndefined();
+        else expect(meta, `${method} ${entry.path}`).toBe(operation);
+      }
+    }
   });
 
   it("derives request and response schemas from the handlers' zod schemas", () => {

@@ -1,25 +1,13 @@
-import { z } from "zod";
 import { route } from "@/lib/api/handler";
+import { assetOperations } from "@/lib/contracts/assets";
 import { AppError, forbidden } from "@/lib/errors";
 import { checkAssetSignature, openAsset } from "@/lib/services/assets";
-import { assetIdParams } from "@/lib/validation/assets";
 
 // GET /assets/{id}?exp=…&sig=… — an uploaded file behind an HMAC-signed, expiring URL. A missing,
 // wrong or expired signature is 403 (checked before the id is looked up, so ids cannot be probed).
 
-const query = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(200).optional() });
-
 export const GET = route(
-  {
-    auth: "public",
-    params: assetIdParams,
-    query,
-    doc: {
-      summary: "Download an uploaded asset through a signed URL",
-      responseMediaType: "application/octet-stream",
-      statuses: [403],
-    },
-  },
+  assetOperations.download,
   async ({ params, query: q }) => {
     if (!q.exp || !q.sig) throw forbidden("This asset URL is not signed");
     const check = checkAssetSignature(params.id, q.exp, q.sig);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { LeaderboardEntry as EntryRow } from "@/lib/contracts/leaderboards";
 import { uuidv7 } from "@/lib/ids";
 import {
   all,
@@ -475,17 +476,7 @@ export function orderSql(strategy: ChallengeStrategy, alias = ""): string {
   return parts.join(", ");
 }
 
-export interface EntryRow {
-  id: string;
-  endUserId: string;
-  accountId: string | null;
-  bestAttemptId: string;
-  score: number | null;
-  elapsedMs: number | null;
-  tokensTotal: number | null;
-  judgeRating: number | null;
-  achievedAt: Date;
-}
+export type { EntryRow };
 
 const ENTRY_COLUMNS = `id, end_user_id, account_id, best_attempt_id, score, elapsed_ms, tokens_total, judge_rating, achieved_at`;
 

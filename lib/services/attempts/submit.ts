@@ -1,4 +1,5 @@
 import "server-only";
+import type { AttemptResult } from "@/lib/contracts/attempts";
 import { lockRow, query, transaction, type Step } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
@@ -71,30 +72,7 @@ export interface SubmitAttemptInput {
   deadline?: number;
 }
 
-/** What the player sees about an attempt (the route's JSON and the SSE `attempt` event). */
-export interface AttemptResult {
-  attempt_id: string;
-  challenge_id: string;
-  status: FinalAttemptStatus;
-  succeeded: boolean;
-  score: number | null;
-  judge_rating: number | null;
-  judge_feedback: string | null;
-  /** One sentence for the player: the verdict, or why the attempt was not evaluated. */
-  message: string;
-  /** The model's answer, masked. */
-  answer: string | null;
-  tokens_total: number | null;
-  elapsed_ms: number | null;
-  /** null when the challenge has no attempt limit. */
-  attempts_left: number | null;
-  cooldown_until: string | null;
-  first_blood: boolean;
-  personal_best: boolean;
-  /** True when this is the stored result of an earlier request with the same idempotency key. */
-  replayed: boolean;
-  created_at: string;
-}
+export type { AttemptResult };
 
 const MESSAGES = {
   pass: "Success! The response met the challenge's goal.",

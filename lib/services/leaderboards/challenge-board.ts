@@ -1,4 +1,5 @@
 import "server-only";
+import type { LeaderboardEntryWithPlayer } from "@/lib/contracts/leaderboards";
 import { all, asBool, asDate, asNum, asNumOrNull, one, query, type Param, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { RANK_SNAPSHOT_MIN_ENTRIES } from "@/lib/scoring/board-ranks";
@@ -22,17 +23,7 @@ import {
 // achieved_at) — O(offset + limit) rows for a page (O(limit) with a cursor), O(rank) index
 // entries to place the viewer, O(players) for the total.
 
-interface BoardEntry {
-  accountId: string | null;
-  bestAttemptId: string;
-  score: number | null;
-  elapsedMs: number | null;
-  tokensTotal: number | null;
-  judgeRating: number | null;
-  achievedAt: Date;
-  attemptsCount: number;
-  account: { name: string; profile: { displayName: string | null } | null } | null;
-}
+type BoardEntry = LeaderboardEntryWithPlayer;
 
 function challengeRow(e: BoardEntry, rank: number): LeaderboardRow {
   return {

@@ -2,9 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import type { FormState } from "@/lib/contracts/forms";
 import { createChallenge, deleteChallenge, updateChallenge } from "@/lib/services/challenges";
 import { idParams } from "@/lib/validation/console";
-import { FormReader, workspaceAction, type FormState } from "../context";
+import { FormReader, workspaceAction } from "../context";
 
 // Every field of the challenge form (seed 000 "Challenge" + SPEC 3.2). The same services serve
 // /console/api/challenges. The secret is write-only: sent only when the creator typed one, and

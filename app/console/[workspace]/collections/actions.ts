@@ -2,9 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import type { FormState } from "@/lib/contracts/forms";
 import { createCollection, deleteCollection, setCollectionChallenges, updateCollection } from "@/lib/services/collections";
 import { idParams } from "@/lib/validation/console";
-import { FormReader, workspaceAction, type FormState } from "../context";
+import { FormReader, workspaceAction } from "../context";
 
 // Collections: the same services as /console/api/challenge-collections. Membership and order are
 // saved as a whole list (as PUT …/{id}/challenges does).

@@ -2,11 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import type { FormState } from "@/lib/contracts/forms";
 import { AppError } from "@/lib/errors";
 import { assertJsonTextDepth } from "@/lib/http/json-limits";
 import { createPlugin, deletePlugin, getPlugin, testRunPlugin, updatePlugin, type TestRunResult } from "@/lib/services/plugins";
 import { idParams } from "@/lib/validation/console";
-import { workspaceAction, type FormState } from "../context";
+import { workspaceAction } from "../context";
 
 const str = (formData: FormData, name: string) => {
   const v = formData.get(name);

@@ -1,9 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import type { FormState } from "@/lib/contracts/forms";
 import { createProvider, deleteProvider } from "@/lib/services/llm-providers";
 import { idParams, providerCreateSchema } from "@/lib/validation/console";
-import { MANAGER_ROLES, workspaceAction, type FormState } from "../context";
+import { MANAGER_ROLES, workspaceAction } from "../context";
 
 const text = (formData: FormData, name: string) => {
   const v = formData.get(name);

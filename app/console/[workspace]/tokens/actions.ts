@@ -2,9 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import type { FormState } from "@/lib/contracts/forms";
 import { createApiToken, revokeApiToken } from "@/lib/services/api-tokens";
 import { apiTokenCreateSchema, idParams } from "@/lib/validation/console";
-import { MANAGER_ROLES, workspaceAction, type FormState } from "../context";
+import { MANAGER_ROLES, workspaceAction } from "../context";
 
 const optionalDays = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : undefined),

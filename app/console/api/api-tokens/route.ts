@@ -1,15 +1,15 @@
 import { json, route } from "@/lib/api/handler";
+import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { forbidden } from "@/lib/errors";
 import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
-import { apiTokenCreateSchema } from "@/lib/validation/console";
 
-export const GET = route({ auth: "workspace" }, async ({ caller }) => ({
+export const GET = route(apiTokenOperations.list, async ({ caller }) => ({
   data: await listApiTokens(caller.workspaceId),
 }));
 
 // Tokens are managed by people (owners and admins), not by other tokens.
 export const POST = route(
-  { auth: "workspace", roles: ["owner", "admin"], body: apiTokenCreateSchema, doc: { status: 201 } },
+  apiTokenOperations.create,
   async ({ caller, body }) => {
     if (!caller.account) throw forbidden("API tokens cannot create API tokens");
     const { token, apiToken } = await createApiToken(caller.workspaceId, caller.account.id, {

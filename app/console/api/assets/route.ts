@@ -1,9 +1,8 @@
 import { json, route } from "@/lib/api/handler";
+import { assetOperations } from "@/lib/contracts/assets";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { assetResponse } from "@/lib/openapi/responses";
 import { uploadAsset } from "@/lib/services/assets";
-import { WRITERS } from "@/lib/validation/challenges";
 
 // POST /console/api/assets — multipart upload (field "file") of a hero image/video or a theme
 // image. Answers the asset id and a signed, expiring URL (/assets/{id}?exp=…&sig=…).
@@ -36,17 +35,7 @@ async function readCapped(req: Request, max: number): Promise<Uint8Array<ArrayBu
 }
 
 export const POST = route(
-  {
-    auth: "workspace",
-    roles: WRITERS,
-    rawBody: true,
-    doc: {
-      summary: "Upload an image (png, jpeg, webp, gif) or video (mp4, webm) as multipart/form-data field `file`",
-      response: assetResponse,
-      status: 201,
-      bodyMediaType: "multipart/form-data",
-    },
-  },
+  assetOperations.upload,
   async ({ req, caller }) => {
     const type = req.headers.get("content-type") ?? "";
     if (!/^multipart\/form-data\b/i.test(type)) {

@@ -1,11 +1,11 @@
 import { json, route } from "@/lib/api/handler";
+import { providerOperations } from "@/lib/contracts/llm-providers";
 import { createProvider, listProviders } from "@/lib/services/llm-providers";
-import { providerCreateSchema } from "@/lib/validation/console";
 
-export const GET = route({ auth: "workspace" }, async ({ caller }) => ({ data: await listProviders(caller.workspaceId) }));
+export const GET = route(providerOperations.list, async ({ caller }) => ({ data: await listProviders(caller.workspaceId) }));
 
 export const POST = route(
-  { auth: "workspace", roles: ["owner", "admin"], body: providerCreateSchema, doc: { status: 201 } },
+  providerOperations.create,
   async ({ caller, body }) =>
     json(
       {

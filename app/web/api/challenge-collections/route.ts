@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
+import { publicCollectionOperations } from "@/lib/contracts/collections";
 import { listPublicCollections } from "@/lib/services/public-challenges";
-import { listQuerySchema } from "@/lib/validation/web";
 
-export const GET = route({ auth: "public", query: listQuerySchema }, async ({ query }) => listPublicCollections(query));
+export const GET = route(publicCollectionOperations.list, async ({ query }) => listPublicCollections(query));

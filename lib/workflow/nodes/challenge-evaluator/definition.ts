@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
+import { EVALUATOR_TYPES, RULES_SUCCESS_TYPES } from "@/lib/contracts/evaluation";
+import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
 import { defineNode } from "@/lib/workflow/definition-types";
 import { templateString, VARIABLE_REF } from "@/lib/workflow/nodes/shared";
 import en from "./messages/en.json";
 
-export const EVALUATION_MODES = ["rules", "llm-judge", "custom"] as const;
+export const EVALUATION_MODES = EVALUATOR_TYPES;
 export type EvaluationMode = (typeof EVALUATION_MODES)[number];
 
 // Seed 000: a stored challenge (challenge_id, preferred) or inline criteria. Every field is
@@ -12,10 +14,10 @@ export type EvaluationMode = (typeof EVALUATION_MODES)[number];
 export const challengeEvaluatorConfigSchema = z
   .strictObject({
     challenge_id: z.string().trim().min(1).max(64).optional(),
-    success_type: z.enum(["regex", "contains"]).optional(),
+    success_type: z.enum(RULES_SUCCESS_TYPES).optional(),
     /** May contain {{secret}} (the challenge's secret, substituted on the server). */
     success_pattern: z.string().max(2000).optional(),
-    scoring_strategy: z.enum(["first", "fastest", "fewest_tokens", "highest_rating", "custom"]).optional(),
+    scoring_strategy: z.enum(CHALLENGE_STRATEGIES).optional(),
     /** `node_id.key` or a start input name; their values are replaced with [masked] in logs. */
     mask_variables: z
       .array(z.string().regex(VARIABLE_REF, "Use node_id.key or a start input name such as prompt"))

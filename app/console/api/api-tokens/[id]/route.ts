@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/handler";
+import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { revokeApiToken } from "@/lib/services/api-tokens";
-import { idParams } from "@/lib/validation/console";
 
 export const DELETE = route(
-  { auth: "workspace", roles: ["owner", "admin"], params: idParams },
+  apiTokenOperations.revoke,
   async ({ caller, params }) => ({ api_token: await revokeApiToken(caller.workspaceId, params.id) }),
 );

@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/handler";
+import { secretOperations } from "@/lib/contracts/secrets";
 import { deleteSecret } from "@/lib/services/secrets";
-import { idParams } from "@/lib/validation/console";
 
-export const DELETE = route({ auth: "workspace", params: idParams, doc: { status: 204 } }, async ({ caller, params }) => {
+export const DELETE = route(secretOperations.remove, async ({ caller, params }) => {
   await deleteSecret(caller.workspaceId, params.id);
   return null;
 });

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/handler";
+import { publicCollectionOperations } from "@/lib/contracts/collections";
 import { getPublicCollection } from "@/lib/services/public-challenges";
-import { publicIdParams } from "@/lib/validation/web";
 
-export const GET = route({ auth: "public", params: publicIdParams }, async ({ params, caller }) =>
+export const GET = route(publicCollectionOperations.get, async ({ params, caller }) =>
   getPublicCollection(params.id, caller.kind === "user" ? caller.account.id : null),
 );

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/handler";
+import { publicChallengeOperations } from "@/lib/contracts/challenges";
 import { getPublicChallenge } from "@/lib/services/public-challenges";
-import { publicIdParams } from "@/lib/validation/web";
 
-export const GET = route({ auth: "public", params: publicIdParams }, async ({ params, caller }) =>
+export const GET = route(publicChallengeOperations.get, async ({ params, caller }) =>
   getPublicChallenge(params.id, caller.kind === "user" ? caller.account.id : null),
 );

@@ -4,16 +4,18 @@ import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import type { PublishResult, SaveDraftResult } from "@/components/builder/types";
+import { actionErrorState } from "@/lib/api/action";
 import { getViewer } from "@/lib/auth/viewer";
 import { AppError } from "@/lib/errors";
 import { assertJsonValueDepth } from "@/lib/http/json-limits";
-import { log } from "@/lib/log";
 import { graphIssuesOf, publishWorkflow, saveWorkflowDraft } from "@/lib/services/workflows";
 import type { WorkspaceSummary } from "@/lib/services/workspaces";
 
 // The builder's server actions: the same services as PUT …/draft and POST …/publish. Membership is
 // checked again on every call (a page render proves nothing about a later POST); a refused graph
-// comes back as the server's validateGraph issues so the canvas shows exactly those.
+// comes back as the server's validateGraph issues so the canvas shows exactly those. Other
+// failures are described as every server action's are (lib/api/action.ts), in the builder's
+// { ok: false, message } shape.
 
 const argsSchema = z.object({
   workspace: z.string().min(1).max(100),
@@ -39,9 +41,11 @@ async function withWorkflow<T extends { ok: true }>(
   } catch (err) {
     const issues = graphIssuesOf(err);
     if (issues) return { ok: false, issues, message: err instanceof AppError ? err.message : t("invalid") };
-    if (err instanceof AppError && err.status < 500) return { ok: false, message: err.message };
-    log.error("workflow builder action failed", { error: err instanceof Error ? err.message : String(err) });
-    return { ok: false, message: t("generic") };
+    const state = await actionErrorState(err, {
+      name: "workflow builder action",
+      messages: () => Promise.resolve({ failed: t("generic") }),
+    });
+    return { ok: false, message: state.message ?? t("generic") };
   }
 }
 

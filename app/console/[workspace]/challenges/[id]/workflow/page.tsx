@@ -5,6 +5,7 @@ import { WorkflowBuilder } from "@/components/builder/workflow-builder";
 import type { BuilderChallenge, BuilderOptions } from "@/components/builder/types";
 import { ButtonLink } from "@/components/ui/button";
 import { OFFLINE_LEVELS } from "@/lib/ai/offline/levels";
+import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
 import { AppError } from "@/lib/errors";
 import { getChallenge, listChallenges, type ChallengeView } from "@/lib/services/challenges";
 import { listProviders } from "@/lib/services/llm-providers";
@@ -34,8 +35,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: t("metaTitle", { name: challenge.name }) };
 }
 
-const STRATEGIES = ["first", "fastest", "fewest_tokens", "highest_rating", "custom"] as const;
-
 export default async function WorkflowPage({ params }: { params: Params }) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
@@ -62,7 +61,7 @@ export default async function WorkflowPage({ params }: { params: Params }) {
     id: challenge.id,
     name: challenge.name,
     evaluatorType: challenge.evaluator_type,
-    scoringStrategy: STRATEGIES.find((s) => s === challenge.scoring_strategy) ?? "first",
+    scoringStrategy: CHALLENGE_STRATEGIES.find((s) => s === challenge.scoring_strategy) ?? "first",
     scoringPlugin: challenge.scoring_plugin_id
       ? `${challenge.scoring_plugin_id}${challenge.scoring_entrypoint ? `/${challenge.scoring_entrypoint}` : ""}`
       : null,

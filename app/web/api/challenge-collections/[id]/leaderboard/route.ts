@@ -1,9 +1,9 @@
 import { route } from "@/lib/api/handler";
+import { publicCollectionOperations } from "@/lib/contracts/collections";
 import { getCollectionLeaderboard } from "@/lib/services/leaderboards";
-import { collectionLeaderboardQuerySchema, publicIdParams } from "@/lib/validation/web";
 
 export const GET = route(
-  { auth: "public", params: publicIdParams, query: collectionLeaderboardQuerySchema },
+  publicCollectionOperations.leaderboard,
   async ({ params, query, caller }) =>
     getCollectionLeaderboard(params.id, {
       limit: query.limit,

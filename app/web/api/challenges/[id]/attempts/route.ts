@@ -1,7 +1,10 @@
 import { json, route, toAppError } from "@/lib/api/handler";
+import { asyncQueue } from "@/lib/async-queue";
+import { attemptOperations } from "@/lib/contracts/attempts";
 import { AppError } from "@/lib/errors";
+import { sseResponse, type SseEvent } from "@/lib/http/sse";
 import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
-import { attemptInputSchema, challengeIdParamsSchema, idempotencyKeySchema } from "@/lib/validation/attempts";
+import { idempotencyKeySchema } from "@/lib/validation/attempts";
 import type { PlayerEvent } from "@/lib/workflow/types";
 
 // POST /web/api/challenges/{id}/attempts — play one attempt (seed 000 player API).
@@ -23,22 +26,8 @@ function idempotencyKey(bodyKey: string | undefined, header: string | null): str
   return parsed.data;
 }
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
-const STREAM_EVENTS =
-  "Server-Sent Events, the player's view of the run (never node ids, other nodes' outputs or judge data): " +
-  "`run_started`; `progress` { stage: answering | checking, message }; `answer_delta` { delta }, the answer as it is " +
-  "generated, only when nothing in the workflow can withhold or rewrite it (and never a disguised secret); `answer` " +
-  "{ text }, the final masked answer; then `attempt` (the result object) or `error` ({ error: { code, message } }).";
-
 export const POST = route(
-  {
-    auth: "user",
-    params: challengeIdParamsSchema,
-    body: attemptInputSchema,
-    // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.
-    doc: { status: 201, statuses: [200], sse: STREAM_EVENTS },
-  },
+  attemptOperations.submit,
   async ({ req, params, body, caller }) => {
     const input = {
       challengeId: params.id,
@@ -54,26 +43,12 @@ export const POST = route(
       return json(result, { status: status(result) });
     }
 
-    const encoder = new TextEncoder();
-    const pending: string[] = [];
-    let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-    let closed = false;
-    const push = (chunk: string) => {
-      if (closed) return;
-      if (!controller) pending.push(chunk);
-      else {
-        try {
-          controller.enqueue(encoder.encode(chunk));
-        } catch {
-          // The player went away; the attempt still finishes and is recorded.
-          closed = true;
-        }
-      }
-    };
+    // The player going away only stops the stream; the attempt still finishes and is recorded.
+    const source = asyncQueue<SseEvent>();
     let firstEvent: () => void = () => undefined;
     const started = new Promise<null>((resolve) => (firstEvent = () => resolve(null)));
     const onEvent = (event: PlayerEvent) => {
-      push(sse(event.type, event));
+      source.push({ event: event.type, data: event });
       firstEvent();
     };
     const settled = submitAttempt({ ...input, onEvent }).then(
@@ -85,33 +60,14 @@ export const POST = route(
     const early = await Promise.race([started, settled]);
     if (early && !early.ok) throw early.error;
 
-    const stream = new ReadableStream<Uint8Array>({
-      start(c) {
-        controller = c;
-        for (const chunk of pending.splice(0)) push(chunk);
-        void settled.then((s) => {
-          push(s.ok ? sse("attempt", s.result) : sse("error", toAppError(s.error).toBody()));
-          closed = true;
-          try {
-            c.close();
-          } catch {
-            // already cancelled by the client
-          }
-        });
-      },
-      cancel() {
-        closed = true;
-      },
+    void settled.then((s) => {
+      source.push(s.ok ? { event: "attempt", data: s.result } : { event: "error", data: toAppError(s.error).toBody() });
+      source.end();
     });
     const first = early?.ok ? early.result : null;
-    return new Response(stream, {
+    return sseResponse(source.items, {
       status: first ? status(first) : 200,
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-      },
+      headers: { "cache-control": "no-cache, no-transform", connection: "keep-alive" },
     });
   },
 );

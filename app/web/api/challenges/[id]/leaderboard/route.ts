@@ -1,9 +1,9 @@
 import { route } from "@/lib/api/handler";
+import { publicChallengeOperations } from "@/lib/contracts/challenges";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
-import { leaderboardQuerySchema, publicIdParams } from "@/lib/validation/web";
 
 export const GET = route(
-  { auth: "public", params: publicIdParams, query: leaderboardQuerySchema },
+  publicChallengeOperations.leaderboard,
   async ({ params, query, caller }) =>
     getChallengeLeaderboard(params.id, {
       ...query,

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { operation } from "@/lib/contracts/operation";
+import { attemptInputSchema, challengeIdParamsSchema } from "@/lib/validation/attempts";
+
+// What a player is told about one attempt: the JSON of POST /web/api/challenges/{id}/attempts and
+// its SSE `attempt` event. The attempt service returns it; the play panel renders it.
+
+/** A finished attempt's status (a pending attempt is never reported to the player). */
+export const FINAL_ATTEMPT_STATUSES = ["completed", "errored", "judge_error"] as const;
+
+export const attemptResultSchema = z.object({
+  attempt_id: z.string(),
+  challenge_id: z.string(),
+  status: z.enum(FINAL_ATTEMPT_STATUSES),
+  succeeded: z.boolean(),
+  score: z.number().nullable(),
+  judge_rating: z.number().nullable(),
+  judge_feedback: z.string().nullable(),
+  /** One sentence for the player: the verdict, or why the attempt was not evaluated. */
+  message: z.string(),
+  /** The model's answer, masked. */
+  answer: z.string().nullable(),
+  tokens_total: z.number().nullable(),
+  elapsed_ms: z.number().nullable(),
+  /** null when the challenge has no attempt limit. */
+  attempts_left: z.number().nullable(),
+  cooldown_until: z.string().nullable(),
+  first_blood: z.boolean(),
+  personal_best: z.boolean(),
+  /** True when this is the stored result of an earlier request with the same idempotency key. */
+  replayed: z.boolean(),
+  created_at: z.string(),
+});
+export type AttemptResult = z.infer<typeof attemptResultSchema>;
+
+const STREAM_EVENTS =
+  "Server-Sent Events, the player's view of the run (never node ids, other nodes' outputs or judge data): " +
+  "`run_started`; `progress` { stage: answering | checking, message }; `answer_delta` { delta }, the answer as it is " +
+  "generated, only when nothing in the workflow can withhold or rewrite it (and never a disguised secret); `answer` " +
+  "{ text }, the final masked answer; then `attempt` (the result object) or `error` ({ error: { code, message } }).";
+
+export const attemptOperations = {
+  submit: operation({
+    auth: "user",
+    params: challengeIdParamsSchema,
+    body: attemptInputSchema,
+    // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.
+    doc: { status: 201, statuses: [200], sse: STREAM_EVENTS },
+  }),
+};

@@ -1,0 +1,22 @@
+import { operation } from "@/lib/contracts/operation";
+import {
+  emailCodeSendSchema,
+  emailCodeVerifySchema,
+  loginInputSchema,
+  passwordChangeSchema,
+  registerInputSchema,
+} from "@/lib/validation/auth";
+
+// The player's account on the web API: registration, the ways to log in and out, the password,
+// and who is signed in (with their workspaces).
+
+export const authOperations = {
+  register: operation({ auth: "public", body: registerInputSchema, doc: { status: 201 } }),
+  login: operation({ auth: "public", body: loginInputSchema }),
+  sendEmailCode: operation({ auth: "public", body: emailCodeSendSchema }),
+  verifyEmailCode: operation({ auth: "public", body: emailCodeVerifySchema }),
+  logout: operation({ auth: "public", doc: { status: 204 } }),
+  logoutEverywhere: operation({ auth: "user", doc: { status: 204 } }),
+  changePassword: operation({ auth: "user", body: passwordChangeSchema }),
+  me: operation({ auth: "user" }),
+};

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { oneOf } from "@/lib/contracts/primitives";
+
+// How a challenge's success is decided, client-safe: the evaluator types a challenge may use
+// (the challenge-evaluator node's evaluation modes are the same list) and the success types.
+
+export const EVALUATOR_TYPES = ["rules", "llm-judge", "custom"] as const;
+export type EvaluatorType = (typeof EVALUATOR_TYPES)[number];
+
+/** What the rules evaluator checks itself; `custom` leaves the decision to the evaluator plugin. */
+export const RULES_SUCCESS_TYPES = ["regex", "contains"] as const;
+export const SUCCESS_TYPES = [...RULES_SUCCESS_TYPES, "custom"] as const;
+export type SuccessType = (typeof SUCCESS_TYPES)[number];
+
+export const evaluatorTypeSchema = z.enum(EVALUATOR_TYPES, {
+  error: `evaluator_type must be ${oneOf(EVALUATOR_TYPES)}`,
+});
+
+export const successTypeSchema = z.enum(SUCCESS_TYPES, {
+  error: `success_type must be ${oneOf(SUCCESS_TYPES)}`,
+});

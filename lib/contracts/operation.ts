@@ -1,0 +1,57 @@
+import type { ZodType } from "zod";
+import type { Role } from "@/lib/services/workspaces";
+
+// An HTTP operation as a contract: who may call it, the zod schemas of its params, query and
+// body, and what the OpenAPI document says about it (doc.response: the response shape, which the
+// contract tests also parse real responses with, so a service drifting from it fails a test).
+// Route handlers are built from these (route(operation, handler)) and the OpenAPI document reads
+// the same objects, so lib/ never needs app/'s route modules to describe the API.
+
+export type AuthMode = "public" | "user" | "workspace";
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** What the OpenAPI document says about a route beyond its zod schemas. */
+export interface RouteDoc {
+  summary?: string;
+  /** Schema of the success response body. */
+  response?: ZodType;
+  /** Success status (default 200; 204 when the handler returns null). */
+  status?: number;
+  /**
+   * The route also answers with Server-Sent Events when asked (Accept: text/event-stream); a
+   * string describes the events.
+   */
+  sse?: boolean | string;
+  /** Request body media type when it is not JSON (e.g. multipart/form-data). */
+  bodyMediaType?: string;
+  /** Response media type when it is not JSON. */
+  responseMediaType?: string;
+  /**
+   * Further statuses the route answers beyond the ones every route of its kind documents
+   * (e.g. 200 for a replayed attempt beside 201, 403 for an unsigned asset URL).
+   */
+  statuses?: number[];
+}
+
+export interface Operation<P = unknown, Q = unknown, B = unknown, A extends AuthMode = AuthMode> {
+  auth: A;
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  roles?: readonly Role[];
+  /** Largest accepted body in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+  /** The handler reads the body itself (multipart uploads); `body` is then not parsed. */
+  rawBody?: boolean;
+  /** Documentation only (OpenAPI): what the route does, its success response and status. */
+  doc?: RouteDoc;
+}
+
+/** Declares an operation, keeping the schemas' types for the handler built from it. */
+export function operation<A extends AuthMode, P = undefined, Q = undefined, B = undefined>(
+  op: Operation<P, Q, B, A>,
+): Operation<P, Q, B, A> {
+  return op;
+}

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { operation } from "@/lib/contracts/operation";
+import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
+import { WRITERS } from "@/lib/validation/challenges";
+import { idParams } from "@/lib/validation/console";
+import { workflowDraftSchema, workflowTestRunSchema } from "@/lib/validation/workflows";
+import { GRAPH_LIMITS } from "@/lib/workflow/graph-schema";
+
+// /console/api/workflows/{id}: a challenge's workflow, its draft, publishing and test runs.
+
+const graphIssue = z.object({ node_id: z.string().nullable(), message: z.string() });
+export const workflowVersionView = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  published_by: z.string().nullable(),
+  created_at: isoTimestamp,
+});
+export const workflowView = z.object({
+  id: z.string(),
+  app_id: z.string().nullable(),
+  name: z.string(),
+  draft_graph: z.object({ nodes: z.array(jsonObject), edges: z.array(jsonObject) }),
+  draft_issues: z.array(graphIssue),
+  /** Warnings (e.g. no model sees {{secret}}): saving and publishing still work. */
+  draft_warnings: z.array(graphIssue),
+  published_version: z.number().int().nullable(),
+  published_version_id: z.string().nullable(),
+  versions: z.array(workflowVersionView),
+  challenges: z.array(z.object({ id: z.string(), name: z.string() })),
+  created_by: z.string().nullable(),
+  created_at: isoTimestamp,
+  updated_by: z.string().nullable(),
+  updated_at: isoTimestamp,
+});
+export const workflowResponse = z.object({ workflow: workflowView });
+export const workflowVersionResponse = z.object({ version: workflowVersionView });
+
+const runEvent = z
+  .object({
+    type: z.enum(["run_started", "node_started", "text_delta", "node_finished", "run_finished"]),
+    runId: z.string(),
+  })
+  .loose();
+export const testRunResponse = z.object({
+  run_id: z.string(),
+  status: z.enum(["running", "succeeded", "failed", "cancelled"]),
+  outputs: jsonObject,
+  error: z.string().nullable(),
+  evaluation: jsonObject.nullable(),
+  tokens_total: z.number().int(),
+  judge_tokens_total: z.number().int(),
+  elapsed_ms: z.number().int(),
+  events: z.array(runEvent),
+});
+
+export const workflowOperations = {
+  get: operation({
+    auth: "workspace",
+    params: idParams,
+    doc: {
+      summary: "Get a workflow: draft graph (with its issues), published version and versions",
+      response: workflowResponse,
+    },
+  }),
+  saveDraft: operation({
+    auth: "workspace",
+    roles: WRITERS,
+    params: idParams,
+    body: workflowDraftSchema,
+    maxBodyBytes: GRAPH_LIMITS.maxBytes + 16 * 1024,
+    doc: {
+      summary: "Save the draft graph (refused with graph_issues when it does not validate)",
+      response: workflowResponse,
+    },
+  }),
+  publish: operation({
+    auth: "workspace",
+    roles: WRITERS,
+    params: idParams,
+    doc: {
+      summary: "Publish the saved draft as the next version (the one players run)",
+      response: workflowVersionResponse,
+      status: 201,
+    },
+  }),
+  testRun: operation({
+    auth: "workspace",
+    roles: WRITERS,
+    params: idParams,
+    body: workflowTestRunSchema,
+    doc: {
+      summary: "Test-run the workflow; JSON or Server-Sent Events",
+      response: testRunResponse,
+      sse: true,
+    },
+  }),
+};
