@@ -1,38 +1,39 @@
 import "server-only";
+import {
+  assertSamePrompt,
+  claim,
+  holdLease,
+  REPLAY_WAIT_MS,
+  settled,
+  waitForAttempt,
+} from "@/lib/services/attempts/claims";
+import {
+  judgeOutputOf,
+  MESSAGES,
+  outcomeOf,
+  toResult,
+} from "@/lib/services/attempts/result";
 import type { AttemptResult } from "@/lib/contracts/attempts";
-import { lockRow, query, transaction, type Step } from "@/lib/db/sql";
+import { query, transaction } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
-import type { AttemptMetrics, EvaluationResult } from "@/lib/evaluation/types";
-import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
+import type { AttemptMetrics } from "@/lib/evaluation/types";
+import type { ChallengeAttempt } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
 import { Masker } from "@/lib/workflow/engine/masking";
 import { runWorkflowForWorkspace, type WorkspaceRunOptions } from "@/lib/services/runs/run-workflow";
 import { loadPluginRow } from "@/lib/services/plugins";
 import { completedRunSteps } from "@/lib/services/runs/store";
 import type { PlayerEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
-import { DEFAULT_RUN_LIMITS } from "@/lib/workflow/engine/limits";
-import { claimIsLive, LEASE_OWNER, leaseTiming, promptHash } from "@/lib/services/attempts/lease";
+import { LEASE_OWNER, promptHash } from "@/lib/services/attempts/lease";
+import { allowanceStep } from "@/lib/services/attempts/limits";
+import { recordAttemptInTransaction, type RecordAttemptInput } from "@/lib/services/attempts/record";
 import {
-  allowanceStep,
-  assertAccountRate,
-  assertAllowed,
-  PENDING_STALE_MS,
-  reapDeadClaims,
-} from "@/lib/services/attempts/limits";
-import { recordAttemptInTransaction, type FinalAttemptStatus, type RecordAttemptInput } from "@/lib/services/attempts/record";
-import {
-  allPendingClaims,
-  attemptById,
   attemptByKey,
   ensureEndUserStep,
-  failDeadClaim,
   failPendingAttempt,
-  insertPendingAttempt,
   loadPlayable,
-  renewLease,
-  takeOverClaim,
   type PlayableRow,
 } from "@/lib/services/attempts/store";
 
@@ -73,19 +74,7 @@ export interface SubmitAttemptInput {
 }
 
 export type { AttemptResult };
-
-const MESSAGES = {
-  pass: "Success! The response met the challenge's goal.",
-  fail: "Not yet: the response did not meet the challenge's goal.",
-  judgeError: "The judge could not reach a verdict. This attempt was not counted; please try again.",
-  runFailed: "The challenge's workflow failed, so this attempt was not evaluated or counted.",
-  // Providers' own error text (keys, org ids, hosts, parser dumps) is for members: it stays in
-  // the run trace (console attempt browser), never in what the player sees.
-  modelUnavailable: "The model is unavailable; this attempt was not counted.",
-  noEvaluator: "This challenge's workflow has no Prompt Challenge step, so the answer could not be evaluated.",
-  cancelled: "The attempt was cancelled before it finished and was not counted.",
-  abandoned: "The attempt did not finish (the server stopped while it ran) and was not counted.",
-} as const;
+export { REPLAY_WAIT_MS, sweepAbandonedAttempts } from "@/lib/services/attempts/claims";
 
 type PlayableChallenge = PlayableRow;
 
@@ -102,221 +91,6 @@ async function loadPlayableChallenge(challengeId: string, accountId: string) {
   };
 }
 
-
-// In-process wake-ups for requests waiting on a pending attempt; other processes poll.
-const waiters = new Map<string, Set<() => void>>();
-function settled(attemptId: string): void {
-  const set = waiters.get(attemptId);
-  waiters.delete(attemptId);
-  set?.forEach((wake) => wake());
-}
-function nextWake(attemptId: string, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    let set = waiters.get(attemptId);
-    if (!set) waiters.set(attemptId, (set = new Set()));
-    const wake = () => {
-      clearTimeout(timer);
-      set.delete(wake);
-      resolve();
-    };
-    const timer = setTimeout(wake, ms);
-    set.add(wake);
-  });
-}
-
-/** How long a request with a reused key waits, at most, for the attempt running under it. */
-export const REPLAY_WAIT_MS = DEFAULT_RUN_LIMITS.maxWallMs + 5_000;
-
-type Waited = { kind: "done" | "takeover"; row: ChallengeAttempt } | null;
-
-/**
- * Waits until a pending attempt is completed; takes its claim over ("takeover": the caller runs
- * it) when the process running it died (lease.ts). Null when it was withdrawn. The wait ends at
- * the request's own deadline (409 with Retry-After) or when its signal aborts.
- */
-async function waitForAttempt(attemptId: string, deadline: number, signal?: AbortSignal): Promise<Waited> {
-  let delay = 25;
-  for (;;) {
-    const row = await query(() => attemptById(attemptId));
-    if (!row) return null;
-    if (row.status !== "pending") return { kind: "done", row };
-    if (!claimIsLive(row, PENDING_STALE_MS)) {
-      const until = new Date(Date.now() + leaseTiming.leaseMs);
-      if (await transaction(() => takeOverClaim(row, LEASE_OWNER, until))) {
-        log.info("took over an abandoned attempt", { attemptId, from: row.leaseOwner });
-        return { kind: "takeover", row: { ...row, leaseOwner: LEASE_OWNER, leaseUntil: until } };
-      }
-    }
-    if (signal?.aborted) throw new AppError("conflict", "The request was cancelled while waiting for the attempt");
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      throw new AppError(
-        "conflict",
-        "The attempt with this idempotency key is still running; retry with the same key in a moment.",
-        { headers: { "Retry-After": "2" } },
-      );
-    }
-    await nextWake(attemptId, Math.min(delay, left));
-    delay = Math.min(delay * 2, 500);
-  }
-}
-
-/** Refuses a reused idempotency key whose claim was made for another prompt (422). */
-function assertSamePrompt(existing: { promptHash: string | null }, hash: string | null): void {
-  if (existing.promptHash && hash && existing.promptHash !== hash) {
-    throw new AppError(
-      "validation_failed",
-      "This idempotency key was already used with a different prompt; use a new key for a new attempt.",
-    );
-  }
-}
-
-/** Keeps a claim's lease alive while its run lasts; `signal` aborts when another process took it over. */
-function holdLease(attemptId: string): { signal: AbortSignal; stop: () => void } {
-  const lost = new AbortController();
-  const timer = setInterval(() => {
-    transaction(() => renewLease(attemptId, LEASE_OWNER, new Date(Date.now() + leaseTiming.leaseMs))).then(
-      (held) => {
-        if (!held && !lost.signal.aborted) lost.abort(new AppError("conflict", "This attempt was taken over by another server"));
-      },
-      (err: unknown) => log.warn("attempt lease renewal failed", { attemptId, error: String(err) }),
-    );
-  }, leaseTiming.heartbeatMs);
-  timer.unref();
-  return { signal: lost.signal, stop: () => clearInterval(timer) };
-}
-
-/**
- * At start-up: marks pending attempts whose run is dead (lease expired, or their process on this
- * host is gone, e.g. this server's previous life) as errored and not counted. Returns how many.
- */
-export async function sweepAbandonedAttempts(limit = 1000): Promise<number> {
-  let swept = 0;
-  for (const row of await query(() => allPendingClaims(limit))) {
-    if (claimIsLive(row, PENDING_STALE_MS)) continue;
-    if (await transaction(() => failDeadClaim(row, MESSAGES.abandoned))) swept++;
-  }
-  return swept;
-}
-
-type Claim = { kind: "claimed"; attempt: ChallengeAttempt } | { kind: "existing"; attemptId: string };
-
-async function claim(
-  challenge: PlayableChallenge,
-  endUserId: string,
-  input: SubmitAttemptInput,
-  prompt: string,
-  hash: string | null,
-): Promise<Claim> {
-  const key = input.idempotencyKey ?? null;
-  return transaction(function* (): Step<Claim> {
-    // Serializes this player's claims (see the file comment).
-    yield* lockRow("end_users", endUserId);
-    if (key) {
-      const existing = yield* attemptByKey(endUserId, key);
-      if (existing) {
-        assertSamePrompt(existing, hash);
-        return { kind: "existing", attemptId: existing.id };
-      }
-    }
-    let allowed = yield* allowanceStep(challenge, endUserId);
-    // Claims left by a crashed run stop counting now, not when their lease runs out (looked
-    // for only when a limit would refuse this attempt).
-    if ((allowed.attemptsLeft === 0 || allowed.cooldownUntil) && (yield* reapDeadClaims(challenge, endUserId, MESSAGES.abandoned))) {
-      allowed = yield* allowanceStep(challenge, endUserId);
-    }
-    assertAllowed(allowed, challenge.maxAttempts);
-    yield* assertAccountRate(input.accountId);
-    const now = new Date();
-    const attempt = yield* insertPendingAttempt({
-      workspaceId: challenge.workspaceId,
-      challengeId: challenge.id,
-      endUserId,
-      accountId: input.accountId,
-      status: "pending",
-      prompt,
-      idempotencyKey: key,
-      createdAt: now,
-      promptHash: hash,
-      leaseOwner: LEASE_OWNER,
-      leaseUntil: new Date(now.getTime() + leaseTiming.leaseMs),
-    });
-    if (attempt) return { kind: "claimed", attempt };
-    // Another process claimed the key between our read and insert.
-    const raced = key ? yield* attemptByKey(endUserId, key) : null;
-    if (!raced) throw new AppError("conflict", "The attempt could not be claimed; please retry.");
-    assertSamePrompt(raced, hash);
-    return { kind: "existing", attemptId: raced.id };
-  });
-}
-
-function toResult(
-  row: ChallengeAttempt,
-  extra: { attemptsLeft: number | null; cooldownUntil: Date | null; replayed: boolean; firstBlood?: boolean; personalBest?: boolean; message?: string },
-): AttemptResult {
-  const status = (row.status === "pending" ? "errored" : row.status) as FinalAttemptStatus;
-  return {
-    attempt_id: row.id,
-    challenge_id: row.challengeId,
-    status,
-    succeeded: row.succeeded,
-    score: row.score,
-    judge_rating: row.judgeRating,
-    judge_feedback: row.judgeFeedback,
-    message: extra.message ?? messageFor(row),
-    answer: row.response,
-    tokens_total: row.tokensTotal,
-    elapsed_ms: row.elapsedMs,
-    attempts_left: extra.attemptsLeft,
-    cooldown_until: extra.cooldownUntil?.toISOString() ?? null,
-    first_blood: extra.firstBlood ?? false,
-    personal_best: extra.personalBest ?? false,
-    replayed: extra.replayed,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-function messageFor(row: ChallengeAttempt): string {
-  if (row.status === "completed") return row.succeeded ? MESSAGES.pass : MESSAGES.fail;
-  return row.errorMessage ?? (row.status === "judge_error" ? MESSAGES.judgeError : MESSAGES.runFailed);
-}
-
-interface Outcome {
-  status: FinalAttemptStatus;
-  succeeded: boolean;
-  evaluation?: EvaluationResult;
-  /** Stored as error_message and shown as the message when the attempt was not evaluated. */
-  error?: string;
-}
-
-function outcomeOf(run: RunResult): Outcome {
-  // Errored attempts never count (limits.ts), as both messages say. The run's own error (node
-  // ids, provider text) is kept on the run for members, not shown to the player.
-  if (run.modelFailure) return { status: "errored", succeeded: false, error: MESSAGES.modelUnavailable };
-  if (run.status === "cancelled") return { status: "errored", succeeded: false, error: MESSAGES.cancelled };
-  if (run.status !== "succeeded") return { status: "errored", succeeded: false, error: MESSAGES.runFailed };
-  const evaluation = run.evaluation;
-  if (!evaluation) return { status: "errored", succeeded: false, error: MESSAGES.noEvaluator };
-  // A grader failure (judge, plugin, misconfigured rules) is its own state: no pass, no fail,
-  // not counted against the player.
-  if (evaluation.outcome === "error") {
-    return { status: "judge_error", succeeded: false, evaluation, error: evaluation.feedback ?? MESSAGES.judgeError };
-  }
-  return { status: "completed", succeeded: evaluation.outcome === "pass", evaluation };
-}
-
-function judgeOutputOf(evaluation: EvaluationResult | undefined): Prisma.InputJsonValue | undefined {
-  if (!evaluation) return undefined;
-  const raw = {
-    evaluator: evaluation.evaluator,
-    outcome: evaluation.outcome,
-    rating: evaluation.rating,
-    error_kind: evaluation.errorKind ?? null,
-    judge: evaluation.judge ?? null,
-    raw: evaluation.raw ?? null,
-  };
-  return JSON.parse(JSON.stringify(raw)) as Prisma.InputJsonValue;
-}
 
 async function customScore(
   deps: SubmitDeps,

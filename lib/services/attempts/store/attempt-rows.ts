@@ -1,5 +1,4 @@
 import "server-only";
-import type { LeaderboardEntry as EntryRow } from "@/lib/contracts/leaderboards";
 import { uuidv7 } from "@/lib/ids";
 import {
   all,
@@ -12,105 +11,11 @@ import {
   exec,
   json,
   one,
-  type Param,
   type Step,
 } from "@/lib/db/sql";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
-import type { ChallengeStrategy, RankColumn } from "@/lib/scoring/types";
-import { decryptStored, RUN_CHALLENGE_COLUMNS, runChallengeOf } from "@/lib/services/runs/resources";
-import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 
-// Every SQL statement of the attempt hot path (load → claim → record), as SQL steps
-// (lib/db/sql.ts): one place to read, the same text on SQLite and PostgreSQL.
-
-// ---- reads before the run -------------------------------------------------------------
-
-export interface PlayableRow {
-  id: string;
-  workspaceId: string;
-  isActive: boolean;
-  secretRef: string | null;
-  scoringStrategy: string;
-  scoringPluginId: string | null;
-  scoringEntrypoint: string | null;
-  scoringConfig: unknown;
-  points: number;
-  maxAttempts: number | null;
-  cooldownSeconds: number;
-  workflowId: string | null;
-  versionId: string | null;
-  graph: unknown;
-  /** What the run reads of this challenge, with its secret decrypted. */
-  run: LoadedChallenge;
-  /** The player's end user in the challenge's workspace; null before their first attempt. */
-  endUserId: string | null;
-}
-
-/**
- * Everything an attempt reads before it claims, in one statement: the challenge (with what its
- * run needs and its secret), its workflow's published graph (null graph: nothing published) and
- * the player's end user in its workspace.
- */
-export function* loadPlayable(challengeId: string, accountId: string): Step<PlayableRow | null> {
-  const r = yield* one<Record<string, unknown>>(
-    `SELECT ${RUN_CHALLENGE_COLUMNS}, c.is_active, c.scoring_plugin_id,
-            c.scoring_entrypoint, c.scoring_config, c.points, c.max_attempts, c.cooldown_seconds,
-            w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id
-     FROM challenges c
-     LEFT JOIN workflows w ON w.id = c.workflow_id
-     LEFT JOIN workflow_versions v ON v.id = w.published_version_id
-     LEFT JOIN secrets s ON s.workspace_id = c.tenant_id AND s.name = c.secret_ref
-     LEFT JOIN end_users e ON e.tenant_id = c.tenant_id AND e.account_id = $2
-     WHERE c.id = $1`,
-    challengeId,
-    accountId,
-  );
-  if (!r) return null;
-  return {
-    id: r.id as string,
-    workspaceId: r.tenant_id as string,
-    isActive: asBool(r.is_active),
-    secretRef: (r.secret_ref as string | null) ?? null,
-    scoringStrategy: r.scoring_strategy as string,
-    scoringPluginId: (r.scoring_plugin_id as string | null) ?? null,
-    scoringEntrypoint: (r.scoring_entrypoint as string | null) ?? null,
-    scoringConfig: asJson(r.scoring_config),
-    points: asNum(r.points),
-    maxAttempts: asNumOrNull(r.max_attempts),
-    cooldownSeconds: asNum(r.cooldown_seconds),
-    workflowId: (r.workflow_id as string | null) ?? null,
-    versionId: (r.version_id as string | null) ?? null,
-    graph: r.version_id ? asJson(r.graph) : null,
-    run: runChallengeOf(r, decryptStored(r.secret_cipher as string | null)),
-    endUserId: (r.end_user_id as string | null) ?? null,
-  };
-}
-
-const END_USER_SELECT = `SELECT id FROM end_users WHERE tenant_id = $1 AND account_id = $2`;
-
-export function* findEndUserId(workspaceId: string, accountId: string): Step<string | null> {
-  return (yield* one<{ id: string }>(END_USER_SELECT, workspaceId, accountId))?.id ?? null;
-}
-
-/** The player's EndUser in the workspace, created on first play (race-safe). */
-export function* ensureEndUserStep(workspaceId: string, accountId: string): Step<string> {
-  const select = END_USER_SELECT;
-  const found = yield* one<{ id: string }>(select, workspaceId, accountId);
-  if (found) return found.id;
-  yield* exec(
-    `INSERT INTO end_users (id, tenant_id, account_id, type, created_at) VALUES ($1, $2, $3, 'account', $4)
-     ON CONFLICT (tenant_id, account_id) DO NOTHING`,
-    uuidv7(),
-    workspaceId,
-    accountId,
-    new Date(),
-  );
-  const created = yield* one<{ id: string }>(select, workspaceId, accountId);
-  if (!created) throw new Error("The player's end user could not be created");
-  return created.id;
-}
-
-// ---- attempts -------------------------------------------------------------------------
+// The challenge_attempts table: claims, outcomes, leases and the counts limits read.
 
 const ATTEMPT_COLUMNS = `id, tenant_id, challenge_id, end_user_id, account_id, workflow_run_id, status, succeeded, score,
   judge_rating, judge_feedback, judge_output_raw, tokens_total, judge_tokens_total, elapsed_ms, prompt, response,
@@ -145,12 +50,18 @@ function attemptOf(r: Record<string, unknown>): ChallengeAttempt {
 }
 
 export function* attemptById(id: string): Step<ChallengeAttempt | null> {
-  const r = yield* one<Record<string, unknown>>(`SELECT ${ATTEMPT_COLUMNS} FROM challenge_attempts WHERE id = $1`, id);
+  const r = yield* one<Record<string, unknown>>(
+    `SELECT ${ATTEMPT_COLUMNS} FROM challenge_attempts WHERE id = $1`,
+    id,
+  );
   return r ? attemptOf(r) : null;
 }
 
 /** The attempt holding a player's idempotency key, with the hash of the prompt it was claimed for. */
-export function* attemptByKey(endUserId: string, key: string): Step<{ id: string; promptHash: string | null } | null> {
+export function* attemptByKey(
+  endUserId: string,
+  key: string,
+): Step<{ id: string; promptHash: string | null } | null> {
   const r = yield* one<{ id: string; prompt_hash: string | null }>(
     `SELECT id, prompt_hash FROM challenge_attempts WHERE end_user_id = $1 AND idempotency_key = $2`,
     endUserId,
@@ -455,142 +366,3 @@ export function* completedAttemptCount(challengeId: string, endUserId: string): 
   );
   return asNum(r?.n);
 }
-
-// ---- leaderboard entries --------------------------------------------------------------
-
-export const RANK_COLUMN_SQL: Record<RankColumn, string> = {
-  achievedAt: "achieved_at",
-  elapsedMs: "elapsed_ms",
-  tokensTotal: "tokens_total",
-  judgeRating: "judge_rating",
-  score: "score",
-};
-
-/** The strategy's board order as SQL (the same order as lib/scoring/order.ts). */
-export function orderSql(strategy: ChallengeStrategy, alias = ""): string {
-  const parts: string[] = [];
-  if (strategy.column !== "achievedAt") {
-    parts.push(`${alias}${RANK_COLUMN_SQL[strategy.column]} ${strategy.direction === "asc" ? "ASC" : "DESC"}`);
-  }
-  parts.push(`${alias}achieved_at ASC`, `${alias}best_attempt_id ASC`);
-  return parts.join(", ");
-}
-
-export type { EntryRow };
-
-const ENTRY_COLUMNS = `id, end_user_id, account_id, best_attempt_id, score, elapsed_ms, tokens_total, judge_rating, achieved_at`;
-
-function entryOf(r: Record<string, unknown>): EntryRow {
-  return {
-    id: r.id as string,
-    endUserId: r.end_user_id as string,
-    accountId: (r.account_id as string | null) ?? null,
-    bestAttemptId: r.best_attempt_id as string,
-    score: asNumOrNull(r.score),
-    elapsedMs: asNumOrNull(r.elapsed_ms),
-    tokensTotal: asNumOrNull(r.tokens_total),
-    judgeRating: asNumOrNull(r.judge_rating),
-    achievedAt: asDate(r.achieved_at),
-  };
-}
-
-export function* boardHead(challengeId: string, strategy: ChallengeStrategy): Step<EntryRow | null> {
-  const r = yield* one<Record<string, unknown>>(
-    `SELECT ${ENTRY_COLUMNS} FROM challenge_leaderboard_entries WHERE challenge_id = $1 ORDER BY ${orderSql(strategy)} LIMIT 1`,
-    challengeId,
-  );
-  return r ? entryOf(r) : null;
-}
-
-/** When the board's latest best was achieved (index on challenge_id, achieved_at). */
-export function* latestAchievement(challengeId: string): Step<Date | null> {
-  const r = yield* one<{ achieved_at: unknown }>(
-    `SELECT achieved_at FROM challenge_leaderboard_entries WHERE challenge_id = $1 ORDER BY achieved_at DESC LIMIT 1`,
-    challengeId,
-  );
-  return r ? asDate(r.achieved_at) : null;
-}
-
-export function* playerEntry(challengeId: string, endUserId: string): Step<EntryRow | null> {
-  const r = yield* one<Record<string, unknown>>(
-    `SELECT ${ENTRY_COLUMNS} FROM challenge_leaderboard_entries WHERE challenge_id = $1 AND end_user_id = $2`,
-    challengeId,
-    endUserId,
-  );
-  return r ? entryOf(r) : null;
-}
-
-export interface EntryValues {
-  accountId: string | null;
-  bestAttemptId: string;
-  score: number | null;
-  elapsedMs: number | null;
-  tokensTotal: number | null;
-  judgeRating: number | null;
-  achievedAt: Date;
-}
-
-export function* insertEntry(challengeId: string, endUserId: string, v: EntryValues, attemptsCount: number): Step<void> {
-  yield* exec(
-    `INSERT INTO challenge_leaderboard_entries (id, challenge_id, end_user_id, account_id, best_attempt_id, score, elapsed_ms,
-       tokens_total, judge_rating, achieved_at, attempts_count, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    uuidv7(),
-    challengeId,
-    endUserId,
-    v.accountId,
-    v.bestAttemptId,
-    v.score,
-    v.elapsedMs,
-    v.tokensTotal,
-    v.judgeRating,
-    v.achievedAt,
-    attemptsCount,
-    new Date(),
-  );
-}
-
-/** Replaces the entry's best (and adds `countDelta` completed attempts). */
-export function* replaceEntryBest(id: string, v: EntryValues, countDelta: number): Step<void> {
-  yield* exec(
-    `UPDATE challenge_leaderboard_entries SET account_id = $2, best_attempt_id = $3, score = $4, elapsed_ms = $5,
-       tokens_total = $6, judge_rating = $7, achieved_at = $8, attempts_count = attempts_count + $9, updated_at = $10
-     WHERE id = $1`,
-    id,
-    v.accountId,
-    v.bestAttemptId,
-    v.score,
-    v.elapsedMs,
-    v.tokensTotal,
-    v.judgeRating,
-    v.achievedAt,
-    countDelta,
-    new Date(),
-  );
-}
-
-export function* bumpEntryCount(id: string): Step<void> {
-  yield* exec(
-    `UPDATE challenge_leaderboard_entries SET attempts_count = attempts_count + 1, updated_at = $2 WHERE id = $1`,
-    id,
-    new Date(),
-  );
-}
-
-// ---- outbox ---------------------------------------------------------------------------
-
-export function* insertOutboxEvent(workspaceId: string, event: string, payload: unknown, occurredAt: Date): Step<void> {
-  const now = new Date();
-  yield* exec(
-    `INSERT INTO notification_events (id, tenant_id, event, payload, status, attempts, occurred_at, available_at, created_at)
-     VALUES ($1, $2, $3, $4::jsonb, 'pending', 0, $5, $6, $6)`,
-    uuidv7(),
-    workspaceId,
-    event,
-    json(payload),
-    occurredAt,
-    now,
-  );
-}
-
-export type { Param };

@@ -1,0 +1,187 @@
+import "server-only";
+import { MESSAGES } from "@/lib/services/attempts/result";
+import type { SubmitAttemptInput } from "@/lib/services/attempts/submit";
+import { lockRow, query, transaction, type Step } from "@/lib/db/sql";
+import { AppError } from "@/lib/errors";
+import type { ChallengeAttempt } from "@/lib/generated/sqlite/client";
+import { log } from "@/lib/log";
+import { DEFAULT_RUN_LIMITS } from "@/lib/workflow/engine/limits";
+import { claimIsLive, LEASE_OWNER, leaseTiming } from "@/lib/services/attempts/lease";
+import {
+  allowanceStep,
+  assertAccountRate,
+  assertAllowed,
+  PENDING_STALE_MS,
+  reapDeadClaims,
+} from "@/lib/services/attempts/limits";
+import {
+  allPendingClaims,
+  attemptById,
+  attemptByKey,
+  failDeadClaim,
+  insertPendingAttempt,
+  renewLease,
+  takeOverClaim,
+  type PlayableRow,
+} from "@/lib/services/attempts/store";
+
+// The claim on an attempt: taking it (one per idempotency key, within the limits), waiting for
+// one another request holds, keeping its lease alive, and clearing claims whose run died.
+
+type PlayableChallenge = PlayableRow;
+
+// In-process wake-ups for requests waiting on a pending attempt; other processes poll.
+const waiters = new Map<string, Set<() => void>>();
+export function settled(attemptId: string): void {
+  const set = waiters.get(attemptId);
+  waiters.delete(attemptId);
+  set?.forEach((wake) => wake());
+}
+export function nextWake(attemptId: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let set = waiters.get(attemptId);
+    if (!set) waiters.set(attemptId, (set = new Set()));
+    const wake = () => {
+      clearTimeout(timer);
+      set.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    set.add(wake);
+  });
+}
+
+/** How long a request with a reused key waits, at most, for the attempt running under it. */
+export const REPLAY_WAIT_MS = DEFAULT_RUN_LIMITS.maxWallMs + 5_000;
+
+export type Waited = { kind: "done" | "takeover"; row: ChallengeAttempt } | null;
+
+/**
+ * Waits until a pending attempt is completed; takes its claim over ("takeover": the caller runs
+ * it) when the process running it died (lease.ts). Null when it was withdrawn. The wait ends at
+ * the request's own deadline (409 with Retry-After) or when its signal aborts.
+ */
+export async function waitForAttempt(
+  attemptId: string,
+  deadline: number,
+  signal?: AbortSignal,
+): Promise<Waited> {
+  let delay = 25;
+  for (;;) {
+    const row = await query(() => attemptById(attemptId));
+    if (!row) return null;
+    if (row.status !== "pending") return { kind: "done", row };
+    if (!claimIsLive(row, PENDING_STALE_MS)) {
+      const until = new Date(Date.now() + leaseTiming.leaseMs);
+      if (await transaction(() => takeOverClaim(row, LEASE_OWNER, until))) {
+        log.info("took over an abandoned attempt", { attemptId, from: row.leaseOwner });
+        return { kind: "takeover", row: { ...row, leaseOwner: LEASE_OWNER, leaseUntil: until } };
+      }
+    }
+    if (signal?.aborted)
+      throw new AppError("conflict", "The request was cancelled while waiting for the attempt");
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      throw new AppError(
+        "conflict",
+        "The attempt with this idempotency key is still running; retry with the same key in a moment.",
+        { headers: { "Retry-After": "2" } },
+      );
+    }
+    await nextWake(attemptId, Math.min(delay, left));
+    delay = Math.min(delay * 2, 500);
+  }
+}
+
+/** Refuses a reused idempotency key whose claim was made for another prompt (422). */
+export function assertSamePrompt(existing: { promptHash: string | null }, hash: string | null): void {
+  if (existing.promptHash && hash && existing.promptHash !== hash) {
+    throw new AppError(
+      "validation_failed",
+      "This idempotency key was already used with a different prompt; use a new key for a new attempt.",
+    );
+  }
+}
+
+/** Keeps a claim's lease alive while its run lasts; `signal` aborts when another process took it over. */
+export function holdLease(attemptId: string): { signal: AbortSignal; stop: () => void } {
+  const lost = new AbortController();
+  const timer = setInterval(() => {
+    transaction(() => renewLease(attemptId, LEASE_OWNER, new Date(Date.now() + leaseTiming.leaseMs))).then(
+      (held) => {
+        if (!held && !lost.signal.aborted)
+          lost.abort(new AppError("conflict", "This attempt was taken over by another server"));
+      },
+      (err: unknown) => log.warn("attempt lease renewal failed", { attemptId, error: String(err) }),
+    );
+  }, leaseTiming.heartbeatMs);
+  timer.unref();
+  return { signal: lost.signal, stop: () => clearInterval(timer) };
+}
+
+/**
+ * At start-up: marks pending attempts whose run is dead (lease expired, or their process on this
+ * host is gone, e.g. this server's previous life) as errored and not counted. Returns how many.
+ */
+export async function sweepAbandonedAttempts(limit = 1000): Promise<number> {
+  let swept = 0;
+  for (const row of await query(() => allPendingClaims(limit))) {
+    if (claimIsLive(row, PENDING_STALE_MS)) continue;
+    if (await transaction(() => failDeadClaim(row, MESSAGES.abandoned))) swept++;
+  }
+  return swept;
+}
+
+export type Claim = { kind: "claimed"; attempt: ChallengeAttempt } | { kind: "existing"; attemptId: string };
+
+export async function claim(
+  challenge: PlayableChallenge,
+  endUserId: string,
+  input: SubmitAttemptInput,
+  prompt: string,
+  hash: string | null,
+): Promise<Claim> {
+  const key = input.idempotencyKey ?? null;
+  return transaction(function* (): Step<Claim> {
+    // Serializes this player's claims (see the file comment).
+    yield* lockRow("end_users", endUserId);
+    if (key) {
+      const existing = yield* attemptByKey(endUserId, key);
+      if (existing) {
+        assertSamePrompt(existing, hash);
+        return { kind: "existing", attemptId: existing.id };
+      }
+    }
+    let allowed = yield* allowanceStep(challenge, endUserId);
+    // Claims left by a crashed run stop counting now, not when their lease runs out (looked
+    // for only when a limit would refuse this attempt).
+    if (
+      (allowed.attemptsLeft === 0 || allowed.cooldownUntil) &&
+      (yield* reapDeadClaims(challenge, endUserId, MESSAGES.abandoned))
+    ) {
+      allowed = yield* allowanceStep(challenge, endUserId);
+    }
+    assertAllowed(allowed, challenge.maxAttempts);
+    yield* assertAccountRate(input.accountId);
+    const now = new Date();
+    const attempt = yield* insertPendingAttempt({
+      workspaceId: challenge.workspaceId,
+      challengeId: challenge.id,
+      endUserId,
+      accountId: input.accountId,
+      status: "pending",
+      prompt,
+      idempotencyKey: key,
+      createdAt: now,
+      promptHash: hash,
+      leaseOwner: LEASE_OWNER,
+      leaseUntil: new Date(now.getTime() + leaseTiming.leaseMs),
+    });
+    if (attempt) return { kind: "claimed", attempt };
+    // Another process claimed the key between our read and insert.
+    const raced = key ? yield* attemptByKey(endUserId, key) : null;
+    if (!raced) throw new AppError("conflict", "The attempt could not be claimed; please retry.");
+    assertSamePrompt(raced, hash);
+    return { kind: "existing", attemptId: raced.id };
+  });
+}

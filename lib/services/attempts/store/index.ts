@@ -1,0 +1,8 @@
+// Every SQL statement of the attempt hot path (load → claim → record), as SQL steps
+// (lib/db/sql.ts): one place to read, the same text on SQLite and PostgreSQL. One file per table.
+
+export * from "@/lib/services/attempts/store/playable";
+export * from "@/lib/services/attempts/store/attempt-rows";
+export * from "@/lib/services/attempts/store/leaderboard-entries";
+export * from "@/lib/services/attempts/store/outbox";
+export type { Param } from "@/lib/db/sql";

@@ -1,0 +1,24 @@
+import "server-only";
+import { uuidv7 } from "@/lib/ids";
+import { exec, json, type Step } from "@/lib/db/sql";
+
+// The notification outbox, written in the attempt's transaction.
+
+export function* insertOutboxEvent(
+  workspaceId: string,
+  event: string,
+  payload: unknown,
+  occurredAt: Date,
+): Step<void> {
+  const now = new Date();
+  yield* exec(
+    `INSERT INTO notification_events (id, tenant_id, event, payload, status, attempts, occurred_at, available_at, created_at)
+     VALUES ($1, $2, $3, $4::jsonb, 'pending', 0, $5, $6, $6)`,
+    uuidv7(),
+    workspaceId,
+    event,
+    json(payload),
+    occurredAt,
+    now,
+  );
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { uuidv7 } from "@/lib/ids";
+import { asBool, asJson, asNum, asNumOrNull, exec, one, type Step } from "@/lib/db/sql";
+import { decryptStored, RUN_CHALLENGE_COLUMNS, runChallengeOf } from "@/lib/services/runs/resources";
+import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
+
+// What an attempt reads before it claims: the challenge, its run's needs and the player's end user.
+
+export interface PlayableRow {
+  id: string;
+  workspaceId: string;
+  isActive: boolean;
+  secretRef: string | null;
+  scoringStrategy: string;
+  scoringPluginId: string | null;
+  scoringEntrypoint: string | null;
+  scoringConfig: unknown;
+  points: number;
+  maxAttempts: number | null;
+  cooldownSeconds: number;
+  workflowId: string | null;
+  versionId: string | null;
+  graph: unknown;
+  /** What the run reads of this challenge, with its secret decrypted. */
+  run: LoadedChallenge;
+  /** The player's end user in the challenge's workspace; null before their first attempt. */
+  endUserId: string | null;
+}
+
+/**
+ * Everything an attempt reads before it claims, in one statement: the challenge (with what its
+ * run needs and its secret), its workflow's published graph (null graph: nothing published) and
+ * the player's end user in its workspace.
+ */
+export function* loadPlayable(challengeId: string, accountId: string): Step<PlayableRow | null> {
+  const r = yield* one<Record<string, unknown>>(
+    `SELECT ${RUN_CHALLENGE_COLUMNS}, c.is_active, c.scoring_plugin_id,
+            c.scoring_entrypoint, c.scoring_config, c.points, c.max_attempts, c.cooldown_seconds,
+            w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id
+     FROM challenges c
+     LEFT JOIN workflows w ON w.id = c.workflow_id
+     LEFT JOIN workflow_versions v ON v.id = w.published_version_id
+     LEFT JOIN secrets s ON s.workspace_id = c.tenant_id AND s.name = c.secret_ref
+     LEFT JOIN end_users e ON e.tenant_id = c.tenant_id AND e.account_id = $2
+     WHERE c.id = $1`,
+    challengeId,
+    accountId,
+  );
+  if (!r) return null;
+  return {
+    id: r.id as string,
+    workspaceId: r.tenant_id as string,
+    isActive: asBool(r.is_active),
+    secretRef: (r.secret_ref as string | null) ?? null,
+    scoringStrategy: r.scoring_strategy as string,
+    scoringPluginId: (r.scoring_plugin_id as string | null) ?? null,
+    scoringEntrypoint: (r.scoring_entrypoint as string | null) ?? null,
+    scoringConfig: asJson(r.scoring_config),
+    points: asNum(r.points),
+    maxAttempts: asNumOrNull(r.max_attempts),
+    cooldownSeconds: asNum(r.cooldown_seconds),
+    workflowId: (r.workflow_id as string | null) ?? null,
+    versionId: (r.version_id as string | null) ?? null,
+    graph: r.version_id ? asJson(r.graph) : null,
+    run: runChallengeOf(r, decryptStored(r.secret_cipher as string | null)),
+    endUserId: (r.end_user_id as string | null) ?? null,
+  };
+}
+
+const END_USER_SELECT = `SELECT id FROM end_users WHERE tenant_id = $1 AND account_id = $2`;
+
+/** The player's EndUser in the workspace, created on first play (race-safe). */
+export function* ensureEndUserStep(workspaceId: string, accountId: string): Step<string> {
+  const select = END_USER_SELECT;
+  const found = yield* one<{ id: string }>(select, workspaceId, accountId);
+  if (found) return found.id;
+  yield* exec(
+    `INSERT INTO end_users (id, tenant_id, account_id, type, created_at) VALUES ($1, $2, $3, 'account', $4)
+     ON CONFLICT (tenant_id, account_id) DO NOTHING`,
+    uuidv7(),
+    workspaceId,
+    accountId,
+    new Date(),
+  );
+  const created = yield* one<{ id: string }>(select, workspaceId, accountId);
+  if (!created) throw new Error("The player's end user could not be created");
+  return created.id;
+}
