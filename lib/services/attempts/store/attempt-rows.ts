@@ -289,11 +289,15 @@ export function* pendingClaims(challengeId: string, endUserId: string): Step<Pen
   return rows.map(pendingOf);
 }
 
-/** Every pending claim (index on status, lease_until), for the sweep at start-up. */
+/**
+ * Every pending claim, oldest lease first, for the sweep at start-up. A pending claim always has
+ * a lease and a finished attempt never does, so the lease index finds them without reading the
+ * finished ones.
+ */
 export function* allPendingClaims(limit: number): Step<PendingClaimRow[]> {
   const rows = yield* all<Record<string, unknown>>(
     `SELECT id, status, lease_owner, lease_until, created_at FROM challenge_attempts
-     WHERE status = 'pending' ORDER BY lease_until ASC LIMIT $1`,
+     WHERE lease_until IS NOT NULL AND status = 'pending' ORDER BY lease_until ASC LIMIT $1`,
     limit,
   );
   return rows.map(pendingOf);
