@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { graphIssuesJson, validateDraft, workflowGraphSchema, workflowTestRunSchema, type WorkflowTestRunInput } from "@/lib/validation/workflows";
+import { asyncQueue } from "@/lib/async-queue";
 import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
 import { analyzeGraph } from "@/lib/workflow/validate";
 import type { GraphIssue, RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
@@ -199,14 +200,7 @@ export async function testRunWorkflow(
   const check = validateDraft(graph);
   if (!check.ok) throw invalidGraphError(check.issues);
 
-  const queue: RunEvent[] = [];
-  let done = false;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
+  const queue = asyncQueue<RunEvent>();
   const result = runWorkflowForWorkspace({
     workspaceId,
     workflowId: id,
@@ -217,24 +211,12 @@ export async function testRunWorkflow(
     triggeredFrom: "test-run",
     challengeId: wf.challenges[0]?.id ?? null,
     signal: opts.signal,
-    onEvent: (event) => {
-      queue.push(event);
-      notify();
-    },
-  }).finally(() => {
-    done = true;
-    notify();
-  });
+    onEvent: (event) => queue.push(event),
+  }).finally(() => queue.end());
   void actorId;
 
   async function* events(): AsyncGenerator<RunEvent> {
-    for (;;) {
-      while (queue.length > 0) yield queue.shift()!;
-      if (done) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
+    yield* queue.items;
     // Surface an infrastructure failure (the database refusing the run rows) to the consumer.
     await result;
   }
