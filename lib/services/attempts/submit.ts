@@ -7,12 +7,7 @@ import {
   settled,
   waitForAttempt,
 } from "@/lib/services/attempts/claims";
-import {
-  judgeOutputOf,
-  MESSAGES,
-  outcomeOf,
-  toResult,
-} from "@/lib/services/attempts/result";
+import { judgeOutputOf, MESSAGES, outcomeOf, toResult } from "@/lib/services/attempts/result";
 import type { AttemptResult } from "@/lib/contracts/attempts";
 import { query, transaction } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
@@ -82,7 +77,10 @@ async function loadPlayableChallenge(challengeId: string, accountId: string) {
   const challenge = await query(() => loadPlayable(challengeId, accountId));
   if (!challenge || !challenge.isActive) throw notFound("Challenge");
   if (!challenge.workflowId || !challenge.versionId) {
-    throw new AppError("conflict", "This challenge cannot be played yet: its workflow has not been published.");
+    throw new AppError(
+      "conflict",
+      "This challenge cannot be played yet: its workflow has not been published.",
+    );
   }
   return {
     challenge,
@@ -90,7 +88,6 @@ async function loadPlayableChallenge(challengeId: string, accountId: string) {
     version: { id: challenge.versionId, graph: challenge.graph },
   };
 }
-
 
 async function customScore(
   deps: SubmitDeps,
@@ -103,7 +100,9 @@ async function customScore(
     return null;
   }
   const config =
-    challenge.scoringConfig && typeof challenge.scoringConfig === "object" && !Array.isArray(challenge.scoringConfig)
+    challenge.scoringConfig &&
+    typeof challenge.scoringConfig === "object" &&
+    !Array.isArray(challenge.scoringConfig)
       ? (challenge.scoringConfig as Record<string, unknown>)
       : {};
   try {
@@ -117,7 +116,10 @@ async function customScore(
       ctx: { workflowId: challenge.workflowId, challengeId: challenge.id, endUserId },
     });
     if (res.ok && Number.isFinite(res.result.score)) return res.result.score;
-    log.warn("scorer plugin failed", { challengeId: challenge.id, error: res.ok ? "non-finite score" : res.error });
+    log.warn("scorer plugin failed", {
+      challengeId: challenge.id,
+      error: res.ok ? "non-finite score" : res.error,
+    });
   } catch (err) {
     log.warn("scorer plugin failed", { challengeId: challenge.id, error: err });
   }
@@ -134,7 +136,8 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
   const { challenge, workflowId, version } = await loadPlayableChallenge(input.challengeId, input.accountId);
   // The player's EndUser in the challenge's workspace is created on their first attempt.
   const endUserId =
-    challenge.endUserId ?? (await transaction(() => ensureEndUserStep(challenge.workspaceId, input.accountId)));
+    challenge.endUserId ??
+    (await transaction(() => ensureEndUserStep(challenge.workspaceId, input.accountId)));
   const secret = challenge.run.secret;
   const masker = new Masker();
   masker.add(secret);
@@ -149,7 +152,10 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
     if (!waited) return null;
     // The process that claimed the key died: this request runs the attempt, still only once.
     if (waited.kind === "takeover") return play(deps, input, ctx, waited.row);
-    return toResult(waited.row, { ...(await query(() => allowanceStep(challenge, endUserId))), replayed: true });
+    return toResult(waited.row, {
+      ...(await query(() => allowanceStep(challenge, endUserId))),
+      replayed: true,
+    });
   };
 
   // A retried request never counts again, not even against the rate limit. A replay that
@@ -224,7 +230,10 @@ async function play(
       const recorded = await recordAttemptInTransaction(
         base(ctx, pending, { status: "errored", succeeded: false, errorMessage: MESSAGES.runFailed }),
       );
-      return toResult(recorded.attempt, { ...(await query(() => allowanceStep(challenge, endUserId))), replayed: false });
+      return toResult(recorded.attempt, {
+        ...(await query(() => allowanceStep(challenge, endUserId))),
+        replayed: false,
+      });
     }
 
     const outcome = outcomeOf(run);
@@ -258,7 +267,8 @@ async function play(
       }),
     );
     // The answer exactly as recorded (masked, after every defense of the graph has run).
-    if (recorded.attempt.response !== null) sendToPlayer(input, { type: "answer", text: recorded.attempt.response });
+    if (recorded.attempt.response !== null)
+      sendToPlayer(input, { type: "answer", text: recorded.attempt.response });
     return toResult(recorded.attempt, {
       ...(await query(() => allowanceStep(challenge, endUserId))),
       replayed: false,
@@ -268,7 +278,9 @@ async function play(
   } catch (err) {
     // Never leave a claimed key pending: waiters would wait for nothing (unless another process
     // has taken the claim over: then it is theirs to finish).
-    await transaction(() => failPendingAttempt(pending.id, MESSAGES.runFailed, LEASE_OWNER)).catch(() => undefined);
+    await transaction(() => failPendingAttempt(pending.id, MESSAGES.runFailed, LEASE_OWNER)).catch(
+      () => undefined,
+    );
     throw err;
   } finally {
     lease.stop();

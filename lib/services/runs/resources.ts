@@ -85,14 +85,12 @@ export async function loadRunResources(req: ResourceRequest, known: readonly Loa
     req.secretNames.length > 0 ||
     (req.runChallengeId !== null && !byId.has(req.runChallengeId)) ||
     req.challengeIds.some((id) => !byId.has(id));
-  if (needsQuery) {
-    const { loaded, secrets } = await query(function* () {
-      return { loaded: yield* load(req, byId), secrets: yield* loadSecrets(req) };
-    });
-    for (const c of loaded) byId.set(c.id, c);
-    return resourcesOf(req, byId, new Map(secrets));
-  }
-  return resourcesOf(req, byId, new Map());
+  if (!needsQuery) return resourcesOf(req, byId, new Map());
+  const { loaded, secrets } = await query(function* () {
+    return { loaded: yield* load(req, byId), secrets: yield* loadSecrets(req) };
+  });
+  for (const c of loaded) byId.set(c.id, c);
+  return resourcesOf(req, byId, new Map(secrets));
 }
 
 function resourcesOf(req: ResourceRequest, byId: Map<string, LoadedChallenge>, secrets: Map<string, string>): RunResources {
