@@ -5,7 +5,7 @@ import type { WorkflowGraph } from "@/lib/workflow/types";
 import { outputPortsFor } from "./graph-model";
 
 // The variable picker's model (pure, client-safe, unit-tested): the template references a node may
-// use, spelled exactly as lib/workflow/validate.ts accepts them — its connected inputs as {{name}},
+// use, spelled exactly as lib/workflow/validate/ accepts them — its connected inputs as {{name}},
 // every upstream node's real outputs as {{node_id.key}} (the start node as {{start.key}}) and the
 // challenge's {{secret}}. Nothing else is offered, so whatever the picker inserts validates.
 
