@@ -17,6 +17,13 @@ const storage = [
     message: "Only the data-access layer (lib/db, lib/migrate.ts) opens database drivers: call a service.",
   },
 ];
+// The layers below services receive data and functions; they never reach up into services.
+const servicesFromBelow = [
+  {
+    regex: alias("lib/services"),
+    message: "Engine, evaluation, scoring, the AI seam and contracts sit below lib/services: take what you need as a parameter.",
+  },
+];
 const appFromLib = [{ regex: alias("app"), message: "lib/ sits below app/ and never imports from it." }];
 // Modules a browser bundle must never pull in; the listed exceptions are client-safe files there.
 const serverOnly = [
@@ -112,6 +119,10 @@ export default tseslint.config(
     rules: { "no-restricted-imports": restrictImports(appFromLib) },
   },
   { files: ["components/**"], rules: { "no-restricted-imports": restrictImports(storage, serverCode) } },
+  {
+    files: ["lib/workflow/**", "lib/evaluation/**", "lib/scoring/**", "lib/ai/**", "lib/contracts/**"],
+    rules: { "no-restricted-imports": restrictImports(storage, appFromLib, servicesFromBelow) },
+  },
   { files: ["scripts/**", "tests/**"], rules: { "no-restricted-imports": "off" } },
   // Rate-limit stores are a storage adapter of their own (their table, their connection).
   { files: ["lib/rate-limit/stores.ts"], rules: { "no-restricted-imports": restrictImports(appFromLib) } },

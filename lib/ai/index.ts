@@ -12,7 +12,6 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { OutboundRefusedError, outboundFetch, trustEntryForUrl } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
-import { findProviderConnection, type ProviderConnection } from "@/lib/services/llm-providers";
 
 // The one seam between the app and language models. Everything that calls a model gets it
 // from getModel(ref): real providers over HTTP, or the offline practice model and judge.
@@ -29,9 +28,24 @@ export { OFFLINE_PROVIDER_ID };
 
 const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
+/** A workspace's LLM provider as a model needs it (the key still encrypted). */
+export interface ProviderConnection {
+  id: string;
+  workspaceId: string;
+  name: string;
+  kind: string;
+  baseUrl: string | null;
+  apiKeyEncrypted: string | null;
+}
+
+/** Finds a workspace's provider by name (lib/services/llm-providers.ts); the AI seam reads no storage. */
+export type ProviderLookup = (workspaceId: string, name: string) => Promise<ProviderConnection | null>;
+
 export interface GetModelOptions {
   /** Required for provider: references; the provider is looked up in this workspace only. */
   workspaceId?: string;
+  /** Required for provider: references (lib/services/llm-providers.ts getWorkspaceModel passes it). */
+  findProvider?: ProviderLookup;
 }
 
 /** A small LRU, so rotating keys or many workspaces cannot grow it without bound. */
@@ -171,12 +185,12 @@ export function providerModel(provider: ProviderConnection, modelId: string): La
 
 async function workspaceModel(
   ref: Extract<ModelRef, { kind: "provider" }>,
-  workspaceId?: string,
+  { workspaceId, findProvider }: GetModelOptions,
 ): Promise<LanguageModelV4> {
-  if (!workspaceId) {
+  if (!workspaceId || !findProvider) {
     throw new AppError("validation_failed", "provider: model references need a workspace");
   }
-  const provider = await findProviderConnection(workspaceId, ref.providerName);
+  const provider = await findProvider(workspaceId, ref.providerName);
   if (!provider) throw new AppError("not_found", "LLM provider not found");
   return providerModel(provider, ref.modelId);
 }
@@ -194,7 +208,7 @@ export async function getModel(ref: string, opts: GetModelOptions = {}): Promise
     case "openai":
       return envModel(parsed.modelId);
     case "provider":
-      return workspaceModel(parsed, opts.workspaceId);
+      return workspaceModel(parsed, opts);
   }
 }
 

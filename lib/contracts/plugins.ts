@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
-import type { PluginSummary, PluginView } from "@/lib/services/plugins";
 import { WRITERS } from "@/lib/validation/challenges";
 import { idParams } from "@/lib/validation/console";
 import {
@@ -10,7 +9,26 @@ import {
   pluginCreateSchema,
   pluginTestRunSchema,
   pluginUpdateSchema,
+  type PluginKind,
 } from "@/lib/validation/plugins";
+
+export interface PluginSummary {
+  id: string;
+  pluginId: string;
+  name: string;
+  kind: PluginKind;
+  entrypoints: string[];
+  configSchema: Record<string, unknown> | null;
+  version: number;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PluginView extends PluginSummary {
+  code: string;
+}
+
 
 // /console/api/plugins: evaluator and scorer plugins and their sandboxed test run.
 

@@ -1,4 +1,4 @@
-import type { EntryKey } from "@/lib/services/leaderboards/order";
+import type { EntryKey } from "@/lib/scoring/entry-key";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
 
 // Where a viewer ranks on a large board. Counting the entries ahead of them reads O(rank) index

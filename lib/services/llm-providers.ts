@@ -1,4 +1,6 @@
 import "server-only";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { getModel, type ProviderConnection } from "@/lib/ai";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { one, query } from "@/lib/db/sql";
@@ -98,15 +100,6 @@ export async function deleteProvider(workspaceId: string, id: string): Promise<v
 }
 
 /** What the AI seam needs to reach a workspace's provider; the key stays encrypted. */
-export interface ProviderConnection {
-  id: string;
-  workspaceId: string;
-  name: string;
-  kind: string;
-  baseUrl: string | null;
-  apiKeyEncrypted: string | null;
-}
-
 /** The provider a `provider:` model reference names, or null when the workspace has none by that name. */
 export async function findProviderConnection(
   workspaceId: string,
@@ -135,4 +128,9 @@ export async function findProviderConnection(
     baseUrl: row.base_url,
     apiKeyEncrypted: row.api_key_encrypted,
   };
+}
+
+/** getModel for a workspace: its own `provider:` references resolve, other workspaces' do not. */
+export function getWorkspaceModel(ref: string, workspaceId: string): Promise<LanguageModelV4> {
+  return getModel(ref, { workspaceId, findProvider: findProviderConnection });
 }

@@ -16,27 +16,13 @@ import {
   type PluginTestRunInput,
   type PluginUpdateInput,
 } from "@/lib/validation/plugins";
+import type { PluginSummary, PluginView } from "@/lib/contracts/plugins";
+
+export type { PluginSummary, PluginView };
 
 // Workspace plugins (custom evaluators and scorers). Inputs are parsed here with the shared zod
 // schemas, so server actions and route handlers get the same checks; code is loaded once in the
 // sandbox before it is saved, so syntax errors and missing entrypoints are caught at save time.
-
-export interface PluginSummary {
-  id: string;
-  pluginId: string;
-  name: string;
-  kind: PluginKind;
-  entrypoints: string[];
-  configSchema: Record<string, unknown> | null;
-  version: number;
-  createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface PluginView extends PluginSummary {
-  code: string;
-}
 
 const summarySelect = {
   id: true,

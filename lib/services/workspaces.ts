@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 
-export const ROLES = ["owner", "admin", "editor"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "@/lib/contracts/workspaces";
+import type { Role } from "@/lib/contracts/workspaces";
 
 export interface WorkspaceSummary {
   id: string;

@@ -1,10 +1,10 @@
 import { generateText, streamText } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getModel } from "@/lib/ai";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
+import { getWorkspaceModel } from "@/lib/services/llm-providers";
 
 const KEY = "sk-workspace-a-0123456789";
 let server: OpenAITestServer;
@@ -55,7 +55,7 @@ beforeEach(() => server.reset());
 
 describe("workspace LLM providers", () => {
   it("provider:<name>/<model> reaches the provider's server with the decrypted key (chat completions)", async () => {
-    const model = await getModel("provider:local/llama3.1:8b", { workspaceId: workspaceA });
+    const model = await getWorkspaceModel("provider:local/llama3.1:8b", workspaceA);
     const result = await generateText({ model, prompt: "Hello provider", maxRetries: 0 });
     expect(result.text).toContain("You said: Hello provider");
     expect(server.requests).toHaveLength(1);
@@ -66,7 +66,7 @@ describe("workspace LLM providers", () => {
   });
 
   it("streams through a workspace provider", async () => {
-    const model = await getModel("provider:local/llama3.1:8b", { workspaceId: workspaceA });
+    const model = await getWorkspaceModel("provider:local/llama3.1:8b", workspaceA);
     const result = streamText({ model, prompt: "Stream please", maxRetries: 0 });
     const chunks: string[] = [];
     for await (const chunk of result.textStream) chunks.push(chunk);
@@ -75,14 +75,14 @@ describe("workspace LLM providers", () => {
   });
 
   it("an openai-kind provider uses the Responses API", async () => {
-    const model = await getModel("provider:hosted/gpt-test", { workspaceId: workspaceA });
+    const model = await getWorkspaceModel("provider:hosted/gpt-test", workspaceA);
     await generateText({ model, prompt: "hi", maxRetries: 0 });
     expect(server.requests[0]?.path).toBe("/v1/responses");
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it("a provider without a key sends no Authorization header", async () => {
-    const model = await getModel("provider:keyless/llama3", { workspaceId: workspaceA });
+    const model = await getWorkspaceModel("provider:keyless/llama3", workspaceA);
     await generateText({ model, prompt: "hi", maxRetries: 0 });
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
@@ -91,7 +91,7 @@ describe("workspace LLM providers", () => {
     { name: "from another workspace", ref: "provider:local/llama3.1:8b", workspace: () => workspaceB },
     { name: "with an unknown name", ref: "provider:nope/llama3", workspace: () => workspaceA },
   ])("is not found $name", async ({ ref, workspace }) => {
-    const err: unknown = await getModel(ref, { workspaceId: workspace() }).catch((e: unknown) => e);
+    const err: unknown = await getWorkspaceModel(ref, workspace()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe("not_found");
     expect((err as AppError).message).toBe("LLM provider not found");
@@ -104,7 +104,7 @@ describe("workspace LLM providers", () => {
       where: { workspaceId_name: { workspaceId: workspaceA, name: "local" } },
       data: { apiKeyEncrypted: encryptSecret(newKey) },
     });
-    const model = await getModel("provider:local/llama3.1:8b", { workspaceId: workspaceA });
+    const model = await getWorkspaceModel("provider:local/llama3.1:8b", workspaceA);
     await generateText({ model, prompt: "hi", maxRetries: 0 });
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${newKey}`);
   });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNTRUSTED_END, untrustedMarkers } from "@/lib/ai/offline/judge-protocol";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { getModel } from "@/lib/ai";
 import { JUDGE_ERROR_FEEDBACK, judgeResponse } from "@/lib/evaluation/judge";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
 import { makeWorkspace } from "@/tests/helpers/factories";
@@ -12,6 +11,7 @@ import {
   type OpenAITestServer,
   type ReplyContext,
 } from "@/tests/helpers/openai-server";
+import { getWorkspaceModel } from "@/lib/services/llm-providers";
 
 // The judge against a real provider over HTTP: a workspace's OpenAI-compatible provider
 // pointing at the local test server, with the challenge secret read from the secrets service.
@@ -61,7 +61,7 @@ async function judgeWithSecret(modelRef: string, response: string) {
   return judgeResponse({
     workspaceId,
     modelRef,
-    getModel: (ref) => getModel(ref, { workspaceId }),
+    getModel: (ref) => getWorkspaceModel(ref, workspaceId),
     goal: GOAL,
     response,
     hints: [secret],
@@ -160,7 +160,7 @@ describe("judgeResponse through a workspace provider (HTTP)", () => {
       judgeResponse({
         workspaceId: otherWorkspaceId,
         modelRef: "provider:local/judge-model",
-        getModel: (ref) => getModel(ref, { workspaceId: otherWorkspaceId }),
+        getModel: (ref) => getWorkspaceModel(ref, otherWorkspaceId),
         goal: GOAL,
         response: "x",
       }),

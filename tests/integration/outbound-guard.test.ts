@@ -12,6 +12,7 @@ import { consoleActors, expect422, ORIGIN, type ConsoleActors } from "@/tests/he
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
 import { call } from "@/tests/helpers/route";
 import { unique } from "@/tests/helpers/factories";
+import { getWorkspaceModel } from "@/lib/services/llm-providers";
 
 // Issue 10 §5: a workspace provider must not make the server call loopback, private,
 // link-local or metadata addresses (blind SSRF) unless the operator allows them.
@@ -62,7 +63,7 @@ async function storedProvider(baseUrl: string): Promise<string> {
 }
 
 async function callProvider(name: string) {
-  const model = await getModel(`provider:${name}/m`, { workspaceId: actors.wsA.id });
+  const model = await getWorkspaceModel(`provider:${name}/m`, actors.wsA.id);
   return generateText({ model, prompt: "ping", maxRetries: 0 });
 }
 

@@ -1,5 +1,8 @@
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import type { ChallengeStrategy, RankColumn } from "@/lib/scoring/types";
+import type { ChallengeStrategy } from "@/lib/scoring/types";
+import { entryKey, type EntryKey } from "@/lib/scoring/entry-key";
+
+export { entryKey, type EntryKey };
 
 // A challenge strategy's order as Prisma queries over ChallengeLeaderboardEntry. The leading
 // (challengeId, <column>, achievedAt) part matches the per-strategy index in the schema; the
@@ -14,21 +17,6 @@ export function leaderboardOrderBy(strategy: ChallengeStrategy): OrderBy[] {
   if (strategy.column !== "achievedAt") order.push({ [strategy.column]: strategy.direction });
   order.push({ achievedAt: "asc" }, { bestAttemptId: "asc" });
   return order;
-}
-
-/** The ranked key of one entry, as stored. */
-export interface EntryKey {
-  value: number | null;
-  achievedAt: Date;
-  bestAttemptId: string;
-}
-
-export function entryKey(
-  strategy: ChallengeStrategy,
-  e: { achievedAt: Date; bestAttemptId: string } & Partial<Record<RankColumn, unknown>>,
-): EntryKey {
-  const raw = strategy.column === "achievedAt" ? null : e[strategy.column];
-  return { value: typeof raw === "number" ? raw : null, achievedAt: e.achievedAt, bestAttemptId: e.bestAttemptId };
 }
 
 /**

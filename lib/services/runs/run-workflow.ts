@@ -1,6 +1,6 @@
 import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { getModel } from "@/lib/ai";
+import { getWorkspaceModel } from "@/lib/services/llm-providers";
 import { loadPluginRow } from "@/lib/services/plugins";
 import { loadRunResources } from "@/lib/services/runs/resources";
 import { runStore } from "@/lib/services/runs/store";
@@ -29,7 +29,7 @@ export function runWorkflowForWorkspace(opts: WorkspaceRunOptions): Promise<RunR
   return runWorkflow({
     ...rest,
     loadResources: (req) => loadRunResources(req, knownChallenges),
-    getModel: resolveModel ? async (ref) => resolveModel(ref) : (ref) => getModel(ref, { workspaceId: opts.workspaceId }),
+    getModel: resolveModel ? async (ref) => resolveModel(ref) : (ref) => getWorkspaceModel(ref, opts.workspaceId),
     loadPlugin: loadPluginRow,
     store: persist === true ? runStore : undefined,
     record: persist === "with-caller",
