@@ -15,7 +15,7 @@ export async function startup(): Promise<void> {
   }
   // Attempts left pending by a crash stop counting against their players right away.
   try {
-    const { sweepAbandonedAttempts } = await import("@/lib/services/attempts/submit");
+    const { sweepAbandonedAttempts } = await import("@/lib/services/attempts/claims");
     const swept = await sweepAbandonedAttempts();
     if (swept) log.info("abandoned attempts marked as not counted", { count: swept });
   } catch (err) {

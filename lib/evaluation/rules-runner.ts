@@ -189,16 +189,14 @@ export async function evaluateRulesBounded(input: EvaluateRulesBoundedInput): Pr
   const text = clipForEvaluation(input.text);
   const plan = planRules({ ...input, text });
   if (plan.kind === "result") return plan.result;
-  let programSize: number;
+  let regex: ReturnType<typeof compileCreatorRegex>;
   try {
-    programSize = compileCreatorRegex(plan.pattern, plan.flags).programSize();
+    regex = compileCreatorRegex(plan.pattern, plan.flags);
   } catch (err) {
     if (err instanceof CreatorRegexError) return rulesRegexError(err, plan.usesSecret);
     throw err;
   }
-  if (programSize * text.length <= INLINE_REGEX_COST) {
-    return rulesVerdict(compileCreatorRegex(plan.pattern, plan.flags).test(text));
-  }
+  if (regex.programSize() * text.length <= INLINE_REGEX_COST) return rulesVerdict(regex.test(text));
   const runner = input.runner ?? getRegexRunner();
   const found = await runner.search(input.workspaceId, plan.pattern, plan.flags ?? "", text, input.signal);
   if (found.ok) return rulesVerdict(found.matched);
@@ -208,6 +206,6 @@ export async function evaluateRulesBounded(input: EvaluateRulesBoundedInput): Pr
     rating: null,
     feedback: RULES_TIMEOUT_FEEDBACK,
     evaluator: "rules",
-    raw: { configError: `the regex search did not finish (${found.reason}); program size ${programSize}, ${text.length} characters` },
+    raw: { configError: `the regex search did not finish (${found.reason}); program size ${regex.programSize()}, ${text.length} characters` },
   };
 }
