@@ -1,12 +1,12 @@
 import "server-only";
 import type { LeaderboardEntryWithPlayer } from "@/lib/contracts/leaderboards";
-import { all, asBool, asDate, asNum, asNumOrNull, one, query, type Param, type Step } from "@/lib/db/sql";
+import { all, asBool, asNum, one, query, type Param, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { RANK_SNAPSHOT_MIN_ENTRIES } from "@/lib/scoring/board-ranks";
 import { entryKey, type EntryKey } from "@/lib/services/leaderboards/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
-import { orderSql, RANK_COLUMN_SQL } from "@/lib/services/attempts/store";
+import { entryValuesOf, orderSql, RANK_COLUMN_SQL } from "@/lib/services/attempts/store";
 import { boardSize, entriesAhead } from "@/lib/services/leaderboards/board-stats";
 import { behindSql, decodeCursor, encodeCursor, type CursorState } from "@/lib/services/leaderboards/cursor";
 import {
@@ -53,13 +53,7 @@ const PAGE_COLUMNS = `e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.
 
 function entryOf(r: Record<string, unknown>): BoardEntry {
   return {
-    accountId: (r.account_id as string | null) ?? null,
-    bestAttemptId: r.best_attempt_id as string,
-    score: asNumOrNull(r.score),
-    elapsedMs: asNumOrNull(r.elapsed_ms),
-    tokensTotal: asNumOrNull(r.tokens_total),
-    judgeRating: asNumOrNull(r.judge_rating),
-    achievedAt: asDate(r.achieved_at),
+    ...entryValuesOf(r),
     attemptsCount: asNum(r.attempts_count),
     account:
       r.account_name === null || r.account_name === undefined

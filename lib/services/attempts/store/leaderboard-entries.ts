@@ -30,10 +30,9 @@ export type { EntryRow };
 
 const ENTRY_COLUMNS = `id, end_user_id, account_id, best_attempt_id, score, elapsed_ms, tokens_total, judge_rating, achieved_at`;
 
-function entryOf(r: Record<string, unknown>): EntryRow {
+/** A player's best as stored, from a row with the entry's columns (the board pages add more). */
+export function entryValuesOf(r: Record<string, unknown>): EntryValues {
   return {
-    id: r.id as string,
-    endUserId: r.end_user_id as string,
     accountId: (r.account_id as string | null) ?? null,
     bestAttemptId: r.best_attempt_id as string,
     score: asNumOrNull(r.score),
@@ -43,6 +42,12 @@ function entryOf(r: Record<string, unknown>): EntryRow {
     achievedAt: asDate(r.achieved_at),
   };
 }
+
+const entryOf = (r: Record<string, unknown>): EntryRow => ({
+  id: r.id as string,
+  endUserId: r.end_user_id as string,
+  ...entryValuesOf(r),
+});
 
 export function* boardHead(challengeId: string, strategy: ChallengeStrategy): Step<EntryRow | null> {
   const r = yield* one<Record<string, unknown>>(
@@ -70,15 +75,7 @@ export function* playerEntry(challengeId: string, endUserId: string): Step<Entry
   return r ? entryOf(r) : null;
 }
 
-export interface EntryValues {
-  accountId: string | null;
-  bestAttemptId: string;
-  score: number | null;
-  elapsedMs: number | null;
-  tokensTotal: number | null;
-  judgeRating: number | null;
-  achievedAt: Date;
-}
+export type EntryValues = Omit<EntryRow, "id" | "endUserId">;
 
 export function* insertEntry(
   challengeId: string,
