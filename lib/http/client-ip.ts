@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { parseIp } from "@/lib/http/ip";
 import { peerAddress } from "@/lib/http/peer-address";
 import { parseTrustProxy, type TrustProxy } from "@/lib/http/trust-proxy";
 
@@ -28,14 +29,19 @@ function configuredTrust(): TrustProxy {
   return parsed.trust;
 }
 
-/** Plain address of a hop (port, brackets, zone and IPv4 mapping dropped), or null. */
-function plainAddress(raw: string): string | null {
+/** A hop as written, lower-cased, with brackets, port and IPv6 zone dropped. */
+function strippedHop(raw: string): string {
   let s = raw.trim().toLowerCase();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
   if (bracketed?.[1]) s = bracketed[1];
   const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(s);
   if (v4WithPort?.[1]) s = v4WithPort[1];
-  s = s.split("%")[0] ?? s;
+  return s.split("%")[0] ?? s;
+}
+
+/** Plain address of a hop (port, brackets, zone and IPv4 mapping dropped), or null. */
+function plainAddress(raw: string): string | null {
+  const s = strippedHop(raw);
   if (isIPv4(s)) return s;
   if (!isIPv6(s)) return null;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
@@ -113,15 +119,10 @@ export function clientKey(headers: Headers, trust?: TrustProxy): string {
  * whole /64, so per-address keys would let them rotate through 2^64 buckets.
  */
 export function normalizeAddress(raw: string): string {
-  let s = raw.trim().toLowerCase();
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
-  if (bracketed?.[1]) s = bracketed[1];
-  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(s);
-  if (v4WithPort?.[1]) s = v4WithPort[1];
-  s = s.split("%")[0] ?? s; // IPv6 zone id
-  if (isIPv4(s)) return s;
-  if (!isIPv6(s)) return s;
-  const hextets = expandIPv6(s);
+  const s = strippedHop(raw);
+  const ip = isIPv6(s) ? parseIp(s) : null;
+  if (!ip) return s;
+  const hextets = Array.from({ length: 8 }, (_, i) => Number((ip.value >> BigInt(112 - 16 * i)) & 0xffffn));
   if (hextets.slice(0, 5).every((h) => h === 0) && hextets[5] === 0xffff) {
     const [a = 0, b = 0] = hextets.slice(6);
     return [a >> 8, a & 0xff, b >> 8, b & 0xff].join(".");
@@ -130,19 +131,4 @@ export function normalizeAddress(raw: string): string {
     .slice(0, 4)
     .map((h) => h.toString(16))
     .join(":")}::/64`;
-}
-
-/** Eight 16-bit groups of a valid IPv6 address (embedded IPv4 tail included). */
-function expandIPv6(address: string): number[] {
-  let s = address;
-  const v4Tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
-  if (v4Tail?.[1]) {
-    const [a = 0, b = 0, c = 0, d = 0] = v4Tail[1].split(".").map(Number);
-    s = `${s.slice(0, -v4Tail[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", tail] = s.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const zeros = tail === undefined ? 0 : 8 - left.length - right.length;
-  return [...left, ...Array<string>(zeros).fill("0"), ...right].map((h) => parseInt(h, 16));
 }

@@ -29,6 +29,7 @@ describe("clientKey without a peer address (fallback)", () => {
     },
     { name: "IPv4 with port", headers: { "x-forwarded-for": "203.0.113.7:51234" }, key: "203.0.113.7" },
     { name: "IPv4-mapped IPv6", headers: { "x-forwarded-for": "::ffff:203.0.113.7" }, key: "203.0.113.7" },
+    { name: "IPv4-mapped IPv6 in hex", headers: { "x-forwarded-for": "::ffff:cb00:7107" }, key: "203.0.113.7" },
     {
       name: "IPv6 grouped by /64",
       headers: { "x-forwarded-for": "2001:DB8:0:1:aaaa:bbbb:cccc:dddd" },
