@@ -126,4 +126,10 @@ export default tseslint.config(
   { files: ["scripts/**", "tests/**"], rules: { "no-restricted-imports": "off" } },
   // Rate-limit stores are a storage adapter of their own (their table, their connection).
   { files: ["lib/rate-limit/stores.ts"], rules: { "no-restricted-imports": restrictImports(appFromLib) } },
+  // The job engine and pub/sub are storage adapters too (the jobs table, pg-boss, LISTEN/NOTIFY);
+  // they must not reach the services (the job definitions are given to them).
+  {
+    files: ["lib/jobs/**", "lib/pubsub/**"],
+    rules: { "no-restricted-imports": restrictImports(appFromLib, servicesFromBelow) },
+  },
 );

@@ -93,7 +93,7 @@ describe("deleting a workspace", () => {
       data: { accountId: owner.id, eventId: event.id, type: "t", title: "t", body: "b" },
     });
     const endpoint = await makeWebhookEndpoint({ workspaceId: ws.id });
-    await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id } });
+    await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id, messageId: `msg_${event.id}`, eventType: "t", payload: {} } });
 
     // A sibling workspace with its own challenge must be untouched.
     const otherChallenge = await makeChallenge({ workspaceId: other.id });
@@ -390,8 +390,8 @@ describe("red/blue and notifications", () => {
     });
     await db.webhookDelivery.createMany({
       data: [
-        { endpointId: endpoint.id, eventId: event.id },
-        { endpointId: endpoint.id, eventId: event2.id },
+        { endpointId: endpoint.id, eventId: event.id, messageId: `msg_${event.id}`, eventType: "t", payload: {} },
+        { endpointId: endpoint.id, eventId: event2.id, messageId: `msg_${event2.id}`, eventType: "t", payload: {} },
       ],
     });
 

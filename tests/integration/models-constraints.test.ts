@@ -229,8 +229,8 @@ describe("unique violations → 409 conflict naming the model and fields", () =>
       async () => {
         const endpoint = await makeWebhookEndpoint();
         const event = await makeNotificationEvent({ workspaceId: endpoint.workspaceId });
-        await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id } });
-        return () => db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id } });
+        await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id, messageId: `msg_${event.id}`, eventType: "t", payload: {} } });
+        return () => db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id, messageId: `msg_${event.id}`, eventType: "t", payload: {} } });
       },
     ],
     [
@@ -451,7 +451,7 @@ describe("foreign-key violations → 422 validation_failed", () => {
       "WebhookDelivery",
       async () =>
         db.webhookDelivery.create({
-          data: { endpointId: (await makeWebhookEndpoint()).id, eventId: MISSING },
+          data: { endpointId: (await makeWebhookEndpoint()).id, eventId: MISSING, messageId: "msg_x", eventType: "t", payload: {} },
         }),
     ],
     [

@@ -642,10 +642,11 @@ const cases: AnyCase[] = [
         body: "Someone solved **Level 1** first.",
         link: "/challenges/level-1",
         readAt: T2,
+        emailedAt: T3,
         createdAt: T1,
       };
     },
-    update: () => ({ readAt: null, link: null, eventId: null }),
+    update: () => ({ readAt: null, link: null, eventId: null, emailedAt: null }),
   }),
   crud({
     model: "WebhookEndpoint",
@@ -654,10 +655,14 @@ const cases: AnyCase[] = [
       url: "https://hooks.example.test/gauntlet?x=1&y=2",
       secretEncrypted: "v1.aG9vaw.dGFn.Y2lwaGVy",
       events: ["challenge_first_blood", "team_pairing_completed"],
+      description: "Staging — Zürich",
       isActive: false,
+      consecutiveFailures: 7,
+      disabledAt: T2,
+      disabledReason: "7 deliveries in a row failed",
       createdAt: T1,
     }),
-    update: () => ({ isActive: true, events: [] }),
+    update: () => ({ isActive: true, events: [], consecutiveFailures: 0, disabledAt: null, disabledReason: null }),
   }),
   crud({
     model: "WebhookDelivery",
@@ -667,6 +672,9 @@ const cases: AnyCase[] = [
       return {
         endpointId: endpoint.id,
         eventId: event.id,
+        messageId: `msg_${event.id}`,
+        eventType: "challenge_first_blood",
+        payload: { event: "challenge_first_blood" },
         status: "failed",
         attempt: 4,
         responseStatus: 503,
@@ -677,6 +685,51 @@ const cases: AnyCase[] = [
       };
     },
     update: () => ({ status: "succeeded", responseStatus: 200, error: null, nextAttemptAt: null }),
+  }),
+  crud({
+    model: "WebhookDeliveryAttempt",
+    data: async () => {
+      const endpoint = await makeWebhookEndpoint();
+      const delivery = await db.webhookDelivery.create({
+        data: { endpointId: endpoint.id, messageId: "msg_test", eventType: "test", payload: { ok: true } },
+      });
+      return {
+        deliveryId: delivery.id,
+        number: 3,
+        requestHeaders: { "webhook-id": "msg_test", "content-type": "application/json" },
+        requestBody: '{"event":"test","note":"ünïcode"}',
+        responseStatus: 502,
+        responseExcerpt: "<html>Bad gateway</html>",
+        error: "HTTP 502",
+        durationMs: 1234,
+        createdAt: T2,
+      };
+    },
+    update: () => ({ responseStatus: 200, error: null }),
+  }),
+  crud({
+    model: "Job",
+    data: async () => ({
+      queue: "webhook.deliver",
+      payload: { deliveryId: "d1", note: richJson },
+      status: "dead",
+      attempts: 8,
+      maxAttempts: 8,
+      runAt: T1,
+      leaseUntil: T2,
+      lockedBy: "worker-1",
+      lastError: "HTTP 500",
+      singletonKey: "webhook.deliver:d1",
+      createdAt: T3,
+      finishedAt: T2,
+    }),
+    update: () => ({ status: "pending", attempts: 0, leaseUntil: null, lockedBy: null, finishedAt: null }),
+  }),
+  crud({
+    model: "InstanceSetting",
+    data: async () => ({ key: `encryption_key_fingerprint_${Math.random()}`, value: "sha256:abc" }),
+    key: (row) => ({ key: row.key }),
+    update: () => ({ value: "sha256:def" }),
   }),
 ];
 
@@ -871,7 +924,7 @@ describe("column round trips", () => {
 
     const endpoint = await makeWebhookEndpoint({ workspaceId: event.workspaceId });
     const delivery = await db.webhookDelivery.create({
-      data: { endpointId: endpoint.id, eventId: event.id },
+      data: { endpointId: endpoint.id, eventId: event.id, messageId: "msg_1", eventType: "t", payload: {} },
     });
     expect(delivery).toMatchObject({ status: "pending", attempt: 0, responseStatus: null });
   });

@@ -1,8 +1,10 @@
 import "server-only";
 import { uuidv7 } from "@/lib/ids";
 import { exec, json, type Step } from "@/lib/db/sql";
+import { enqueueJob } from "@/lib/jobs";
 
-// The notification outbox, written in the attempt's transaction.
+// The notification outbox, written in the attempt's transaction with the job that dispatches it
+// (lib/services/notifications): both commit or neither does.
 
 export function* insertOutboxEvent(
   workspaceId: string,
@@ -11,14 +13,16 @@ export function* insertOutboxEvent(
   occurredAt: Date,
 ): Step<void> {
   const now = new Date();
+  const id = uuidv7();
   yield* exec(
     `INSERT INTO notification_events (id, tenant_id, event, payload, status, attempts, occurred_at, available_at, created_at)
      VALUES ($1, $2, $3, $4::jsonb, 'pending', 0, $5, $6, $6)`,
-    uuidv7(),
+    id,
     workspaceId,
     event,
     json(payload),
     occurredAt,
     now,
   );
+  yield* enqueueJob("notification.dispatch", { eventId: id }, { singletonKey: `notification.dispatch:${id}` });
 }

@@ -1,0 +1,49 @@
+import "server-only";
+import { uuidv7 } from "@/lib/ids";
+import { dialect, exec, json, transaction, type Step } from "@/lib/db/sql";
+import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions } from "@/lib/jobs/types";
+
+/** PostgreSQL channel the relay listens on; NOTIFY is delivered at COMMIT, so never early. */
+export const JOBS_CHANNEL = "gauntlet_jobs";
+
+/**
+ * Enqueues a job inside the caller's transaction (lib/db/sql.ts transaction()): the job exists
+ * if and only if the transaction commits (the transactional outbox). Returns the job id, or
+ * null when a job with the same singletonKey already exists.
+ */
+export function* enqueueJob(queue: string, payload: unknown, opts: EnqueueOptions = {}): Step<string | null> {
+  const id = uuidv7();
+  const now = new Date();
+  const runAt = opts.runAt ?? new Date(now.getTime() + Math.max(0, opts.delayMs ?? 0));
+  const changed = yield* exec(
+    `INSERT INTO jobs (id, queue, payload, status, attempts, max_attempts, run_at, singleton_key, created_at, updated_at)
+     VALUES ($1, $2, $3::jsonb, 'pending', 0, $4, $5, $6, $7, $7)
+     ON CONFLICT (singleton_key) DO NOTHING`,
+    id,
+    queue,
+    json(payload),
+    opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    runAt,
+    opts.singletonKey ?? null,
+    now,
+  );
+  if (changed && dialect() === "postgresql") yield* exec(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, queue);
+  if (changed) jobsEnqueuedHere();
+  return changed ? id : null;
+}
+
+/** Enqueues a job in its own transaction. */
+export function enqueue(queue: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string | null> {
+  return transaction(() => enqueueJob(queue, payload, opts));
+}
+
+// An in-process worker wakes at once for jobs this process enqueued (after the commit: the
+// worker's claim runs after the transaction that holds the write lock).
+const wakeListeners = new Set<() => void>();
+function jobsEnqueuedHere(): void {
+  for (const fn of wakeListeners) queueMicrotask(fn);
+}
+export function onJobsEnqueued(fn: () => void): () => void {
+  wakeListeners.add(fn);
+  return () => wakeListeners.delete(fn);
+}

@@ -1,0 +1,12 @@
+import "server-only";
+export { enqueueJob, enqueue, onJobsEnqueued, JOBS_CHANNEL } from "@/lib/jobs/enqueue";
+export {
+  defineJob,
+  PermanentJobError,
+  DEFAULT_MAX_ATTEMPTS,
+  type Backoff,
+  type EnqueueOptions,
+  type JobContext,
+  type JobDefinition,
+  type JobStatus,
+} from "@/lib/jobs/types";
