@@ -16,8 +16,8 @@ export function* enqueueJob(queue: string, payload: unknown, opts: EnqueueOption
   const now = new Date();
   const runAt = opts.runAt ?? new Date(now.getTime() + Math.max(0, opts.delayMs ?? 0));
   const changed = yield* exec(
-    `INSERT INTO jobs (id, queue, payload, status, attempts, max_attempts, run_at, singleton_key, created_at, updated_at)
-     VALUES ($1, $2, $3::jsonb, 'pending', 0, $4, $5, $6, $7, $7)
+    `INSERT INTO jobs (id, tenant_id, queue, payload, status, attempts, max_attempts, run_at, singleton_key, created_at, updated_at)
+     VALUES ($1, $8, $2, $3::jsonb, 'pending', 0, $4, $5, $6, $7, $7)
      ON CONFLICT (singleton_key) DO NOTHING`,
     id,
     queue,
@@ -26,6 +26,7 @@ export function* enqueueJob(queue: string, payload: unknown, opts: EnqueueOption
     runAt,
     opts.singletonKey ?? null,
     now,
+    opts.workspaceId ?? null,
   );
   if (changed && dialect() === "postgresql") yield* exec(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, queue);
   if (changed) jobsEnqueuedHere();

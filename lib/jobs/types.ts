@@ -11,6 +11,8 @@ export interface EnqueueOptions {
   delayMs?: number;
   /** A second enqueue with the same key, while the first job exists, makes no new job. */
   singletonKey?: string;
+  /** The workspace the work belongs to: its console shows the job. */
+  workspaceId?: string;
   /** Tries before the job is dead (default: the definition's, else DEFAULT_MAX_ATTEMPTS). */
   maxAttempts?: number;
 }

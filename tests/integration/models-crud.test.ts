@@ -710,6 +710,7 @@ const cases: AnyCase[] = [
   crud({
     model: "Job",
     data: async () => ({
+      workspaceId: (await makeWorkspace()).id,
       queue: "webhook.deliver",
       payload: { deliveryId: "d1", note: richJson },
       status: "dead",

@@ -24,5 +24,8 @@ export function* insertOutboxEvent(
     occurredAt,
     now,
   );
-  yield* enqueueJob("notification.dispatch", { eventId: id }, { singletonKey: `notification.dispatch:${id}` });
+  yield* enqueueJob("notification.dispatch", { eventId: id }, {
+    singletonKey: `notification.dispatch:${id}`,
+    workspaceId,
+  });
 }

@@ -35,6 +35,7 @@ CREATE TABLE "webhook_delivery_attempts" (
 -- CreateTable
 CREATE TABLE "jobs" (
     "id" TEXT NOT NULL,
+    "tenant_id" TEXT,
     "queue" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'pending',
@@ -75,6 +76,9 @@ CREATE INDEX "jobs_lease_until_idx" ON "jobs"("lease_until");
 
 -- CreateIndex
 CREATE INDEX "jobs_queue_status_idx" ON "jobs"("queue", "status");
+
+-- CreateIndex
+CREATE INDEX "jobs_tenant_id_status_idx" ON "jobs"("tenant_id", "status");
 
 -- CreateIndex
 CREATE INDEX "notifications_account_id_emailed_at_idx" ON "notifications"("account_id", "emailed_at");
