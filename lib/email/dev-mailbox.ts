@@ -17,6 +17,7 @@ export interface DevMail {
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string>;
 }
 
 /** Only the newest part of a large mailbox is read. */
@@ -92,6 +93,7 @@ function parseLine(line: string): DevMail | undefined {
       subject: v.subject,
       text: typeof v.text === "string" ? v.text : "",
       ...(typeof v.html === "string" ? { html: v.html } : {}),
+      ...(v.headers && typeof v.headers === "object" ? { headers: v.headers } : {}),
     };
   } catch {
     return undefined;

@@ -13,6 +13,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe…); names and values must not contain line breaks. */
+  headers?: Record<string, string>;
 }
 
 export interface SendResult {
@@ -21,13 +23,18 @@ export interface SendResult {
 }
 
 /** Sends through SMTP when SMTP_URL is set, otherwise writes to the development mailbox. */
-export async function sendEmail({ to, subject, text, html }: OutgoingEmail): Promise<SendResult> {
+export async function sendEmail({ to, subject, text, html, headers }: OutgoingEmail): Promise<SendResult> {
   const recipient = to.trim();
   // Addresses are validated by callers; this only stops header injection and empty values.
   if (!recipient || /[\r\n]/.test(recipient) || !recipient.includes("@")) {
     throw new AppError("bad_request", "Invalid email address");
   }
   const cleanSubject = subject.replace(/[\r\n]+/g, " ").trim();
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /[\r\n]/.test(value)) {
+      throw new AppError("bad_request", "Invalid email header");
+    }
+  }
 
   const url = env.SMTP_URL;
   if (!url) {
@@ -37,6 +44,7 @@ export async function sendEmail({ to, subject, text, html }: OutgoingEmail): Pro
       subject: cleanSubject,
       text,
       html,
+      ...(headers ? { headers } : {}),
     });
     return { delivered: "dev-mailbox", messageId: mail.id };
   }
@@ -48,6 +56,7 @@ export async function sendEmail({ to, subject, text, html }: OutgoingEmail): Pro
       subject: cleanSubject,
       text,
       ...(html === undefined ? {} : { html }),
+      ...(headers ? { headers } : {}),
     });
     return { delivered: "smtp", messageId: info.messageId };
   } catch (err) {

@@ -19,6 +19,8 @@ export interface ReceivedMail {
   /** HTML body, or "" when the message had none. */
   html: string;
   messageId?: string;
+  /** Raw header values by lower-case name (folding undone; the last one when repeated). */
+  headers: Record<string, string>;
   receivedAt: Date;
 }
 
@@ -61,6 +63,9 @@ export async function startSmtpReceiver({ port = 0 }: { port?: number } = {}): P
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
             messageId: parsed.messageId,
+            headers: Object.fromEntries(
+              parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(":") + 1).replace(/\r?\n(?=[ \t])/g, "").trim()]),
+            ),
             receivedAt: new Date(),
           };
           messages.push(mail);
