@@ -43,6 +43,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/web/api/logout", ["POST"]],
   ["/web/api/logout-all", ["POST"]],
   ["/web/api/me", ["GET"]],
+  ["/web/api/notifications/unsubscribe", ["POST"]],
   ["/web/api/password", ["POST"]],
   ["/web/api/register", ["POST"]],
 ];

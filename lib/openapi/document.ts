@@ -127,7 +127,9 @@ function routeOperation(method: Method, path: string, meta: Operation, summary: 
     responses,
   };
   if (meta.body && method !== "GET") {
-    op.requestBody = { required: true, content: { "application/json": { schema: toSchema(meta.body, "input") } } };
+    // JSON unless the operation names another media type (a form: the same schema, form-encoded).
+    const media = doc.bodyMediaType ?? "application/json";
+    op.requestBody = { required: true, content: { [media]: { schema: toSchema(meta.body, "input") } } };
   } else if (doc.bodyMediaType === "multipart/form-data") {
     op.requestBody = {
       required: true,

@@ -10,6 +10,7 @@ import { authOperations } from "@/lib/contracts/auth";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
 import { collectionOperations, publicCollectionOperations } from "@/lib/contracts/collections";
 import { providerOperations } from "@/lib/contracts/llm-providers";
+import { notificationEmailOperations } from "@/lib/contracts/notification-email";
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
 import { pluginOperations } from "@/lib/contracts/plugins";
 import { secretOperations } from "@/lib/contracts/secrets";
@@ -66,5 +67,6 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/web/api/logout-all/route.ts", path: "/web/api/logout-all", operations: { POST: authOperations.logoutEverywhere }, summaries: {"POST": "Log out everywhere: revoke every session of the signed-in account"} },
   { file: "app/web/api/password/route.ts", path: "/web/api/password", operations: { POST: authOperations.changePassword }, summaries: {"POST": "Change the password; revokes every other session and returns a new session"} },
   { file: "app/web/api/me/route.ts", path: "/web/api/me", operations: { GET: authOperations.me }, summaries: {"GET": "The signed-in account and its workspaces"} },
+  { file: "app/web/api/notifications/unsubscribe/route.ts", path: "/web/api/notifications/unsubscribe", operations: { POST: notificationEmailOperations.unsubscribeOneClick } },
   { file: "app/web/api/register/route.ts", path: "/web/api/register", operations: { POST: authOperations.register }, summaries: {"POST": "Register a player account"} },
 ];
