@@ -1,5 +1,6 @@
 import "server-only";
 export { enqueueJob, enqueue, onJobsEnqueued, JOBS_CHANNEL } from "@/lib/jobs/enqueue";
+export { startWorker, type RunningWorker, type WorkerOptions } from "@/lib/jobs/worker";
 export {
   defineJob,
   PermanentJobError,
