@@ -19,8 +19,8 @@ afterEach(async () => {
   worker = null;
 });
 
-async function start(defs: JobDefinition<any>[], leaseMs = 1_000): Promise<void> {
-  worker = await startWorker(defs, { concurrency: 2, pollMs: 100, leaseMs, workerId: unique("w") });
+async function start(defs: JobDefinition<any>[], pollMs = 100): Promise<void> {
+  worker = await startWorker(defs, { concurrency: 2, pollMs, leaseMs: 1_000, workerId: unique("w") });
 }
 
 async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
@@ -74,6 +74,25 @@ describe("the job engine", () => {
     await whenStatus(first!, "done");
     await whenStatus(both[1]!, "done");
     expect(runs.sort()).toEqual([1, 4]);
+  });
+
+  it("a job enqueued while the worker idles starts well within a second", async () => {
+    const queue = unique("t.latency");
+    const started: number[] = [];
+    // Polls only every 10 s: a quick start shows the enqueue itself woke the worker.
+    await start([defineJob({ queue, payload, run: async () => void started.push(Date.now()) })], 10_000);
+    await whenStatus((await enqueue(queue, { n: -1 }))!, "done"); // warm: connections, LISTEN, statements
+    await new Promise((r) => setTimeout(r, 300));
+    started.length = 0;
+    const latencies: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = Date.now();
+      const id = await enqueue(queue, { n: i });
+      await whenStatus(id!, "done");
+      latencies.push(started[i]! - t0);
+    }
+    // Woken by the enqueue (SQLite: in-process hook; PostgreSQL: NOTIFY → relay → pg-boss notifyWorker).
+    expect(Math.max(...latencies)).toBeLessThan(pg() ? 500 : 200);
   });
 
   it("a failing job retries with growing delays, then is dead and onDead runs once", { timeout: 40_000 }, async () => {
