@@ -11,17 +11,17 @@
 // `jobDefinitions` array is run beside the registry's. Only tests set it (the crash test in
 // tests/integration/jobs-crash.test.ts); it is not a configuration of the app.
 import { pathToFileURL } from "node:url";
-import type { JobDefinition } from "../lib/jobs";
+import type { AnyJobDefinition } from "../lib/jobs";
 import { env } from "../lib/env";
 import { log } from "../lib/log";
 import { migrate } from "../lib/migrate";
 import { disconnectDb } from "../lib/db";
 import { startJobWorker, stopJobWorker } from "../lib/services/jobs/worker";
 
-async function extraDefinitions(): Promise<JobDefinition<any>[]> {
+async function extraDefinitions(): Promise<AnyJobDefinition[]> {
   const file = process.env.JOBS_EXTRA_DEFINITIONS;
   if (!file) return [];
-  const mod = (await import(pathToFileURL(file).href)) as { jobDefinitions?: JobDefinition<any>[] };
+  const mod = (await import(pathToFileURL(file).href)) as { jobDefinitions?: AnyJobDefinition[] };
   if (!Array.isArray(mod.jobDefinitions)) throw new Error(`${file} exports no jobDefinitions array`);
   return mod.jobDefinitions;
 }

@@ -4,7 +4,7 @@ import { asJson, exec, one, transaction } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, callOnDead, errorText, runTry, type TryInfo } from "@/lib/jobs/attempt";
 import { startRelay, type RelayedData } from "@/lib/jobs/pg-relay";
-import type { JobDefinition } from "@/lib/jobs/types";
+import type { AnyJobDefinition, JobDefinition } from "@/lib/jobs/types";
 import type { RunningWorker, WorkerOptions } from "@/lib/jobs/worker-options";
 import { log } from "@/lib/log";
 
@@ -48,7 +48,7 @@ export function relayOptions(def: JobDefinition<unknown>, maxAttempts: number) {
   };
 }
 
-export async function startPgWorker(definitions: JobDefinition<any>[], opts: Required<WorkerOptions>): Promise<RunningWorker> {
+export async function startPgWorker(definitions: AnyJobDefinition[], opts: Required<WorkerOptions>): Promise<RunningWorker> {
   const defs = new Map<string, JobDefinition<unknown>>(definitions.map((d) => [d.queue, d as JobDefinition<unknown>]));
   const { concurrency, workerId, pollMs, leaseMs, graceMs } = opts;
   const boss = new PgBoss({

@@ -9,7 +9,7 @@ import {
   runTry,
   type TryInfo,
 } from "@/lib/jobs/attempt";
-import type { JobDefinition } from "@/lib/jobs/types";
+import type { AnyJobDefinition, JobDefinition } from "@/lib/jobs/types";
 import type { RunningWorker, WorkerOptions } from "@/lib/jobs/worker-options";
 import { log } from "@/lib/log";
 
@@ -89,7 +89,7 @@ function* claimStep(
 /** The guard of every write of a try: still ours, still this try. */
 const MINE = `id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'`;
 
-export function startSqliteWorker(definitions: JobDefinition<any>[], opts: Required<WorkerOptions>): RunningWorker {
+export function startSqliteWorker(definitions: AnyJobDefinition[], opts: Required<WorkerOptions>): RunningWorker {
   const defs = new Map<string, JobDefinition<unknown>>(definitions.map((d) => [d.queue, d as JobDefinition<unknown>]));
   const { concurrency, workerId, pollMs, leaseMs, graceMs } = opts;
   const running = new Map<string, Promise<void>>();

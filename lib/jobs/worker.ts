@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { env } from "@/lib/env";
-import type { JobDefinition } from "@/lib/jobs/types";
+import type { AnyJobDefinition } from "@/lib/jobs/types";
 import type { RunningWorker, WorkerOptions } from "@/lib/jobs/worker-options";
 
 export type { RunningWorker, WorkerOptions } from "@/lib/jobs/worker-options";
@@ -13,7 +13,7 @@ export type { RunningWorker, WorkerOptions } from "@/lib/jobs/worker-options";
 // processes): a job is claimed by one of them at a time. Handlers run AT LEAST ONCE (a worker
 // can die after a side effect and before recording success): make them idempotent.
 
-export async function startWorker(definitions: JobDefinition<any>[], opts: WorkerOptions = {}): Promise<RunningWorker> {
+export async function startWorker(definitions: AnyJobDefinition[], opts: WorkerOptions = {}): Promise<RunningWorker> {
   const queues = new Set<string>();
   for (const def of definitions) {
     if (queues.has(def.queue)) throw new Error(`Two job definitions for the queue "${def.queue}"`);

@@ -52,8 +52,8 @@ function startWorkerProcess(): { child: ChildProcess; output: () => string; exit
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
   const exited = new Promise<string | number | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
   return { child, output: () => output, exited };
 }

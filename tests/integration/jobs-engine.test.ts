@@ -51,7 +51,7 @@ describe("the job engine", () => {
     }).catch((e: unknown) => e as Error);
     expect(failed).toBeInstanceOf(Error);
     const committed = await enqueue(queue, { n: 2 });
-    await start([defineJob({ queue, payload, run: async (p) => void runs.push(p.n) })]);
+    await start([defineJob({ queue, payload, run: (p) => Promise.resolve(void runs.push(p.n)) })]);
     await whenStatus(committed!, "done");
     await new Promise((r) => setTimeout(r, 300));
     expect(runs).toEqual([2]);
@@ -70,7 +70,7 @@ describe("the job engine", () => {
     expect(first).toBeTruthy();
     expect(second).toBeNull();
     expect(both[0]).toBeNull();
-    await start([defineJob({ queue, payload, run: async (p) => void runs.push(p.n) })]);
+    await start([defineJob({ queue, payload, run: (p) => Promise.resolve(void runs.push(p.n)) })]);
     await whenStatus(first!, "done");
     await whenStatus(both[1]!, "done");
     expect(runs.sort()).toEqual([1, 4]);
@@ -80,7 +80,7 @@ describe("the job engine", () => {
     const queue = unique("t.latency");
     const started: number[] = [];
     // Polls only every 10 s: a quick start shows the enqueue itself woke the worker.
-    await start([defineJob({ queue, payload, run: async () => void started.push(Date.now()) })], 10_000);
+    await start([defineJob({ queue, payload, run: () => Promise.resolve(void started.push(Date.now())) })], 10_000);
     await whenStatus((await enqueue(queue, { n: -1 }))!, "done"); // warm: connections, LISTEN, statements
     await new Promise((r) => setTimeout(r, 300));
     started.length = 0;
@@ -109,11 +109,11 @@ describe("the job engine", () => {
         payload,
         maxAttempts,
         backoff,
-        run: async (_p, ctx) => {
+        run: (_p, ctx) => {
           tries.push({ at: Date.now(), attempt: ctx.attempt, final: ctx.final });
-          throw new Error(`boom ${ctx.attempt} password=hunter2`);
+          return Promise.reject(new Error(`boom ${ctx.attempt} password=hunter2`));
         },
-        onDead: async (_p, error) => void dead.push(error),
+        onDead: (_p, error) => Promise.resolve(void dead.push(error)),
       }),
     ]);
     const row = await whenStatus(id!, "dead", 35_000);
@@ -150,11 +150,11 @@ describe("the job engine", () => {
         queue,
         payload,
         maxAttempts: 5,
-        run: async () => {
+        run: () => {
           runs++;
-          throw new PermanentJobError("the target is gone");
+          return Promise.reject(new PermanentJobError("the target is gone"));
         },
-        onDead: async (_p, error) => void dead.push(error),
+        onDead: (_p, error) => Promise.resolve(void dead.push(error)),
       }),
     ]);
     const row = await whenStatus(id!, "dead");
@@ -194,7 +194,7 @@ describe("the job engine", () => {
   it("a job whose worker died while running it (claimed, never finished) is run again by another worker", { timeout: 40_000 }, async () => {
     const queue = unique("t.crash");
     const runs: number[] = [];
-    const def = defineJob({ queue, payload, timeoutMs: 1_000, backoff: { baseMs: 1_000, maxMs: 1_000 }, run: async (_p, ctx) => void runs.push(ctx.attempt) });
+    const def = defineJob({ queue, payload, timeoutMs: 1_000, backoff: { baseMs: 1_000, maxMs: 1_000 }, run: (_p, ctx) => Promise.resolve(void runs.push(ctx.attempt)) });
     const id = (await enqueue(queue, { n: 1 }))!;
     if (pg()) {
       // A pg-boss consumer fetches the relayed job and dies without completing it.
@@ -205,7 +205,7 @@ describe("the job engine", () => {
       await boss.start();
       await boss.createQueue(deadLetterOf(queue));
       await boss.createQueue(queue, { name: queue, deadLetter: deadLetterOf(queue) });
-      const defs = new Map([[queue, def as JobDefinition<unknown>]]);
+      const defs = new Map<string, JobDefinition<unknown>>([[queue, def]]);
       expect(await relayOnce({ defs, boss, options: relayOptions, relayed: () => undefined })).toBe(1);
       const fetched = await boss.fetch(queue);
       expect(fetched).toHaveLength(1);

@@ -1,6 +1,6 @@
-import type { JobDefinition } from "@/lib/jobs";
+import type { AnyJobDefinition } from "@/lib/jobs";
 
 // Every job the workers run: one line per job definition (each lives beside the service that
 // owns the work, e.g. lib/services/notifications/jobs.ts). A queue without a definition here is
 // never run: its jobs stay pending.
-export const jobDefinitions: JobDefinition<any>[] = [];
+export const jobDefinitions: AnyJobDefinition[] = [];

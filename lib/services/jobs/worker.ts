@@ -1,5 +1,5 @@
 import "server-only";
-import { startWorker, type JobDefinition, type RunningWorker, type WorkerOptions } from "@/lib/jobs";
+import { startWorker, type AnyJobDefinition, type RunningWorker, type WorkerOptions } from "@/lib/jobs";
 import { log } from "@/lib/log";
 import { jobDefinitions } from "@/lib/services/jobs/registry";
 
@@ -9,7 +9,7 @@ import { jobDefinitions } from "@/lib/services/jobs/registry";
 let current: Promise<RunningWorker> | null = null;
 
 /** Starts this process's worker (once); `extra` adds definitions (the worker script's test hook). */
-export function startJobWorker(opts: WorkerOptions & { extra?: JobDefinition<any>[] } = {}): Promise<RunningWorker> {
+export function startJobWorker(opts: WorkerOptions & { extra?: AnyJobDefinition[] } = {}): Promise<RunningWorker> {
   const { extra = [], ...workerOpts } = opts;
   current ??= startWorker([...jobDefinitions, ...extra], workerOpts).then((w) => {
     log.info("job worker started", { queues: [...jobDefinitions, ...extra].map((d) => d.queue) });

@@ -44,7 +44,7 @@ describe("one try", () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
   it("a row at the default tries takes the definition's", () => {
-    const def = defineJob({ queue: "q", payload, maxAttempts: 3, run: async () => undefined });
+    const def = defineJob({ queue: "q", payload, maxAttempts: 3, run: () => Promise.resolve() });
     expect(effectiveMaxAttempts(def, DEFAULT_MAX_ATTEMPTS)).toBe(3);
     expect(effectiveMaxAttempts(def, 5)).toBe(5);
   });
