@@ -1,5 +1,5 @@
 import "server-only";
-import { all, asJson, asNum, exec, transaction, type Step } from "@/lib/db/sql";
+import { all, asJson, asNum, exec, one, query, transaction, type Step } from "@/lib/db/sql";
 import { onJobsEnqueued } from "@/lib/jobs/enqueue";
 import {
   callOnDead,
@@ -37,6 +37,13 @@ interface ClaimedRow {
 }
 
 const DUE = `((status = 'pending' AND run_at <= $1) OR (status = 'running' AND lease_until < $1))`;
+
+function* anyDue(defs: Map<string, JobDefinition<unknown>>): Step<boolean> {
+  const queues = [...defs.keys()];
+  const inList = queues.map((_, i) => `$${i + 2}`).join(", ");
+  const row = yield* one<{ x: number }>(`SELECT 1 AS x FROM jobs WHERE queue IN (${inList}) AND ${DUE} LIMIT 1`, new Date(), ...queues);
+  return row !== undefined;
+}
 
 function* claimStep(
   defs: Map<string, JobDefinition<unknown>>,
@@ -109,6 +116,8 @@ export function startSqliteWorker(definitions: AnyJobDefinition[], opts: Require
         again = false;
         const free = concurrency - running.size;
         if (free <= 0 || stopping || defs.size === 0) break;
+        // A read first: an idle poll takes no write lock (the attempts' group commits never wait on it).
+        if (!(await query(() => anyDue(defs)))) break;
         const { claimed, lost } = await transaction(() => claimStep(defs, free, workerId, leaseMs));
         for (const job of lost) {
           const info = { jobId: job.id, queue: job.queue, attempt: job.attempts, maxAttempts: job.maxAttempts };

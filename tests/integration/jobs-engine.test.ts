@@ -40,6 +40,31 @@ const whenStatus = (id: string, status: string, timeoutMs?: number) =>
     return row.status === status ? row : null;
   }, timeoutMs);
 
+/** A worker claims the job and dies without finishing it (SQLite: its lease runs out; PostgreSQL: a pg-boss consumer fetched it). */
+async function claimAndDie(def: JobDefinition<any>, id: string): Promise<void> {
+  const queue = def.queue;
+  if (pg()) {
+    const { relayOnce } = await import("@/lib/jobs/pg-relay");
+    const { deadLetterOf, relayOptions } = await import("@/lib/jobs/pg-worker");
+    const boss = new PgBoss({ connectionString: env.DATABASE_URL, schedule: false, supervise: false });
+    boss.on("error", () => undefined);
+    await boss.start();
+    await boss.createQueue(deadLetterOf(queue));
+    await boss.createQueue(queue, { name: queue, deadLetter: deadLetterOf(queue) });
+    const defs = new Map<string, JobDefinition<unknown>>([[queue, def]]);
+    expect(await relayOnce({ defs, boss, options: relayOptions, relayed: () => undefined })).toBe(1);
+    expect(await boss.fetch(queue)).toHaveLength(1);
+    await db.job.update({ where: { id }, data: { status: "running", attempts: 1, lockedBy: "crashed-worker" } });
+    await boss.stop({ graceful: false, close: true });
+  } else {
+    // What a claim writes, by a worker that then died: its lease runs out.
+    await db.job.update({
+      where: { id },
+      data: { status: "running", attempts: 1, lockedBy: "crashed-worker", leaseUntil: new Date(Date.now() + 500) },
+    });
+  }
+}
+
 describe("the job engine", () => {
   it("a job enqueued in a transaction that rolls back never exists and never runs", async () => {
     const queue = unique("t.rollback");
@@ -196,32 +221,33 @@ describe("the job engine", () => {
     const runs: number[] = [];
     const def = defineJob({ queue, payload, timeoutMs: 1_000, backoff: { baseMs: 1_000, maxMs: 1_000 }, run: (_p, ctx) => Promise.resolve(void runs.push(ctx.attempt)) });
     const id = (await enqueue(queue, { n: 1 }))!;
-    if (pg()) {
-      // A pg-boss consumer fetches the relayed job and dies without completing it.
-      const { relayOnce } = await import("@/lib/jobs/pg-relay");
-      const { deadLetterOf, relayOptions } = await import("@/lib/jobs/pg-worker");
-      const boss = new PgBoss({ connectionString: env.DATABASE_URL, schedule: false, supervise: false });
-      boss.on("error", () => undefined);
-      await boss.start();
-      await boss.createQueue(deadLetterOf(queue));
-      await boss.createQueue(queue, { name: queue, deadLetter: deadLetterOf(queue) });
-      const defs = new Map<string, JobDefinition<unknown>>([[queue, def]]);
-      expect(await relayOnce({ defs, boss, options: relayOptions, relayed: () => undefined })).toBe(1);
-      const fetched = await boss.fetch(queue);
-      expect(fetched).toHaveLength(1);
-      await db.job.update({ where: { id }, data: { status: "running", attempts: 1, lockedBy: "crashed-worker" } });
-      await boss.stop({ graceful: false, close: true });
-    } else {
-      // What a claim writes, by a worker that then died: its lease runs out.
-      await db.job.update({
-        where: { id },
-        data: { status: "running", attempts: 1, lockedBy: "crashed-worker", leaseUntil: new Date(Date.now() + 500) },
-      });
-    }
+    await claimAndDie(def, id);
     await start([def]);
     const row = await whenStatus(id, "done", 30_000);
     expect(runs).toEqual([2]);
     expect(row).toMatchObject({ attempts: 2 });
     expect(row.lockedBy).not.toBe("crashed-worker");
+  });
+
+  it("a job whose worker died on its last try is dead, and onDead runs once", { timeout: 40_000 }, async () => {
+    const queue = unique("t.crash-last");
+    const runs: number[] = [];
+    const dead: string[] = [];
+    const def = defineJob({
+      queue,
+      payload,
+      maxAttempts: 1,
+      timeoutMs: 1_000,
+      run: (_p, ctx) => Promise.resolve(void runs.push(ctx.attempt)),
+      onDead: (_p, error) => Promise.resolve(void dead.push(error)),
+    });
+    const id = (await enqueue(queue, { n: 1 }))!;
+    await claimAndDie(def, id);
+    await start([def]);
+    const row = await whenStatus(id, "dead", 30_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(runs).toEqual([]);
+    expect(dead).toEqual([expect.stringMatching(/lease expired|expired by pg-boss/)]);
+    expect(row.lastError).toMatch(/stopped before finishing/);
   });
 });
