@@ -31,8 +31,8 @@ export interface RelayConfig {
   boss: PgBoss;
   /** What pg-boss gets per job: retries, delay, expiry, dead letter. */
   options(def: JobDefinition<unknown>, maxAttempts: number): Omit<PgBoss.JobInsert, "name" | "data">;
-  /** Called after a commit with the queues that got jobs (wake their workers). */
-  relayed(queues: Set<string>): void;
+  /** Called after a commit with how many jobs each queue got (wake that many of its workers). */
+  relayed(counts: Map<string, number>): void;
 }
 
 /** Relays one batch; the number of rows relayed. */
@@ -68,7 +68,9 @@ export async function relayOnce(cfg: RelayConfig): Promise<number> {
       [rows.map((r) => r.id), maxes],
     );
     await client.query("COMMIT");
-    cfg.relayed(new Set(rows.map((r) => r.queue)));
+    const counts = new Map<string, number>();
+    for (const r of rows) counts.set(r.queue, (counts.get(r.queue) ?? 0) + 1);
+    cfg.relayed(counts);
     return rows.length;
   } catch (err) {
     await client.query("ROLLBACK").catch(() => (broken = true));

@@ -168,8 +168,8 @@ export async function startPgWorker(definitions: AnyJobDefinition[], opts: Requi
       boss,
       options: relayOptions,
       // Latency: the local workers fetch at once instead of at their next poll.
-      relayed: (queues) => {
-        for (const q of queues) for (const id of workerIds.get(q) ?? []) boss.notifyWorker(id);
+      relayed: (counts) => {
+        for (const [q, n] of counts) for (const id of (workerIds.get(q) ?? []).slice(0, n)) boss.notifyWorker(id);
       },
     },
     pollMs,
