@@ -29,6 +29,8 @@ const config: NextConfig = {
     "ioredis",
     // The outbound guard's HTTP client (lib/http/outbound.ts).
     "undici",
+    // The PostgreSQL job engine (lib/jobs/pg-worker.ts).
+    "pg-boss",
   ],
   headers() {
     return Promise.resolve([{ source: "/:path*", headers: securityHeaders }]);

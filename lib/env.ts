@@ -64,6 +64,12 @@ const schema = z.object({
     .transform((v) => v === "true"),
   // SQLite: bytes of the database file read through a memory map (0 turns it off).
   SQLITE_MMAP_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(1024 * 1024 * 1024),
+  // Background jobs (lib/jobs): the worker runs inside the app ("inline", default) or only in
+  // separate `npm run worker` processes ("off" here); jobs run at once per worker; how soon a
+  // crashed worker's job is taken again (SQLite: the lease; PostgreSQL: pg-boss's expiry sweep).
+  JOBS_WORKER: z.enum(["inline", "off"]).default("inline"),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Pause between the offline model's streamed chunks so people see the answer arrive
   // (default 30 ms; 0 under NODE_ENV=test).

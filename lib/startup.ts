@@ -4,7 +4,10 @@ import { log } from "@/lib/log";
 import { migrate } from "@/lib/migrate";
 import { DEMO, seedDemo } from "@/lib/seed/demo";
 
-/** Runs once when the server starts: apply migrations, seed the demo, say how to log in. */
+/**
+ * Runs once when the server starts: apply migrations, seed the demo, say how to log in, and start
+ * the job worker (unless JOBS_WORKER=off: then `npm run worker` processes run the jobs).
+ */
 export async function startup(): Promise<void> {
   if (env.AUTO_MIGRATE) {
     const res = await migrate(env.DATABASE_URL);
@@ -28,5 +31,14 @@ export async function startup(): Promise<void> {
       creator: `${DEMO.creator.email} / ${DEMO.creator.password}`,
       player: `${DEMO.player.email} / ${DEMO.player.password}`,
     });
+  }
+  if (env.JOBS_WORKER === "inline") {
+    try {
+      const { startJobWorker } = await import("@/lib/services/jobs/worker");
+      await startJobWorker();
+    } catch (err) {
+      // The app still serves; jobs wait in the outbox until a worker runs.
+      log.error("the job worker did not start", { error: String(err) });
+    }
   }
 }

@@ -16,6 +16,8 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/console/api/challenge-collections/[id]/challenges", ["PUT"]],
   ["/console/api/challenges", ["GET","POST"]],
   ["/console/api/challenges/[id]", ["GET","PATCH","DELETE"]],
+  ["/console/api/jobs", ["GET"]],
+  ["/console/api/jobs/[id]/retry", ["POST"]],
   ["/console/api/llm-providers", ["GET","POST"]],
   ["/console/api/llm-providers/[id]", ["GET","DELETE"]],
   ["/console/api/plugins", ["GET","POST"]],

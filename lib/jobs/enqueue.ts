@@ -41,7 +41,8 @@ export function enqueue(queue: string, payload: unknown, opts: EnqueueOptions = 
 // An in-process worker wakes at once for jobs this process enqueued (after the commit: the
 // worker's claim runs after the transaction that holds the write lock).
 const wakeListeners = new Set<() => void>();
-function jobsEnqueuedHere(): void {
+/** Wakes this process's worker (after a commit that made jobs due; enqueueJob does it itself). */
+export function jobsEnqueuedHere(): void {
   for (const fn of wakeListeners) queueMicrotask(fn);
 }
 export function onJobsEnqueued(fn: () => void): () => void {

@@ -1,5 +1,7 @@
 import "server-only";
 export { enqueueJob, enqueue, onJobsEnqueued, JOBS_CHANNEL } from "@/lib/jobs/enqueue";
+export { retryDeadJob } from "@/lib/jobs/admin";
+export { startWorker, type RunningWorker, type WorkerOptions } from "@/lib/jobs/worker";
 export {
   defineJob,
   PermanentJobError,
@@ -8,5 +10,6 @@ export {
   type EnqueueOptions,
   type JobContext,
   type JobDefinition,
+  type AnyJobDefinition,
   type JobStatus,
 } from "@/lib/jobs/types";

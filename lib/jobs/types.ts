@@ -50,6 +50,10 @@ export interface JobDefinition<P = unknown> {
   onDead?(payload: P, error: string, ctx: JobContext): Promise<void>;
 }
 
+/** A definition of any payload (lists of definitions: the registry, startWorker). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- P is invariant; each definition checks its own payload
+export type AnyJobDefinition = JobDefinition<any>;
+
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
   return definition;
 }

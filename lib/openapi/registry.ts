@@ -9,6 +9,7 @@ import { attemptOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
 import { collectionOperations, publicCollectionOperations } from "@/lib/contracts/collections";
+import { jobOperations } from "@/lib/contracts/jobs";
 import { providerOperations } from "@/lib/contracts/llm-providers";
 import { notificationEmailOperations } from "@/lib/contracts/notification-email";
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
@@ -41,6 +42,8 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/console/api/challenge-collections/route.ts", path: "/console/api/challenge-collections", operations: { GET: collectionOperations.list, POST: collectionOperations.create } },
   { file: "app/console/api/challenges/[id]/route.ts", path: "/console/api/challenges/{id}", operations: { GET: challengeOperations.get, PATCH: challengeOperations.update, DELETE: challengeOperations.remove } },
   { file: "app/console/api/challenges/route.ts", path: "/console/api/challenges", operations: { GET: challengeOperations.list, POST: challengeOperations.create } },
+  { file: "app/console/api/jobs/[id]/retry/route.ts", path: "/console/api/jobs/{id}/retry", operations: { POST: jobOperations.retry } },
+  { file: "app/console/api/jobs/route.ts", path: "/console/api/jobs", operations: { GET: jobOperations.overview } },
   { file: "app/console/api/llm-providers/[id]/route.ts", path: "/console/api/llm-providers/{id}", operations: { GET: providerOperations.get, DELETE: providerOperations.remove }, summaries: {"GET": "Get an LLM provider", "DELETE": "Delete an LLM provider"} },
   { file: "app/console/api/llm-providers/route.ts", path: "/console/api/llm-providers", operations: { GET: providerOperations.list, POST: providerOperations.create }, summaries: {"GET": "List LLM providers (keys never shown)", "POST": "Register an LLM provider (the key is write-only)"} },
   { file: "app/console/api/plugins/[id]/route.ts", path: "/console/api/plugins/{id}", operations: { GET: pluginOperations.get, PATCH: pluginOperations.update, DELETE: pluginOperations.remove } },

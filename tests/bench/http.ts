@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import type { Prisma } from "../../lib/generated/sqlite/client";
 import type { WorkflowGraph } from "../../lib/workflow/types";
 import { startOpenAIServer } from "../helpers/openai-server";
+import { startRoundRobinProxy, type RoundRobinProxy } from "./proxy";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -65,15 +66,18 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`server did not come up at ${url}`);
 }
 
-/** CPU time (user + system, ms) the server process has used so far, from /proc (Linux). */
-function cpuMs(pid: number | undefined): number {
+/** CPU time (user + system, ms) the server processes have used so far, from /proc (Linux). */
+function cpuMs(pids: (number | undefined)[]): number {
+  return pids.reduce<number>((sum, pid) => sum + cpuOf(pid), 0);
+}
+function cpuOf(pid: number | undefined): number {
   if (!pid || !existsSync(`/proc/${pid}/stat`)) return NaN;
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second here).
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function measured<T extends autocannon.Result>(pid: number | undefined, work: () => Promise<T>) {
+async function measured<T extends autocannon.Result>(pid: (number | undefined)[], work: () => Promise<T>) {
   const before = cpuMs(pid);
   const result = await work();
   return { result, cpuPerRequestMs: (cpuMs(pid) - before) / Math.max(1, result.requests.total) };
@@ -118,6 +122,8 @@ export interface HttpBenchResult {
   /** Server CPU (user + system) per request, ms: the figure least disturbed by a noisy machine. */
   pingCpuMs: number;
   attemptCpuMs: number;
+  /** Attempts per second each instance served (two or more instances behind the proxy). */
+  perInstanceRps: number[];
   slow: { connections: number; throughput: number; p50: number; p99: number; non2xx: number; completed: number; cpuMs: number };
 
 }
@@ -126,6 +132,7 @@ export async function benchHttp(
   env: Record<string, string>,
   parts: { a: boolean; d: boolean } = { a: true, d: true },
   port = 3411,
+  { instances = 1, serverEnv = {} }: { instances?: number; serverEnv?: Record<string, string> } = {},
 ): Promise<Partial<HttpBenchResult>> {
   if (!existsSync(join(root, ".next/BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
   const { db } = await import("../../lib/db");
@@ -146,24 +153,40 @@ export async function benchHttp(
   const fastPlayers = parts.a ? await players(ws.id, 3000, `fast-${tag}-`) : [];
   const slowPlayers = parts.d ? await players(ws.id, 600, `slow-${tag}-`) : [];
 
-  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${port} is already in use (a server left from another run?)`);
+  const ports = Array.from({ length: instances }, (_, i) => port + i);
+  for (const p of ports) {
+    const taken = await fetch(`http://127.0.0.1:${p}/api/health`).then(
+      () => true,
+      () => false,
+    );
+    if (taken) throw new Error(`port ${p} is already in use (a server left from another run?)`);
+  }
   // BENCH_SERVER_NODE_ARGS passes flags to the server's node (e.g. --cpu-prof --cpu-prof-dir=…).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const nextBin = join(root, "node_modules/next/dist/bin/next");
-  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(port)], {
-    cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: "production", LOG_LEVEL: "warn", SEED_DEMO: "false", OFFLINE_CHUNK_DELAY_MS: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
-    // Its own process group, so that any child it starts stops with it at the end.
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const servers: ChildProcess[] = ports.map((p) =>
+    spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(p)], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "false",
+        OFFLINE_CHUNK_DELAY_MS: "0",
+        ...serverEnv,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+      // Its own process group, so that any child it starts stops with it at the end.
+      detached: true,
+    }),
+  );
+  // Two or more instances sit behind a round-robin proxy on one port, as a balancer would.
+  let proxy: RoundRobinProxy | undefined;
   try {
-    await waitFor(`${base}/api/health`, 60_000);
+    for (const p of ports) await waitFor(`http://127.0.0.1:${p}/api/health`, 90_000);
+    if (instances > 1) proxy = await startRoundRobinProxy(ports);
+    const base = proxy?.url ?? `http://127.0.0.1:${port}`;
     const out: Partial<HttpBenchResult> = {};
     if (parts.a) {
       // Warm both routes (production builds compile nothing on first use, but caches fill and
@@ -171,11 +194,13 @@ export async function benchHttp(
       await run({ url: `${base}/api/ping`, connections: 10, amount: 500 });
       await attemptLoad(base, `/web/api/challenges/${fast.id}/attempts`, fastPlayers.slice(0, 300), 10, 2);
 
-      const pid = server.pid;
+      const pid = servers.map((x) => x.pid);
       const ping1 = await measured(pid, () => run({ url: `${base}/api/ping`, connections: 50, duration: 5 }));
+      const countsBefore = proxy ? [...proxy.counts] : [];
       const a = await measured(pid, () =>
         attemptLoad(base, `/web/api/challenges/${fast.id}/attempts`, fastPlayers.slice(300), 50, 8),
       );
+      const perInstance = proxy ? proxy.counts.map((c, i) => (c - countsBefore[i]!) / 8) : [];
       const attempts = a.result;
       const ping2 = await measured(pid, () => run({ url: `${base}/api/ping`, connections: 50, duration: 5 }));
       const pingRps = (ping1.result.requests.average + ping2.result.requests.average) / 2;
@@ -188,6 +213,7 @@ export async function benchHttp(
         attemptNon2xx: attempts.non2xx,
         pingCpuMs: (ping1.cpuPerRequestMs + ping2.cpuPerRequestMs) / 2,
         attemptCpuMs: a.cpuPerRequestMs,
+        perInstanceRps: perInstance,
       });
     }
     if (parts.d) {
@@ -196,7 +222,7 @@ export async function benchHttp(
       await attemptLoad(base, `/web/api/challenges/${slow.id}/attempts`, slowPlayers.slice(0, 100), 200, 2);
       // Attempts the warm-up left running finish before the measured run starts.
       await new Promise((r) => setTimeout(r, 1500));
-      const { result: slowRun, cpuPerRequestMs } = await measured(server.pid, () =>
+      const { result: slowRun, cpuPerRequestMs } = await measured(servers.map((x) => x.pid), () =>
         attemptLoad(base, `/web/api/challenges/${slow.id}/attempts`, slowPlayers.slice(100), 200, 10),
       );
       out.slow = {
@@ -211,10 +237,13 @@ export async function benchHttp(
     }
     return out;
   } finally {
-    try {
-      if (server.pid) process.kill(-server.pid, "SIGTERM");
-    } catch {
-      server.kill("SIGTERM");
+    await proxy?.close();
+    for (const server of servers) {
+      try {
+        if (server.pid) process.kill(-server.pid, "SIGTERM");
+      } catch {
+        server.kill("SIGTERM");
+      }
     }
     await slowModel.close();
   }

@@ -19,7 +19,7 @@ const benchEnv = {
   RATE_LIMIT_STORE: "database",
 };
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
-const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,a-pg,a-2x,b-pg,events").split(","));
 const { migrate } = await import("../../lib/migrate");
 await migrate(benchEnv.DATABASE_URL);
 
@@ -138,6 +138,21 @@ if (only.has("b")) {
   console.log("    target: p95 ≤ 5 ms");
 }
 
+
+// PostgreSQL sections (a-pg, a-2x, b-pg) run in a process of their own: tests/bench/postgres.ts.
+const pgSections = ["a-pg", "a-2x", "b-pg"].filter((x) => only.has(x));
+if (pgSections.length) {
+  if (!process.env.BENCH_POSTGRES_URL) {
+    console.log(`\n(${pgSections.join(", ")}) skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres`);
+  } else {
+    const { spawnSync } = await import("node:child_process");
+    const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/bench/postgres.ts"], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_ONLY: pgSections.join(","), BENCH_DATA_DIR: dir },
+    });
+    if (child.status !== 0) console.log(`    PostgreSQL sections failed (exit ${child.status})`);
+  }
+}
 
 if (only.has("a") && only.has("b")) {
   const { benchHttp } = await import("./http");

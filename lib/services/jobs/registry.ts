@@ -1,9 +1,10 @@
 import "server-only";
-import type { JobDefinition } from "@/lib/jobs";
+import type { AnyJobDefinition } from "@/lib/jobs";
 import { emailDigestJob } from "@/lib/services/notifications/email-digest";
 
-// Every job the worker runs: one line per queue (the definition lives beside its service).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition has its own payload type
-export const jobDefinitions: JobDefinition<any>[] = [
+// Every job the workers run: one line per job definition (each lives beside the service that
+// owns the work, e.g. lib/services/notifications/dispatch.ts). A queue without a definition here
+// is never run: its jobs stay pending.
+export const jobDefinitions: AnyJobDefinition[] = [
   emailDigestJob,
 ];

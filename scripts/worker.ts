@@ -1,0 +1,51 @@
+// `npm run worker`: runs the job worker as its own process, for deployments that keep background
+// work off the app instances (set JOBS_WORKER=off on those). Any number may run against one
+// database. Reads the same configuration as the app (DATABASE_URL, …); applies migrations first
+// when AUTO_MIGRATE is on (the default), like the app does.
+//
+// SIGTERM / SIGINT: stop claiming, let running jobs finish for up to WORKER_STOP_GRACE_MS
+// (default 30000), abort and hand back the rest, exit. A second signal exits at once (the jobs it
+// was running are taken again when their lease / pg-boss expiry runs out).
+//
+// Test hook: JOBS_EXTRA_DEFINITIONS names a module (absolute path) whose exported
+// `jobDefinitions` array is run beside the registry's. Only tests set it (the crash test in
+// tests/integration/jobs-crash.test.ts); it is not a configuration of the app.
+import { pathToFileURL } from "node:url";
+import type { AnyJobDefinition } from "../lib/jobs";
+import { env } from "../lib/env";
+import { log } from "../lib/log";
+import { migrate } from "../lib/migrate";
+import { disconnectDb } from "../lib/db";
+import { startJobWorker, stopJobWorker } from "../lib/services/jobs/worker";
+
+async function extraDefinitions(): Promise<AnyJobDefinition[]> {
+  const file = process.env.JOBS_EXTRA_DEFINITIONS;
+  if (!file) return [];
+  const mod = (await import(pathToFileURL(file).href)) as { jobDefinitions?: AnyJobDefinition[] };
+  if (!Array.isArray(mod.jobDefinitions)) throw new Error(`${file} exports no jobDefinitions array`);
+  return mod.jobDefinitions;
+}
+
+if (env.AUTO_MIGRATE) await migrate(env.DATABASE_URL);
+const graceMs = Number(process.env.WORKER_STOP_GRACE_MS ?? 30_000);
+await startJobWorker({ extra: await extraDefinitions() });
+log.info("worker running", { database: env.databaseKind, concurrency: env.JOBS_CONCURRENCY });
+console.log("worker ready");
+
+let stopping = false;
+const shutdown = (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  log.info("worker stopping", { signal, graceMs });
+  void stopJobWorker({ graceMs })
+    .then(() => disconnectDb())
+    .then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error("worker stop failed", { error: String(err) });
+        process.exit(1);
+      },
+    );
+};
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,69 @@
+// The PostgreSQL sections of `npm run bench`, run by run.ts in a process of their own (the app
+// modules read DATABASE_URL once): a fresh database on BENCH_POSTGRES_URL's server, dropped at
+// the end.
+//   (a-pg)  (a) on PostgreSQL, one instance
+//   (a-2x)  (a) on PostgreSQL, two instances behind a round-robin proxy: per instance and total
+//   (b-pg)  (b) on PostgreSQL, BENCH_PG_ATTEMPTS attempts by BENCH_PG_PLAYERS players
+//           (defaults 10,000,000 and 200,000)
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { fmt } from "./stats";
+
+const server = process.env.BENCH_POSTGRES_URL;
+if (!server) throw new Error("BENCH_POSTGRES_URL is not set");
+const only = new Set((process.env.BENCH_ONLY ?? "").split(","));
+const name = `gauntlet_bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+const admin = new pg.Client({ connectionString: server });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(server);
+url.pathname = `/${name}`;
+
+const benchEnv = {
+  DATABASE_URL: url.toString(),
+  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
+  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
+  APP_URL: "http://127.0.0.1:3421",
+  RATE_LIMIT_STORE: "database",
+  DATA_DIR: process.env.BENCH_DATA_DIR ?? "/tmp",
+};
+Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
+
+try {
+  const { migrate } = await import("../../lib/migrate");
+  await migrate(benchEnv.DATABASE_URL);
+  const { benchHttp } = await import("./http");
+  if (only.has("a-pg")) {
+    const h = await benchHttp(benchEnv, { a: true, d: false }, 3421);
+    console.log("\n(a-pg) HTTP, next start, PostgreSQL, one instance, 50 connections");
+    console.log(`    attempts ${fmt(h.attemptRps ?? NaN, 0)}/s (p50 ${h.attemptP50} ms, p99 ${h.attemptP99} ms, non-2xx ${h.attemptNon2xx}); ping ${fmt(h.pingRps ?? NaN, 0)}/s; ratio ${fmt(h.ratio ?? NaN)}`);
+    console.log(`    server CPU per attempt ${fmt(h.attemptCpuMs ?? NaN, 3)} ms`);
+  }
+  if (only.has("a-2x")) {
+    const h = await benchHttp(benchEnv, { a: true, d: false }, 3431, { instances: 2 });
+    console.log("\n(a-2x) HTTP, two `next start` instances on one PostgreSQL database behind a round-robin proxy, 50 connections");
+    console.log(`    attempts ${fmt(h.attemptRps ?? NaN, 0)}/s in total; per instance ${(h.perInstanceRps ?? []).map((r) => fmt(r, 0)).join(" + ")}/s (p50 ${h.attemptP50} ms, p99 ${h.attemptP99} ms, non-2xx ${h.attemptNon2xx})`);
+    console.log(`    ping ${fmt(h.pingRps ?? NaN, 0)}/s; ratio ${fmt(h.ratio ?? NaN)}; server CPU per attempt (both) ${fmt(h.attemptCpuMs ?? NaN, 3)} ms`);
+    console.log("    (one 2-core machine runs both instances, the proxy, the load generator and PostgreSQL: this shows the instances share one database correctly, not how a second machine scales)");
+  }
+  if (only.has("b-pg")) {
+    const { seedLeaderboardDataPg } = await import("./leaderboard-pg");
+    const { benchLeaderboards } = await import("./leaderboard");
+    const players = Number(process.env.BENCH_PG_PLAYERS ?? 200_000);
+    const attempts = Number(process.env.BENCH_PG_ATTEMPTS ?? 10_000_000);
+    const t = performance.now();
+    const seeded = await seedLeaderboardDataPg(players, attempts);
+    console.log(`\n(b-pg) leaderboards on PostgreSQL over ${attempts.toLocaleString("en")} attempts by ${players.toLocaleString("en")} players (seeded in ${fmt((performance.now() - t) / 1000, 1)} s), 300 calls each`);
+    console.log("| strategy | entries | page p50 ms | page p95 ms | page+viewer p50 ms | page+viewer p95 ms |\n| --- | ---: | ---: | ---: | ---: | ---: |");
+    for (const r of await benchLeaderboards(seeded)) {
+      console.log(`| ${r.strategy} | ${r.entries} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.viewerP50)} | ${fmt(r.viewerP95)} |`);
+    }
+    console.log("    target: page + viewer rank p95 ≤ 1 ms");
+  }
+} finally {
+  const { disconnectDb } = await import("../../lib/db");
+  await disconnectDb().catch(() => undefined);
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+process.exit(0);
