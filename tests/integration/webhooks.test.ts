@@ -9,6 +9,7 @@ import { GET as listRoute, POST as createRoute } from "@/app/console/api/webhook
 import { POST as resendRoute } from "@/app/console/api/webhook-deliveries/[id]/resend/route";
 import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
+import { openApiDocument } from "@/lib/openapi/document";
 import { parseIp, forbiddenReason } from "@/lib/http/ip";
 import type { JobContext } from "@/lib/jobs";
 import { webhookDeliverJob, webhookFanoutJob } from "@/lib/services/webhooks";
@@ -346,5 +347,30 @@ describe("tenant isolation", () => {
     expect(editor.status).toBe(403);
     const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: hook.webhook.id } });
     expect(endpoint.url).toBe(`${receiver.origin}/mine`);
+  });
+});
+
+describe("OpenAPI webhooks", () => {
+  it("documents the three events and the test event with their payloads and the Standard Webhooks headers", () => {
+    const doc = openApiDocument() as { webhooks: Record<string, { post: any }> };
+    expect(Object.keys(doc.webhooks).sort()).toEqual(
+      ["challenge_first_blood", "challenge_record_beaten", "team_pairing_completed", "webhook.test"].sort(),
+    );
+    for (const { post } of Object.values(doc.webhooks)) {
+      expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    }
+    const beaten = doc.webhooks.challenge_record_beaten!.post.requestBody.content["application/json"].schema;
+    expect(Object.keys(beaten.properties as object)).toEqual([
+      "event",
+      "challenge_id",
+      "scoring_strategy",
+      "previous_record",
+      "new_record",
+      "occurred_at",
+    ]);
+    const pairing = doc.webhooks.team_pairing_completed!.post.requestBody.content["application/json"].schema;
+    expect(pairing.required).toEqual(
+      expect.arrayContaining(["categories", "judge_rating", "red_points", "blue_points", "occurred_at"]),
+    );
   });
 });
