@@ -29,8 +29,14 @@ function Outcome({ state }: { state: FormState<DeliveryOutcome> }) {
     );
   }
   return (
-    <Alert key={state.at} tone={d.status === "failed" ? "error" : "warning"} data-testid="webhook-test-outcome">
-      {d.status === "failed" ? t("outcomeFailed", { error: d.error ?? "" }) : t("outcomeRetrying", { error: d.error ?? "" })}
+    <Alert
+      key={state.at}
+      tone={d.status === "failed" ? "error" : "warning"}
+      data-testid="webhook-test-outcome"
+    >
+      {d.status === "failed"
+        ? t("outcomeFailed", { error: d.error ?? "" })
+        : t("outcomeRetrying", { error: d.error ?? "" })}
     </Alert>
   );
 }
@@ -38,7 +44,9 @@ function Outcome({ state }: { state: FormState<DeliveryOutcome> }) {
 /** "Send test event": the first try happens in the request; its outcome is shown here. */
 export function SendTestEvent({ workspace, id }: { workspace: string; id: string }) {
   const t = useTranslations("consolePages.webhooks");
-  const [state, formAction, pending] = useActionState(sendTestEventAction, { status: "idle" } as FormState<DeliveryOutcome>);
+  const [state, formAction, pending] = useActionState(sendTestEventAction, {
+    status: "idle",
+  } as FormState<DeliveryOutcome>);
   return (
     <form action={formAction} className="stack" aria-busy={pending || undefined}>
       <input type="hidden" name="workspace" value={workspace} />
@@ -56,7 +64,9 @@ export function SendTestEvent({ workspace, id }: { workspace: string; id: string
 /** "Resend" on one delivery of the log. */
 export function ResendDelivery({ workspace, id }: { workspace: string; id: string }) {
   const t = useTranslations("consolePages.webhooks");
-  const [state, formAction, pending] = useActionState(resendDeliveryAction, { status: "idle" } as FormState<DeliveryOutcome>);
+  const [state, formAction, pending] = useActionState(resendDeliveryAction, {
+    status: "idle",
+  } as FormState<DeliveryOutcome>);
   return (
     <form action={formAction} className={styles.confirm} aria-busy={pending || undefined}>
       <input type="hidden" name="workspace" value={workspace} />
@@ -82,7 +92,11 @@ export function RotateSecret({ workspace, id }: { workspace: string; id: string 
   const secret = state.status === "success" ? state.data?.secret : undefined;
   return (
     <div className="stack">
-      {secret ? <SecretReveal key={state.at} secret={secret} title={t("rotatedTitle")} /> : <FormStatus state={state} />}
+      {secret ? (
+        <SecretReveal key={state.at} secret={secret} title={t("rotatedTitle")} />
+      ) : (
+        <FormStatus state={state} />
+      )}
       {asking ? (
         <form action={formAction} className={styles.confirm} aria-busy={pending || undefined}>
           <input type="hidden" name="workspace" value={workspace} />
@@ -109,7 +123,13 @@ export function RotateSecret({ workspace, id }: { workspace: string; id: string 
 }
 
 /** Refreshes the page every few seconds while some delivery is still being tried. */
-export function RefreshWhilePending({ pending, intervalMs = 3000 }: { pending: boolean; intervalMs?: number }) {
+export function RefreshWhilePending({
+  pending,
+  intervalMs = 3000,
+}: {
+  pending: boolean;
+  intervalMs?: number;
+}) {
   const router = useRouter();
   useEffect(() => {
     if (!pending) return;

@@ -48,7 +48,13 @@ export function WebhookForm({ workspace, endpoint }: { workspace: string; endpoi
       ) : (
         <FormStatus state={state} success={endpoint ? t("saved") : undefined} />
       )}
-      <form key={state.at ?? 0} action={formAction} noValidate className={styles.form} aria-busy={pending || undefined}>
+      <form
+        key={state.at ?? 0}
+        action={formAction}
+        noValidate
+        className={styles.form}
+        aria-busy={pending || undefined}
+      >
         <input type="hidden" name="workspace" value={workspace} />
         {endpoint ? <input type="hidden" name="id" value={endpoint.id} /> : null}
         <Field

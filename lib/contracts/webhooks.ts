@@ -13,7 +13,11 @@ import { idParams } from "@/lib/validation/console";
  * (lib/contracts/notifications.ts NOTIFICATION_EVENTS) names the same three; one list, once
  * both exist.
  */
-export const WEBHOOK_EVENTS = ["challenge_first_blood", "challenge_record_beaten", "team_pairing_completed"] as const;
+export const WEBHOOK_EVENTS = [
+  "challenge_first_blood",
+  "challenge_record_beaten",
+  "team_pairing_completed",
+] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 /** The event type of a "send test event" delivery. */
@@ -50,7 +54,12 @@ export const webhookUpdateSchema = z
 export type WebhookUpdateInput = z.infer<typeof webhookUpdateSchema>;
 
 export const deliveryListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1, "limit must be at least 1").max(100, "limit is at most 100").default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "limit must be at least 1")
+    .max(100, "limit is at most 100")
+    .default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
@@ -125,7 +134,10 @@ export const webhookPayloads = {
     event: z.literal("challenge_first_blood"),
     challenge_id: z.string(),
     scoring_strategy: z.string(),
-    account_id: z.string().nullable().describe("The player who drew first blood (null for an anonymous player)"),
+    account_id: z
+      .string()
+      .nullable()
+      .describe("The player who drew first blood (null for an anonymous player)"),
     attempt_id: z.string(),
     score: z.number().nullable(),
     occurred_at: z.number().int().describe("Epoch milliseconds"),
@@ -163,7 +175,8 @@ export const webhookTestPayload = z.object({
 export const webhookHeadersDoc = {
   "webhook-id": "The message id (msg_…): the same on every retry and resend of one delivery; dedupe on it",
   "webhook-timestamp": "Seconds since the epoch when this try was signed",
-  "webhook-signature": "v1,<base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`> (Standard Webhooks)",
+  "webhook-signature":
+    "v1,<base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`> (Standard Webhooks)",
 } as const;
 
 // ---- operations -----------------------------------------------------------------------------
@@ -174,13 +187,20 @@ export const webhookOperations = {
   list: operation({
     auth: "workspace",
     roles: MANAGERS,
-    doc: { summary: "List the workspace's webhook endpoints (never the secrets)", response: webhookListResponse },
+    doc: {
+      summary: "List the workspace's webhook endpoints (never the secrets)",
+      response: webhookListResponse,
+    },
   }),
   create: operation({
     auth: "workspace",
     roles: MANAGERS,
     body: webhookCreateSchema,
-    doc: { summary: "Add a webhook endpoint (the signing secret is shown once)", response: webhookWithSecretResponse, status: 201 },
+    doc: {
+      summary: "Add a webhook endpoint (the signing secret is shown once)",
+      response: webhookWithSecretResponse,
+      status: 201,
+    },
   }),
   get: operation({
     auth: "workspace",
@@ -209,7 +229,10 @@ export const webhookOperations = {
     roles: MANAGERS,
     params: idParams,
     query: deliveryListQuerySchema,
-    doc: { summary: "An endpoint's delivery log, newest first, with every try", response: webhookDeliveryListResponse },
+    doc: {
+      summary: "An endpoint's delivery log, newest first, with every try",
+      response: webhookDeliveryListResponse,
+    },
   }),
   test: operation({
     auth: "workspace",
@@ -234,6 +257,9 @@ export const webhookOperations = {
     auth: "workspace",
     roles: MANAGERS,
     params: idParams,
-    doc: { summary: "Replace the signing secret (the new one is shown once)", response: webhookWithSecretResponse },
+    doc: {
+      summary: "Replace the signing secret (the new one is shown once)",
+      response: webhookWithSecretResponse,
+    },
   }),
 };

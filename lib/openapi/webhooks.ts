@@ -12,7 +12,11 @@ import {
 // with the Standard Webhooks headers receivers verify (e.g. with the `standardwebhooks` package).
 
 const toSchema = (schema: z.ZodType) => {
-  const out = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  const out = z.toJSONSchema(schema, {
+    io: "output",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as Record<string, unknown>;
   delete out.$schema;
   return out;
 };
@@ -58,7 +62,7 @@ export function webhooksDocument(): Record<string, unknown> {
   for (const event of WEBHOOK_EVENTS) out[event] = operation(event, SUMMARIES[event], webhookPayloads[event]);
   out[WEBHOOK_TEST_EVENT] = operation(
     WEBHOOK_TEST_EVENT,
-    "A test event, sent from the console (\"Send test event\")",
+    'A test event, sent from the console ("Send test event")',
     webhookTestPayload,
   );
   return out;

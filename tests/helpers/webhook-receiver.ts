@@ -25,7 +25,7 @@ export interface WebhookReceiver {
   /** Secret used to verify (whsec_…); requests before it is set are recorded unverified. */
   secret: string | null;
   /** Answers for the next requests, in order (status and optional body); then 200. */
-  script: ({ status: number; body?: string; headers?: Record<string, string> })[];
+  script: { status: number; body?: string; headers?: Record<string, string> }[];
   /** Distinct webhook-id values that verified (what a deduping receiver would process). */
   uniqueMessages(): string[];
   waitFor(count: number, timeoutMs?: number): Promise<void>;
@@ -38,7 +38,7 @@ const header = (h: IncomingHttpHeaders, name: string) => {
   return Array.isArray(v) ? v.join(",") : (v ?? "");
 };
 
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+export async function startWebhookReceiver({ port = 0 }: { port?: number } = {}): Promise<WebhookReceiver> {
   const receiver: WebhookReceiver = {
     port: 0,
     origin: "",
@@ -46,12 +46,17 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     secret: null,
     script: [],
     uniqueMessages() {
-      return [...new Set(this.requests.filter((r) => r.verified !== null).map((r) => header(r.headers, "webhook-id")))];
+      return [
+        ...new Set(
+          this.requests.filter((r) => r.verified !== null).map((r) => header(r.headers, "webhook-id")),
+        ),
+      ];
     },
     async waitFor(count, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (this.requests.length < count) {
-        if (Date.now() > until) throw new Error(`receiver got ${this.requests.length} requests, wanted ${count}`);
+        if (Date.now() > until)
+          throw new Error(`receiver got ${this.requests.length} requests, wanted ${count}`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },
@@ -79,13 +84,20 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
           verifyError = (err as Error).message;
         }
       }
-      receiver.requests.push({ path: req.url ?? "/", headers: req.headers, body, verified, verifyError, receivedAt: new Date() });
+      receiver.requests.push({
+        path: req.url ?? "/",
+        headers: req.headers,
+        body,
+        verified,
+        verifyError,
+        receivedAt: new Date(),
+      });
       const next = receiver.script.shift() ?? { status: 200, body: "ok" };
       res.writeHead(next.status, { "content-type": "text/plain", ...next.headers });
       res.end(next.body ?? "");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   receiver.port = (server.address() as AddressInfo).port;
   receiver.origin = `http://127.0.0.1:${receiver.port}`;
   receiver.close = () =>

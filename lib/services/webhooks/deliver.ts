@@ -1,7 +1,19 @@
 import "server-only";
 import { Webhook } from "standardwebhooks";
 import { decryptSecret } from "@/lib/crypto";
-import { all, asBool, asDateOrNull, asJson, asNum, exec, json, one, query, transaction, type Step } from "@/lib/db/sql";
+import {
+  all,
+  asBool,
+  asDateOrNull,
+  asJson,
+  asNum,
+  exec,
+  json,
+  one,
+  query,
+  transaction,
+  type Step,
+} from "@/lib/db/sql";
 import { OutboundRefusedError, outboundFetch } from "@/lib/http/outbound";
 import { uuidv7 } from "@/lib/ids";
 import { noteDeliveryFailed } from "@/lib/services/webhooks/failures";
@@ -91,7 +103,9 @@ export async function tryDelivery(
   if (row.status === "succeeded") return { kind: "skipped", reason: "Already delivered" };
   if (row.status === "failed" && opts.automatic) return { kind: "skipped", reason: "Already given up" };
   if (opts.automatic && (!asBool(row.is_active) || row.disabled_at !== null)) {
-    await noteDeliveryFailed(deliveryId, "Not sent: the endpoint is turned off or disabled", { count: false });
+    await noteDeliveryFailed(deliveryId, "Not sent: the endpoint is turned off or disabled", {
+      count: false,
+    });
     return { kind: "skipped", reason: "The endpoint is turned off or disabled" };
   }
 
@@ -102,7 +116,15 @@ export async function tryDelivery(
     signature = new Webhook(decryptSecret(row.secret_encrypted)).sign(row.message_id, sentAt, body);
   } catch {
     const error = "The signing secret cannot be read (was ENCRYPTION_KEY changed?); rotate the secret";
-    await recordTry(row, { headers: {}, body, status: null, responseText: null, error, durationMs: 0, ok: false });
+    await recordTry(row, {
+      headers: {},
+      body,
+      status: null,
+      responseText: null,
+      error,
+      durationMs: 0,
+      ok: false,
+    });
     return { kind: "refused", error };
   }
   const headers: Record<string, string> = {
@@ -218,5 +240,10 @@ export async function deliveryState(deliveryId: string): Promise<DeliveryState |
   );
   const r = rows[0];
   if (!r) return null;
-  return { status: r.status, tries: asNum(r.attempt), error: r.error, deliveredAt: asDateOrNull(r.delivered_at) };
+  return {
+    status: r.status,
+    tries: asNum(r.attempt),
+    error: r.error,
+    deliveredAt: asDateOrNull(r.delivered_at),
+  };
 }

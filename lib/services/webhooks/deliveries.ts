@@ -57,7 +57,11 @@ export function* fanoutEvent(eventId: string): Step<string[]> {
       now,
     );
     if (!inserted) continue;
-    yield* enqueueJob(DELIVER_QUEUE, { deliveryId: id }, { workspaceId: event.tenant_id, maxAttempts: DELIVER_MAX_ATTEMPTS });
+    yield* enqueueJob(
+      DELIVER_QUEUE,
+      { deliveryId: id },
+      { workspaceId: event.tenant_id, maxAttempts: DELIVER_MAX_ATTEMPTS },
+    );
     created.push(id);
   }
   return created;
@@ -76,12 +80,20 @@ async function afterManualTry(deliveryId: string, workspaceId: string, outcome: 
   const runAt = new Date(Date.now() + DELIVER_BACKOFF.baseMs);
   await transaction(function* () {
     yield* exec("UPDATE webhook_deliveries SET next_attempt_at = $2 WHERE id = $1", deliveryId, runAt);
-    yield* enqueueJob(DELIVER_QUEUE, { deliveryId }, { workspaceId, runAt, maxAttempts: DELIVER_MAX_ATTEMPTS - 1 });
+    yield* enqueueJob(
+      DELIVER_QUEUE,
+      { deliveryId },
+      { workspaceId, runAt, maxAttempts: DELIVER_MAX_ATTEMPTS - 1 },
+    );
   });
 }
 
 function* endpointOf(workspaceId: string, endpointId: string): Step<{ id: string } | undefined> {
-  return yield* one("SELECT id FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2", endpointId, workspaceId);
+  return yield* one(
+    "SELECT id FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2",
+    endpointId,
+    workspaceId,
+  );
 }
 
 /** The body of a test event. */
@@ -128,7 +140,8 @@ export async function resendDelivery(workspaceId: string, deliveryId: string): P
       "UPDATE webhook_deliveries SET status = 'pending', error = NULL, next_attempt_at = NULL, delivered_at = NULL WHERE id = $1 AND status <> 'pending'",
       deliveryId,
     );
-    if (!restarted) throw conflict("This delivery is still being tried; resend it once it has succeeded or failed");
+    if (!restarted)
+      throw conflict("This delivery is still being tried; resend it once it has succeeded or failed");
   });
   await afterManualTry(deliveryId, workspaceId, await tryDelivery(deliveryId, { automatic: false }));
   return getDelivery(workspaceId, deliveryId);
@@ -154,7 +167,12 @@ const deliverySelect = {
 
 type DeliveryRow = Awaited<ReturnType<typeof findDeliveries>>[number];
 function findDeliveries(where: object, page?: { skip: number; take: number }) {
-  return db.webhookDelivery.findMany({ where, select: deliverySelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...page });
+  return db.webhookDelivery.findMany({
+    where,
+    select: deliverySelect,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    ...page,
+  });
 }
 
 const headersOf = (v: unknown): Record<string, string> =>
@@ -200,7 +218,10 @@ export async function listDeliveries(
   endpointId: string,
   page: { limit: number; offset: number },
 ): Promise<{ data: WebhookDeliveryJson[]; total: number; limit: number; offset: number }> {
-  const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, workspaceId }, select: { id: true } });
+  const endpoint = await db.webhookEndpoint.findFirst({
+    where: { id: endpointId, workspaceId },
+    select: { id: true },
+  });
   if (!endpoint) throw notFound("Webhook endpoint");
   const where = { endpointId };
   const [rows, total] = await Promise.all([

@@ -114,7 +114,11 @@ export async function createWebhookEndpoint(
 }
 
 export async function listWebhookEndpoints(workspaceId: string): Promise<WebhookEndpointView[]> {
-  const rows = await db.webhookEndpoint.findMany({ where: { workspaceId }, orderBy: { createdAt: "asc" }, select });
+  const rows = await db.webhookEndpoint.findMany({
+    where: { workspaceId },
+    orderBy: { createdAt: "asc" },
+    select,
+  });
   return rows.map(toView);
 }
 

@@ -30,14 +30,28 @@ export async function noteDeliveryFailed(
       "SELECT endpoint_id, error FROM webhook_deliveries WHERE id = $1",
       deliveryId,
     );
-    if (!d) return { marked: false, disabled: false, endpointId: null as string | null, lastError: error, failures: 0 };
+    if (!d)
+      return {
+        marked: false,
+        disabled: false,
+        endpointId: null as string | null,
+        lastError: error,
+        failures: 0,
+      };
     const marked = yield* exec(
       "UPDATE webhook_deliveries SET status = 'failed', error = $2, next_attempt_at = NULL WHERE id = $1 AND status = 'pending'",
       deliveryId,
       // The last try's own error says more than "job dead" when there is one.
-      d.error ?? error,
+      count ? (d.error ?? error) : error,
     );
-    if (!marked || !count) return { marked: marked > 0, disabled: false, endpointId: d.endpoint_id, lastError: d.error ?? error, failures: 0 };
+    if (!marked || !count)
+      return {
+        marked: marked > 0,
+        disabled: false,
+        endpointId: d.endpoint_id,
+        lastError: d.error ?? error,
+        failures: 0,
+      };
     yield* exec(
       "UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1, updated_at = $2 WHERE id = $1",
       d.endpoint_id,
@@ -60,7 +74,8 @@ export async function noteDeliveryFailed(
     }
     return { marked: true, disabled, endpointId: d.endpoint_id, lastError: d.error ?? error, failures };
   });
-  if (result.disabled && result.endpointId) await mailOwners(result.endpointId, result.lastError, result.failures);
+  if (result.disabled && result.endpointId)
+    await mailOwners(result.endpointId, result.lastError, result.failures);
   return { marked: result.marked, disabled: result.disabled };
 }
 
