@@ -5,6 +5,13 @@ import { POST as rotateRoute } from "@/app/console/api/webhooks/[id]/secret/rout
 import { POST as testRoute } from "@/app/console/api/webhooks/[id]/test/route";
 import { GET as listRoute, POST as createRoute } from "@/app/console/api/webhooks/route";
 import { POST as resendRoute } from "@/app/console/api/webhook-deliveries/[id]/resend/route";
+import {
+  webhookDeliveryListResponse,
+  webhookDeliveryResponse,
+  webhookEndpointResponse,
+  webhookListResponse,
+  webhookWithSecretResponse,
+} from "@/lib/contracts/webhooks";
 import { db } from "@/lib/db";
 import { openApiDocument } from "@/lib/openapi/document";
 import { expect422 } from "@/tests/helpers/console";
@@ -44,10 +51,15 @@ describe("endpoints", () => {
       expect(res.text).not.toMatch(/"secret/);
     }
     expect(list.json.data.map((w: { id: string }) => w.id)).toContain(webhook.id);
+    // The answers match the documented shapes (lib/contracts/webhooks.ts).
+    webhookListResponse.parse(list.json);
+    webhookEndpointResponse.parse(detail.json);
+    webhookDeliveryListResponse.parse(deliveries.json);
 
     const rotated = await call(rotateRoute, { ...ownerA(), params: { id: webhook.id } });
     expect(rotated.status).toBe(200);
     expect(rotated.json.secret).toMatch(/^whsec_/);
+    webhookWithSecretResponse.parse(rotated.json);
     expect(rotated.json.secret).not.toBe(secret);
   });
 
@@ -89,6 +101,7 @@ describe("test events and resends", () => {
     world.receiver.secret = hook.secret;
     const res = await call(testRoute, { ...ownerA(), params: { id: hook.webhook.id } });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
+    webhookDeliveryResponse.parse(res.json);
     expect(res.json.delivery).toMatchObject({
       status: "succeeded",
       event_type: "webhook.test",
