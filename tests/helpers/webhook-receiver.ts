@@ -25,7 +25,7 @@ export interface WebhookReceiver {
   /** Secret used to verify (whsec_…); requests before it is set are recorded unverified. */
   secret: string | null;
   /** Answers for the next requests, in order (status and optional body); then 200. */
-  script: { status: number; body?: string; headers?: Record<string, string> }[];
+  script: { status: number; body?: string; headers?: Record<string, string>; delayMs?: number }[];
   /** Distinct webhook-id values that verified (what a deduping receiver would process). */
   uniqueMessages(): string[];
   waitFor(count: number, timeoutMs?: number): Promise<void>;
@@ -93,8 +93,13 @@ export async function startWebhookReceiver({ port = 0 }: { port?: number } = {})
         receivedAt: new Date(),
       });
       const next = receiver.script.shift() ?? { status: 200, body: "ok" };
-      res.writeHead(next.status, { "content-type": "text/plain", ...next.headers });
-      res.end(next.body ?? "");
+      const answer = () => {
+        if (res.destroyed) return;
+        res.writeHead(next.status, { "content-type": "text/plain", ...next.headers });
+        res.end(next.body ?? "");
+      };
+      if (next.delayMs) setTimeout(answer, next.delayMs).unref();
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

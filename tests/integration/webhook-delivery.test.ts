@@ -32,7 +32,7 @@ describe("fan-out and delivery", () => {
     await db.webhookEndpoint.updateMany({ data: { isActive: false } });
   });
 
-  it("one delivery per subscribed active endpoint, idempotent; the world.receiver verifies the signature and gets the stored payload", async () => {
+  it("one delivery per subscribed active endpoint, idempotent; the receiver verifies the signature and gets the stored payload", async () => {
     const ws = world.actors.wsA.id;
     const hit = await createEndpoint({
       url: `${world.receiver.origin}/a`,
@@ -91,7 +91,7 @@ describe("fan-out and delivery", () => {
     expect(JSON.stringify(after.tries[0]!.requestHeaders)).not.toContain(hit.secret.slice(6));
   });
 
-  it("a world.receiver that fails twice then succeeds: one success, three tries in the log, one webhook-id", async () => {
+  it("a receiver that fails twice then succeeds: one success, three tries in the log, one webhook-id", async () => {
     const hook = await createEndpoint({
       url: `${world.receiver.origin}/flaky`,
       events: ["challenge_first_blood"],
@@ -132,6 +132,29 @@ describe("fan-out and delivery", () => {
     ).toBe(0);
   });
 
+  it("a receiver that does not answer within 10 s is a failed try (timed out), retried later", async () => {
+    const hook = await createEndpoint({
+      url: `${world.receiver.origin}/slow`,
+      events: ["challenge_first_blood"],
+    });
+    world.receiver.script = [{ status: 200, delayMs: 20_000 }];
+    const event = await firstBlood(world.actors.wsA.id);
+    await webhookFanoutJob.run({ eventId: event.id }, jobCtx(1));
+    const delivery = await db.webhookDelivery.findFirstOrThrow({
+      where: { eventId: event.id, endpointId: hook.webhook.id },
+    });
+    const started = Date.now();
+    await expect(webhookDeliverJob.run({ deliveryId: delivery.id }, jobCtx(1))).rejects.toThrow(/timed out/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const [attempt] = await db.webhookDeliveryAttempt.findMany({ where: { deliveryId: delivery.id } });
+    expect(attempt!.error).toBe("No answer within 10 s (timed out)");
+    expect(attempt!.responseStatus).toBeNull();
+    expect(attempt!.durationMs).toBeGreaterThanOrEqual(9_900);
+    expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe(
+      "pending",
+    );
+  });
+
   it("redirects are not followed and long answers are cut to an excerpt", async () => {
     const hook = await createEndpoint({
       url: `${world.receiver.origin}/r`,
@@ -159,7 +182,7 @@ describe("fan-out and delivery", () => {
     expect(tries[1]!.responseExcerpt!.length).toBeLessThanOrEqual(2049);
   });
 
-  it("refuses at connect time a name that resolves to an internal address (DNS rebinding): permanent, world.receiver untouched", async () => {
+  it("refuses at connect time a name that resolves to an internal address (DNS rebinding): permanent, receiver untouched", async () => {
     const name = hostname();
     const addresses = await lookup(name, { all: true });
     // Precondition of this environment: the machine's own name resolves inside (hosts file).
