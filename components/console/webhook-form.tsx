@@ -31,6 +31,12 @@ export function WebhookForm({ workspace, endpoint }: { workspace: string; endpoi
   } as State);
   // Controlled, so a refused submit keeps every ticked event (the form itself is reset).
   const [events, setEvents] = useState<string[]>(endpoint?.events ?? [WEBHOOK_EVENTS[0]]);
+  // After an endpoint is added, the empty form starts over (adjusting state during render).
+  const [seenAt, setSeenAt] = useState(state.at);
+  if (state.at !== seenAt) {
+    setSeenAt(state.at);
+    if (!endpoint && state.status === "success") setEvents([WEBHOOK_EVENTS[0]]);
+  }
   const v = state.values ?? {};
   const e = state.fieldErrors ?? {};
   const created = !endpoint && state.status === "success" ? state.data : undefined;
