@@ -9,9 +9,12 @@ import { defineConfig, devices } from "@playwright/test";
 if (!process.env.CI) {
   process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 10000));
   process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 10000);
+  process.env.E2E_WEBHOOK_PORT ??= String(Number(process.env.E2E_PORT) + 20000);
 }
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
+// The webhook test's receiver (tests/e2e/webhooks.spec.ts) listens here; the server may reach it.
+export const WEBHOOK_PORT = Number(process.env.E2E_WEBHOOK_PORT ?? 2727);
 const chromium = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 
 export default defineConfig({
@@ -60,6 +63,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(PORT), E2E_SMTP_PORT: String(SMTP_PORT) },
+    env: {
+      E2E_PORT: String(PORT),
+      E2E_SMTP_PORT: String(SMTP_PORT),
+      // The console test's LLM provider (never called) and the webhook test's local receiver.
+      OUTBOUND_ALLOW: `127.0.0.1:9,127.0.0.1:${WEBHOOK_PORT}`,
+    },
   },
 });

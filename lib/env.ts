@@ -40,6 +40,8 @@ const schema = z.object({
         ctx.addIssue({ code: "custom", message: (err as Error).message });
       }
     }),
+  // A webhook endpoint is disabled (owners emailed) after this many failed deliveries in a row.
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Gauntlet <no-reply@gauntlet.local>"),
   REDIS_URL: optionalUrl,

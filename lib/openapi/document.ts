@@ -4,6 +4,7 @@ import { HTTP_METHODS, type HttpMethod as Method, type Operation } from "@/lib/c
 import { sessionCookieName } from "@/lib/auth/session";
 import { errorStatus } from "@/lib/errors";
 import { ROUTES } from "@/lib/openapi/registry";
+import { webhooksDocument } from "@/lib/openapi/webhooks";
 
 // The OpenAPI 3.1 document of every JSON route handler, generated from the operation contracts the
 // handlers are built from (lib/contracts: the zod schemas they parse with and doc.response).
@@ -195,8 +196,10 @@ export function openApiDocument(): Record<string, unknown> {
       { name: "web", description: "Player web API (/web/api)" },
       { name: "assets", description: "Signed asset downloads" },
       { name: "app", description: "Health, auth and documentation" },
+      { name: "webhooks", description: "Events Gauntlet sends to a workspace's webhook endpoints" },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([p1], [p2]) => p1.localeCompare(p2))),
+    webhooks: webhooksDocument(),
     components: {
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: "Browser session; cookie writes must be same-origin" },

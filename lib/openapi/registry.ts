@@ -15,6 +15,7 @@ import { notificationEmailOperations } from "@/lib/contracts/notification-email"
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
 import { pluginOperations } from "@/lib/contracts/plugins";
 import { secretOperations } from "@/lib/contracts/secrets";
+import { webhookOperations } from "@/lib/contracts/webhooks";
 import { workflowOperations } from "@/lib/contracts/workflows";
 import { workspaceOperations } from "@/lib/contracts/workspaces";
 
@@ -51,6 +52,12 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/console/api/plugins/route.ts", path: "/console/api/plugins", operations: { GET: pluginOperations.list, POST: pluginOperations.create } },
   { file: "app/console/api/secrets/[id]/route.ts", path: "/console/api/secrets/{id}", operations: { DELETE: secretOperations.remove }, summaries: {"DELETE": "Delete a secret"} },
   { file: "app/console/api/secrets/route.ts", path: "/console/api/secrets", operations: { GET: secretOperations.list, POST: secretOperations.set }, summaries: {"GET": "List secret names", "POST": "Set or replace a secret (the value is write-only)"} },
+  { file: "app/console/api/webhook-deliveries/[id]/resend/route.ts", path: "/console/api/webhook-deliveries/{id}/resend", operations: { POST: webhookOperations.resend } },
+  { file: "app/console/api/webhooks/[id]/deliveries/route.ts", path: "/console/api/webhooks/{id}/deliveries", operations: { GET: webhookOperations.deliveries } },
+  { file: "app/console/api/webhooks/[id]/route.ts", path: "/console/api/webhooks/{id}", operations: { GET: webhookOperations.get, PATCH: webhookOperations.update, DELETE: webhookOperations.remove } },
+  { file: "app/console/api/webhooks/[id]/secret/route.ts", path: "/console/api/webhooks/{id}/secret", operations: { POST: webhookOperations.rotateSecret } },
+  { file: "app/console/api/webhooks/[id]/test/route.ts", path: "/console/api/webhooks/{id}/test", operations: { POST: webhookOperations.test } },
+  { file: "app/console/api/webhooks/route.ts", path: "/console/api/webhooks", operations: { GET: webhookOperations.list, POST: webhookOperations.create } },
   { file: "app/console/api/workflows/[id]/draft/route.ts", path: "/console/api/workflows/{id}/draft", operations: { PUT: workflowOperations.saveDraft } },
   { file: "app/console/api/workflows/[id]/publish/route.ts", path: "/console/api/workflows/{id}/publish", operations: { POST: workflowOperations.publish } },
   { file: "app/console/api/workflows/[id]/route.ts", path: "/console/api/workflows/{id}", operations: { GET: workflowOperations.get } },

@@ -37,6 +37,7 @@ export default async function WorkspaceLayout({
             { href: `${base}/plugins`, label: t("plugins") },
             { href: `${base}/providers`, label: t("providers") },
             { href: `${base}/tokens`, label: t("tokens") },
+            { href: `${base}/webhooks`, label: t("webhooks") },
             { href: `${base}/members`, label: t("members") },
             ...(workspace.role === "owner" || workspace.role === "admin" ? [{ href: `${base}/jobs`, label: t("jobs") }] : []),
             { href: "/console", label: t("allWorkspaces"), exact: true },

@@ -7,7 +7,8 @@ import base from "../en.json";
 import builder from "./builder.json";
 import consolePages from "./consolePages.json";
 import player from "./player.json";
+import webhooks from "./webhooks.json";
 
-const en = { ...base, player, builder: { ...builder, nodeTypes: nodeTypeMessages("en") }, consolePages };
+const en = { ...base, player, builder: { ...builder, nodeTypes: nodeTypeMessages("en") }, consolePages: { ...consolePages, webhooks } };
 
 export default en;
