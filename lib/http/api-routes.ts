@@ -16,6 +16,8 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/console/api/challenge-collections/[id]/challenges", ["PUT"]],
   ["/console/api/challenges", ["GET","POST"]],
   ["/console/api/challenges/[id]", ["GET","PATCH","DELETE"]],
+  ["/console/api/events", ["GET"]],
+  ["/console/api/events/stream", ["GET"]],
   ["/console/api/llm-providers", ["GET","POST"]],
   ["/console/api/llm-providers/[id]", ["GET","DELETE"]],
   ["/console/api/plugins", ["GET","POST"]],
@@ -43,6 +45,9 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/web/api/logout", ["POST"]],
   ["/web/api/logout-all", ["POST"]],
   ["/web/api/me", ["GET"]],
+  ["/web/api/notifications", ["GET"]],
+  ["/web/api/notifications/read", ["POST"]],
+  ["/web/api/notifications/stream", ["GET"]],
   ["/web/api/password", ["POST"]],
   ["/web/api/register", ["POST"]],
 ];
