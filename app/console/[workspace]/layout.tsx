@@ -38,6 +38,7 @@ export default async function WorkspaceLayout({
             { href: `${base}/providers`, label: t("providers") },
             { href: `${base}/tokens`, label: t("tokens") },
             { href: `${base}/members`, label: t("members") },
+            { href: `${base}/events`, label: t("events") },
             { href: "/console", label: t("allWorkspaces"), exact: true },
           ]}
         />

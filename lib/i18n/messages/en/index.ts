@@ -6,8 +6,9 @@ import { nodeTypeMessages } from "@/lib/workflow/registry";
 import base from "../en.json";
 import builder from "./builder.json";
 import consolePages from "./consolePages.json";
+import notifications from "./notifications.json";
 import player from "./player.json";
 
-const en = { ...base, player, builder: { ...builder, nodeTypes: nodeTypeMessages("en") }, consolePages };
+const en = { ...base, player, builder: { ...builder, nodeTypes: nodeTypeMessages("en") }, consolePages, notifications };
 
 export default en;
