@@ -188,7 +188,7 @@ export const workspaceEventListQuerySchema = z.strictObject({
 export type WorkspaceEventMessage = { type: "event"; event: WorkspaceEventView };
 
 const EVENTS_STREAM =
-  "Server-Sent Events: `event` (a workspace event as the list shows it) each time one is processed, " +
+  "Server-Sent Events: `ready` { at } on connect, `event` (a workspace event as the list shows it) each time one is processed, " +
   "`heartbeat` { at } every 25 s.";
 
 export const workspaceEventOperations = {

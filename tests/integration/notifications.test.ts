@@ -266,6 +266,7 @@ describe("console events", () => {
   it("lists the workspace's events newest first with their notification counts, live over SSE", async () => {
     const s = await openStream(consoleEventStream, { cookie: owner.cookie, "x-workspace-id": workspaceId });
     try {
+      expect((await s.next()).event).toBe("ready");
       const winner = await player("Console winner");
       const { challenge, eventId } = await firstBloodBy(winner, appId);
       await dispatch(eventId);

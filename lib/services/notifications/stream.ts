@@ -16,7 +16,7 @@ export const HEARTBEAT_MS = 25_000;
 async function* channelStream(
   channel: string,
   signal: AbortSignal,
-  first: () => Promise<SseEvent | null>,
+  first: () => Promise<SseEvent>,
   toEvent: (message: unknown) => SseEvent | null,
 ): AsyncGenerator<SseEvent> {
   const queue = asyncQueue<SseEvent>();
@@ -29,8 +29,7 @@ async function* channelStream(
   signal.addEventListener("abort", stop, { once: true });
   try {
     if (signal.aborted) return;
-    const initial = await first();
-    if (initial) yield initial;
+    yield await first();
     yield* queue.items;
   } finally {
     clearInterval(heartbeat);
@@ -59,7 +58,8 @@ export function workspaceEventStream(workspaceId: string, signal: AbortSignal): 
   return channelStream(
     workspaceEventsChannel(workspaceId),
     signal,
-    () => Promise.resolve(null),
+    // Sent at once, so the client knows it is connected (headers alone may wait for a first chunk).
+    () => Promise.resolve({ event: "ready", data: { at: Date.now() } }),
     (message) => {
       const m = message as WorkspaceEventMessage;
       return m?.type === "event" ? { event: "event", data: m.event } : null;
