@@ -20,7 +20,15 @@ import { recordAttemptInTransaction } from "@/lib/services/attempts";
 import { jobDefinitions } from "@/lib/services/jobs/registry";
 import { digestWindow, dispatchJob } from "@/lib/services/notifications";
 import { createWorkspace } from "@/lib/services/workspaces";
-import { makeAccount, makeApp, makeChallenge, makeEndUser, makePlayableChallenge } from "@/tests/helpers/factories";
+import {
+  makeAccount,
+  makeApp,
+  makeChallenge,
+  makeEndUser,
+  makeNotificationEvent,
+  makePlayableChallenge,
+  makeRedBlueChallenge,
+} from "@/tests/helpers/factories";
 import { BASE, call } from "@/tests/helpers/route";
 
 const SECRET = "Pangolin-58";
@@ -174,6 +182,49 @@ describe("notification.dispatch", () => {
     expect(rows[0]!.title).toBe("Your record on “Speedrun” was beaten");
     // The first blood of that board went to the holder; the challenger got nothing for it.
     expect(await db.notification.count({ where: { accountId: challenger.id } })).toBe(0);
+  });
+
+  it("tells both submitters of a judged Red/Blue pairing, under their pairing preference", async () => {
+    const rb = await makeRedBlueChallenge({ appId, name: "Siege" });
+    const [red, blue, muted] = [await player("Red"), await player("Blue"), await player("Muted")];
+    await db.playerProfile.create({ data: { accountId: muted.id, notifyOnPairing: false } });
+    const submit = (accountId: string, team: string) =>
+      db.teamSubmission.create({ data: { redBlueChallengeId: rb.id, workspaceId, accountId, team, prompt: "p" } });
+    const [attack, defense, mutedDefense] = [await submit(red.id, "red"), await submit(blue.id, "blue"), await submit(muted.id, "blue")];
+    const pairingEvent = async (defenseId: string) => {
+      const pairing = await db.teamPairing.create({
+        data: { redBlueChallengeId: rb.id, workspaceId, attackSubmissionId: attack.id, defenseSubmissionId: defenseId },
+      });
+      const payload = {
+        event: "team_pairing_completed",
+        red_blue_challenge_id: rb.id,
+        pairing_id: pairing.id,
+        attack_submission_id: attack.id,
+        defense_submission_id: defenseId,
+        categories: { CBRNE: true, SA: false },
+        judge_rating: 8,
+        red_points: 4,
+        blue_points: 2,
+        occurred_at: Date.now(),
+      };
+      return makeNotificationEvent({ workspaceId, event: payload.event, payload });
+    };
+    const judged = await pairingEvent(defense.id);
+    await dispatch(judged.id);
+    const rows = await db.notification.findMany({ where: { eventId: judged.id }, orderBy: { accountId: "asc" } });
+    expect(rows.map((r) => r.accountId).sort()).toEqual([red.id, blue.id].sort());
+    expect(rows[0]).toMatchObject({ title: "Pairing judged on “Siege”", body: "Your Red/Blue pairing was judged: red 4, blue 2 points.", link: "/red-blue" });
+    const quiet = await pairingEvent(mutedDefense.id);
+    await dispatch(quiet.id);
+    expect((await db.notification.findMany({ where: { eventId: quiet.id } })).map((r) => r.accountId)).toEqual([red.id]);
+  });
+
+  it("marks an event with a broken payload failed once the job is dead", async () => {
+    const broken = await makeNotificationEvent({ workspaceId, event: "challenge_first_blood", payload: { event: "challenge_first_blood" } });
+    await expect(dispatch(broken.id)).rejects.toBeInstanceOf(PermanentJobError);
+    await dispatchJob.onDead!({ eventId: broken.id }, "invalid payload", ctx());
+    expect(await db.notificationEvent.findUniqueOrThrow({ where: { id: broken.id } })).toMatchObject({ status: "failed", lastError: "invalid payload" });
+    expect(await db.notification.count({ where: { eventId: broken.id } })).toBe(0);
   });
 
   it("fails permanently when the event row is missing", async () => {
