@@ -149,6 +149,8 @@ export const notificationOperations = {
       summary: "The unread count as JSON, or live over SSE with Accept: text/event-stream",
       response: unreadCountSchema,
       sse: INBOX_STREAM,
+      // Too many open streams for one caller.
+      statuses: [429],
     },
   }),
 };
@@ -203,6 +205,7 @@ export const workspaceEventOperations = {
       summary: "The newest events as JSON, or live over SSE with Accept: text/event-stream",
       response: workspaceEventListSchema,
       sse: EVENTS_STREAM,
+      statuses: [429],
     },
   }),
 };

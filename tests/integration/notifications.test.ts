@@ -18,7 +18,7 @@ import { PermanentJobError, type JobContext } from "@/lib/jobs";
 import { readSse, type SseMessage } from "@/lib/sse/read-event-stream";
 import { recordAttemptInTransaction } from "@/lib/services/attempts";
 import { jobDefinitions } from "@/lib/services/jobs/registry";
-import { digestWindow, dispatchJob } from "@/lib/services/notifications";
+import { digestWindow, dispatchJob, MAX_STREAMS_PER_CALLER } from "@/lib/services/notifications";
 import { createWorkspace } from "@/lib/services/workspaces";
 import {
   makeAccount,
@@ -310,6 +310,30 @@ describe("player API", () => {
     const plain = await call(stream, { path: "/web/api/notifications/stream", bearer: live.bearer });
     expect(plain.json).toEqual({ unread: 0 });
     expect((await call(stream, { path: "/web/api/notifications/stream" })).status).toBe(401);
+  });
+});
+
+describe("stream limits", () => {
+  it("refuses a ninth open inbox stream of one account with 429, and frees the slot when one closes", async () => {
+    const greedy = await player("Greedy");
+    const headers = { authorization: `Bearer ${greedy.bearer}` };
+    const open = await Promise.all(Array.from({ length: MAX_STREAMS_PER_CALLER }, () => openStream(stream, headers)));
+    try {
+      const req = new NextRequest(new URL("/web/api/notifications/stream", BASE), { headers: { accept: "text/event-stream", ...headers } });
+      const refused = await stream(req, { params: Promise.resolve({}) });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+      // Another account is not affected.
+      const other = await player("Other");
+      const fine = await openStream(stream, { authorization: `Bearer ${other.bearer}` });
+      await fine.close();
+      await open.pop()!.close();
+      const again = await openStream(stream, headers);
+      expect(await again.next()).toEqual({ event: "unread", data: { unread: 0 } });
+      open.push(again);
+    } finally {
+      await Promise.all(open.map((s) => s.close()));
+    }
   });
 });
 

@@ -17,5 +17,5 @@ export {
 } from "./dispatch";
 export { listNotifications, markNotificationsRead, unreadCount } from "./inbox";
 export { listWorkspaceEvents } from "./console-events";
-export { accountNotificationStream, workspaceEventStream, HEARTBEAT_MS } from "./stream";
+export { accountNotificationStream, workspaceEventStream, HEARTBEAT_MS, MAX_STREAMS_PER_CALLER } from "./stream";
 export { notificationEventTypes } from "./events";

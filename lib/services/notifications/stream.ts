@@ -1,6 +1,7 @@
 import "server-only";
 import type { AccountMessage, WorkspaceEventMessage } from "@/lib/contracts/notifications";
 import { asyncQueue } from "@/lib/async-queue";
+import { rateLimited } from "@/lib/errors";
 import type { SseEvent } from "@/lib/http/sse";
 import { pubsub } from "@/lib/pubsub";
 import { accountChannel, workspaceEventsChannel } from "@/lib/services/notifications/dispatch";
@@ -13,17 +14,49 @@ import { unreadCount } from "@/lib/services/notifications/inbox";
 
 export const HEARTBEAT_MS = 25_000;
 
+/** Open streams one caller (an account, or an API token) may hold on this instance. */
+export const MAX_STREAMS_PER_CALLER = 8;
+const openStreams = new Map<string, number>();
+
+/**
+ * Takes a stream slot for `key` (refused with 429 past the cap); the returned function gives it
+ * back once: when the stream ends, or when the client goes away before it started.
+ */
+function takeSlot(key: string, signal: AbortSignal): () => void {
+  const open = openStreams.get(key) ?? 0;
+  if (open >= MAX_STREAMS_PER_CALLER) throw rateLimited(5, "Too many open streams; close another tab or connection first");
+  openStreams.set(key, open + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    signal.removeEventListener("abort", release);
+    const left = (openStreams.get(key) ?? 1) - 1;
+    if (left > 0) openStreams.set(key, left);
+    else openStreams.delete(key);
+  };
+  signal.addEventListener("abort", release, { once: true });
+  return release;
+}
+
 async function* channelStream(
   channel: string,
   signal: AbortSignal,
+  release: () => void,
   first: () => Promise<SseEvent>,
   toEvent: (message: unknown) => SseEvent | null,
 ): AsyncGenerator<SseEvent> {
   const queue = asyncQueue<SseEvent>();
-  const unsubscribe = await pubsub().subscribe(channel, (message) => {
-    const event = toEvent(message);
-    if (event) queue.push(event);
-  });
+  let unsubscribe: () => void;
+  try {
+    unsubscribe = await pubsub().subscribe(channel, (message) => {
+      const event = toEvent(message);
+      if (event) queue.push(event);
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   const heartbeat = setInterval(() => queue.push({ event: "heartbeat", data: { at: Date.now() } }), HEARTBEAT_MS);
   const stop = () => queue.end();
   signal.addEventListener("abort", stop, { once: true });
@@ -35,14 +68,19 @@ async function* channelStream(
     clearInterval(heartbeat);
     signal.removeEventListener("abort", stop);
     unsubscribe();
+    release();
   }
 }
 
-/** The signed-in player's inbox: `unread` on connect and on reads, `notification` for each new one. */
+/**
+ * The signed-in player's inbox: `unread` on connect and on reads, `notification` for each new
+ * one. Throws 429 (before anything is sent) past MAX_STREAMS_PER_CALLER open streams.
+ */
 export function accountNotificationStream(accountId: string, signal: AbortSignal): AsyncGenerator<SseEvent> {
   return channelStream(
     accountChannel(accountId),
     signal,
+    takeSlot(`account:${accountId}`, signal),
     async () => ({ event: "unread", data: { unread: await unreadCount(accountId) } }),
     (message) => {
       const m = message as AccountMessage;
@@ -53,11 +91,15 @@ export function accountNotificationStream(accountId: string, signal: AbortSignal
   );
 }
 
-/** A workspace's events as the dispatch processes them. */
-export function workspaceEventStream(workspaceId: string, signal: AbortSignal): AsyncGenerator<SseEvent> {
+/**
+ * A workspace's events as the dispatch processes them. `callerKey` names who is watching (an
+ * account or an API token) for the open-stream cap (429 past it).
+ */
+export function workspaceEventStream(workspaceId: string, callerKey: string, signal: AbortSignal): AsyncGenerator<SseEvent> {
   return channelStream(
     workspaceEventsChannel(workspaceId),
     signal,
+    takeSlot(callerKey, signal),
     // Sent at once, so the client knows it is connected (headers alone may wait for a first chunk).
     () => Promise.resolve({ event: "ready", data: { at: Date.now() } }),
     (message) => {

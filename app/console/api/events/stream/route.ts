@@ -9,7 +9,8 @@ export const GET = route(workspaceEventOperations.stream, async ({ req, caller }
   if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
     return listWorkspaceEvents(caller.workspaceId, { limit: 20, offset: 0 });
   }
-  return sseResponse(workspaceEventStream(caller.workspaceId, req.signal), {
+  const watcher = caller.account ? `account:${caller.account.id}` : `token:${caller.tokenId ?? "unknown"}`;
+  return sseResponse(workspaceEventStream(caller.workspaceId, watcher, req.signal), {
     headers: { "cache-control": "no-cache, no-transform", connection: "keep-alive" },
   });
 });
