@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
 import { getViewer } from "@/lib/auth/viewer";
+import { unreadCount } from "@/lib/services/notifications";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,6 +27,8 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [locale, t, viewer] = await Promise.all([getLocale(), getTranslations("shell"), getViewer()]);
+  // The bell's count as the page is rendered; the bell keeps it live from there.
+  const unread = viewer ? await unreadCount(viewer.id) : 0;
   return (
     <html lang={locale}>
       <body>
@@ -33,7 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a href="#main-content" className="skip-link">
             {t("skipToContent")}
           </a>
-          <SiteHeader viewer={viewer} />
+          <SiteHeader viewer={viewer} unread={unread} />
           <main id="main-content" className="main" tabIndex={-1}>
             {children}
           </main>

@@ -92,6 +92,8 @@ const schema = z.object({
   RULES_REGEX_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SANDBOX_WORKSPACE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SANDBOX_QUEUE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  // Notification emails are batched: one digest per player per window of this many ms (default 1 min).
+  EMAIL_DIGEST_WINDOW_MS: z.coerce.number().int().min(1000).max(24 * 3600 * 1000).default(60_000),
   // Hosts (comma-separated, e.g. "images.example.com,cdn.example.org") whose https images
   // markdown may show; other external images render as links so visitors' browsers do not
   // fetch them (IP leak). This app's signed /assets URLs are always allowed.

@@ -2,12 +2,13 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { logoutAction } from "@/app/(auth)/actions";
 import { LogoMark } from "@/components/brand/logo";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { Button, ButtonLink } from "@/components/ui/button";
 import type { Viewer } from "@/lib/auth/viewer";
 import { NavLinks, type NavItem } from "./nav-links";
 import styles from "./site-header.module.css";
 
-export async function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+export async function SiteHeader({ viewer, unread = 0 }: { viewer: Viewer | null; unread?: number }) {
   const t = await getTranslations("shell");
   const navItems: NavItem[] = [
     { href: "/challenges", label: t("nav.challenges") },
@@ -30,6 +31,7 @@ export async function SiteHeader({ viewer }: { viewer: Viewer | null }) {
         <div className={styles.account} role="group" aria-label={t("accountArea")}>
           {viewer ? (
             <>
+              <NotificationBell initialUnread={unread} />
               <Link href="/profile" className={styles.viewerName} title={viewer.email}>
                 <span className="visually-hidden">{t("signedInAs")} </span>
                 {viewer.displayName ?? viewer.name}

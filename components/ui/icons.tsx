@@ -76,3 +76,12 @@ export function CompassIcon({ size }: { size?: number }) {
     </Icon>
   );
 }
+
+export function BellIcon({ size }: { size?: number }) {
+  return (
+    <Icon size={size}>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15Z" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" />
+    </Icon>
+  );
+}

@@ -12,6 +12,7 @@ import { collectionOperations, publicCollectionOperations } from "@/lib/contract
 import { jobOperations } from "@/lib/contracts/jobs";
 import { providerOperations } from "@/lib/contracts/llm-providers";
 import { notificationEmailOperations } from "@/lib/contracts/notification-email";
+import { notificationOperations, workspaceEventOperations } from "@/lib/contracts/notifications";
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
 import { pluginOperations } from "@/lib/contracts/plugins";
 import { secretOperations } from "@/lib/contracts/secrets";
@@ -45,6 +46,8 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/console/api/challenges/route.ts", path: "/console/api/challenges", operations: { GET: challengeOperations.list, POST: challengeOperations.create } },
   { file: "app/console/api/jobs/[id]/retry/route.ts", path: "/console/api/jobs/{id}/retry", operations: { POST: jobOperations.retry } },
   { file: "app/console/api/jobs/route.ts", path: "/console/api/jobs", operations: { GET: jobOperations.overview } },
+  { file: "app/console/api/events/route.ts", path: "/console/api/events", operations: { GET: workspaceEventOperations.list } },
+  { file: "app/console/api/events/stream/route.ts", path: "/console/api/events/stream", operations: { GET: workspaceEventOperations.stream } },
   { file: "app/console/api/llm-providers/[id]/route.ts", path: "/console/api/llm-providers/{id}", operations: { GET: providerOperations.get, DELETE: providerOperations.remove }, summaries: {"GET": "Get an LLM provider", "DELETE": "Delete an LLM provider"} },
   { file: "app/console/api/llm-providers/route.ts", path: "/console/api/llm-providers", operations: { GET: providerOperations.list, POST: providerOperations.create }, summaries: {"GET": "List LLM providers (keys never shown)", "POST": "Register an LLM provider (the key is write-only)"} },
   { file: "app/console/api/plugins/[id]/route.ts", path: "/console/api/plugins/{id}", operations: { GET: pluginOperations.get, PATCH: pluginOperations.update, DELETE: pluginOperations.remove } },
@@ -78,5 +81,8 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/web/api/password/route.ts", path: "/web/api/password", operations: { POST: authOperations.changePassword }, summaries: {"POST": "Change the password; revokes every other session and returns a new session"} },
   { file: "app/web/api/me/route.ts", path: "/web/api/me", operations: { GET: authOperations.me }, summaries: {"GET": "The signed-in account and its workspaces"} },
   { file: "app/web/api/notifications/unsubscribe/route.ts", path: "/web/api/notifications/unsubscribe", operations: { POST: notificationEmailOperations.unsubscribeOneClick } },
+  { file: "app/web/api/notifications/route.ts", path: "/web/api/notifications", operations: { GET: notificationOperations.list } },
+  { file: "app/web/api/notifications/read/route.ts", path: "/web/api/notifications/read", operations: { POST: notificationOperations.markRead } },
+  { file: "app/web/api/notifications/stream/route.ts", path: "/web/api/notifications/stream", operations: { GET: notificationOperations.stream } },
   { file: "app/web/api/register/route.ts", path: "/web/api/register", operations: { POST: authOperations.register }, summaries: {"POST": "Register a player account"} },
 ];

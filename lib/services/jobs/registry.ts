@@ -1,12 +1,13 @@
 import "server-only";
 import type { AnyJobDefinition } from "@/lib/jobs";
+import { dispatchJob } from "@/lib/services/notifications/dispatch";
 import { emailDigestJob } from "@/lib/services/notifications/email-digest";
 import { webhookDeliverJob, webhookFanoutJob } from "@/lib/services/webhooks/jobs";
 
 // Every job the workers run: one line per job definition (each lives beside the service that
-// owns the work, e.g. lib/services/notifications/dispatch.ts). A queue without a definition here
-// is never run: its jobs stay pending.
+// owns the work). A queue without a definition here is never run: its jobs stay pending.
 export const jobDefinitions: AnyJobDefinition[] = [
+  dispatchJob,
   emailDigestJob,
   webhookFanoutJob,
   webhookDeliverJob,

@@ -6,9 +6,10 @@ import { nodeTypeMessages } from "@/lib/workflow/registry";
 import base from "../en.json";
 import builder from "./builder.json";
 import consolePages from "./consolePages.json";
+import notifications from "./notifications.json";
 import player from "./player.json";
 import webhooks from "./webhooks.json";
 
-const en = { ...base, player, builder: { ...builder, nodeTypes: nodeTypeMessages("en") }, consolePages: { ...consolePages, webhooks } };
+const en = { ...base, player, builder: { ...builder, nodeTypes: nodeTypeMessages("en") }, consolePages: { ...consolePages, webhooks }, notifications };
 
 export default en;

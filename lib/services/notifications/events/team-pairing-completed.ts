@@ -1,0 +1,33 @@
+import { pairingCompletedPayloadSchema } from "@/lib/contracts/notifications";
+import { all } from "@/lib/db/sql";
+import { formatScore, quoted, type NotificationEventType } from "./types";
+
+// A Red/Blue pairing was judged: both submitters (the attack's and the defense's) hear about it.
+
+export const teamPairingCompleted: NotificationEventType<"team_pairing_completed"> = {
+  event: "team_pairing_completed",
+  payload: pairingCompletedPayloadSchema,
+  preference: "notifyOnPairing",
+  *recipients(payload, workspaceId) {
+    const rows = yield* all<{ account_id: string | null }>(
+      `SELECT account_id FROM team_submissions WHERE tenant_id = $1 AND id IN ($2, $3)`,
+      workspaceId,
+      payload.attack_submission_id,
+      payload.defense_submission_id,
+    );
+    return rows.flatMap((r) => (r.account_id ? [r.account_id] : []));
+  },
+  subject: (payload) => ({ table: "red_blue_challenges", id: payload.red_blue_challenge_id }),
+  render(payload, name) {
+    const points = `red ${formatScore(payload.red_points)}, blue ${formatScore(payload.blue_points)}`;
+    return {
+      title: `Pairing judged on ${quoted(name, "a Red/Blue challenge")}`,
+      body: `Your Red/Blue pairing was judged: ${points} points.`,
+      link: "/red-blue",
+    };
+  },
+  summary(payload, name) {
+    const rating = payload.judge_rating === null ? "" : `, rating ${formatScore(payload.judge_rating)}`;
+    return `Pairing judged on ${quoted(name, payload.red_blue_challenge_id)} (red ${formatScore(payload.red_points)}, blue ${formatScore(payload.blue_points)}${rating})`;
+  },
+};
