@@ -4,7 +4,11 @@ import { log } from "@/lib/log";
 import { migrate } from "@/lib/migrate";
 import { DEMO, seedDemo } from "@/lib/seed/demo";
 
-/** Runs once when the server starts: apply migrations, seed the demo, say how to log in. */
+/**
+ * Runs once when the server starts: apply migrations, check the encryption key against the
+ * database, seed the demo, say how to log in. Throws (the server must not start) on a key
+ * mismatch or missing configuration.
+ */
 export async function startup(): Promise<void> {
   if (env.AUTO_MIGRATE) {
     const res = await migrate(env.DATABASE_URL);
@@ -12,6 +16,24 @@ export async function startup(): Promise<void> {
     if (res.changedChecksums.length) {
       log.warn("applied migrations were edited after they ran", { migrations: res.changedChecksums });
     }
+  }
+  // Every instance on the database must hold the same ENCRYPTION_KEY: refuse to start otherwise
+  // (the first start keeps the key's fingerprint in instance_settings).
+  const { checkEncryptionKey } = await import("@/lib/services/instance-settings");
+  try {
+    const { stored } = await checkEncryptionKey();
+    if (stored) log.info("encryption key fingerprint stored in instance_settings");
+  } catch (err) {
+    log.error("refusing to start", { error: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
+  // Other instances' cache invalidations (several instances: lib/services/caches.ts). Without
+  // them cached board figures still expire within seconds, so a failure here is not fatal.
+  try {
+    const { listenForCacheInvalidation } = await import("@/lib/services/caches");
+    await listenForCacheInvalidation();
+  } catch (err) {
+    log.warn("listening for cache invalidations failed; cached boards expire by TTL only", { error: String(err) });
   }
   // Attempts left pending by a crash stop counting against their players right away.
   try {
