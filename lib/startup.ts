@@ -5,11 +5,27 @@ import { migrate } from "@/lib/migrate";
 import { DEMO, seedDemo } from "@/lib/seed/demo";
 
 /**
- * Runs once when the server starts: apply migrations, check the encryption key against the
- * database, seed the demo, say how to log in. Throws (the server must not start) on a key
- * mismatch or missing configuration.
+ * A configuration that must not serve (invalid environment, another instance's ENCRYPTION_KEY):
+ * say why and end the process. Next.js would otherwise keep listening and answer every request
+ * with a bare 500. Written with console.error: the logger itself reads the configuration.
+ */
+function refuseToStart(err: unknown): never {
+  const error = err instanceof Error ? err.message : String(err);
+  console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", msg: "refusing to start", error }));
+  process.exit(1);
+}
+
+/**
+ * Runs once when the server starts: check the configuration, apply migrations, check the
+ * encryption key against the database, seed the demo, say how to log in. Ends the process on an
+ * invalid configuration or a key mismatch.
  */
 export async function startup(): Promise<void> {
+  try {
+    void env.DATABASE_URL; // parses and validates the whole environment
+  } catch (err) {
+    refuseToStart(err);
+  }
   if (env.AUTO_MIGRATE) {
     const res = await migrate(env.DATABASE_URL);
     if (res.applied.length) log.info("migrations applied", { database: env.databaseKind, applied: res.applied });
@@ -19,12 +35,12 @@ export async function startup(): Promise<void> {
   }
   // Every instance on the database must hold the same ENCRYPTION_KEY: refuse to start otherwise
   // (the first start keeps the key's fingerprint in instance_settings).
-  const { checkEncryptionKey } = await import("@/lib/services/instance-settings");
+  const { checkEncryptionKey, EncryptionKeyMismatchError } = await import("@/lib/services/instance-settings");
   try {
     const { stored } = await checkEncryptionKey();
     if (stored) log.info("encryption key fingerprint stored in instance_settings");
   } catch (err) {
-    log.error("refusing to start", { error: err instanceof Error ? err.message : String(err) });
+    if (err instanceof EncryptionKeyMismatchError) refuseToStart(err);
     throw err;
   }
   // Other instances' cache invalidations (several instances: lib/services/caches.ts). Without

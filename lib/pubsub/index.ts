@@ -69,7 +69,7 @@ function open(kind: PubSubKind): PubSub {
     case "memory":
       return new MemoryPubSub();
     case "postgres":
-      return new PostgresPubSub({ connectionString: env.DATABASE_URL, pool: pgPool() ?? undefined, onError });
+      return new PostgresPubSub({ connectionString: env.DATABASE_URL, pool: pgPool, onError });
     case "redis":
       return new RedisPubSub({ url: env.REDIS_URL ?? "", onError });
   }

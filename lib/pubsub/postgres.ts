@@ -12,8 +12,11 @@ import type { Listener, PubSub } from "@/lib/pubsub/types";
 
 export interface PostgresPubSubOptions {
   connectionString: string;
-  /** The pool publishes run on (the app's: lib/db pgPool()); one of its own when not given. */
-  pool?: pg.Pool;
+  /**
+   * The pool publishes run on, asked for on each publish (the app's: lib/db pgPool(), which is
+   * replaced after disconnectDb); one of its own when not given.
+   */
+  pool?: () => pg.Pool | null;
   /** application_name of the LISTEN connection (operators see it in pg_stat_activity). */
   applicationName?: string;
   /** How long subscribe() waits for a live connection before it fails. */
@@ -41,8 +44,7 @@ interface Live {
 export class PostgresPubSub implements PubSub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly channelOf = new Map<string, string>(); // pg channel → channel
-  private readonly ownPool: pg.Pool | undefined;
-  private readonly pool: pg.Pool;
+  private ownPool: pg.Pool | undefined;
   private live: Live | undefined;
   private connecting: Promise<Live> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -50,16 +52,22 @@ export class PostgresPubSub implements PubSub {
   /** Wakes subscribe() calls waiting for a connection. */
   private waiters = new Set<() => void>();
 
-  constructor(private readonly opts: PostgresPubSubOptions) {
-    this.ownPool = opts.pool ? undefined : new pg.Pool({ connectionString: opts.connectionString, max: 2 });
-    this.ownPool?.on("error", () => undefined);
-    this.pool = opts.pool ?? this.ownPool!;
+  constructor(private readonly opts: PostgresPubSubOptions) {}
+
+  private pool(): pg.Pool {
+    const shared = this.opts.pool?.();
+    if (shared) return shared;
+    if (!this.ownPool) {
+      this.ownPool = new pg.Pool({ connectionString: this.opts.connectionString, max: 2 });
+      this.ownPool.on("error", () => undefined);
+    }
+    return this.ownPool;
   }
 
   async publish(channel: string, message: unknown): Promise<void> {
     const payload = encodeMessage(channel, message);
     if (this.closed) throw new Error("pub/sub is closed");
-    await this.pool.query("SELECT pg_notify($1, $2)", [pgChannelName(channel), payload]);
+    await this.pool().query("SELECT pg_notify($1, $2)", [pgChannelName(channel), payload]);
   }
 
   async subscribe(channel: string, listener: Listener): Promise<() => void> {
