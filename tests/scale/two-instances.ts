@@ -6,7 +6,7 @@
 // limit and the store-backed login limit count across instances; a logout on one instance holds
 // on the other at once. Prints figures.
 //
-// Not part of `npm test` (it needs a production build and starts three servers: ~1-2 minutes):
+// Not part of `npm test`: it needs a production build and starts four servers one after another.
 //
 //   npm run build
 //   npx tsx tests/scale/two-instances.ts
@@ -14,7 +14,8 @@
 //
 // SCALE_PG_URL: a PostgreSQL server where databases may be created (default
 // postgresql://postgres@127.0.0.1:5432/postgres); SCALE_PORTS (default 3431,3432);
-// SCALE_PLAYERS (default 8); SCALE_KEEP_DB=1 keeps the database. Exit code 1 when a check fails.
+// SCALE_PLAYERS (default 8); SCALE_KEEP_DB=1 keeps the database; SCALE_APP_ENV="K=V K2=V2" adds
+// settings to both apps. Exit code 1 when a check fails. Takes ~20 s.
 import { isDeepStrictEqual } from "node:util";
 import {
   api,
@@ -269,6 +270,13 @@ async function main(): Promise<void> {
     ports,
     redisUrl,
     keepDatabase: process.env.SCALE_KEEP_DB === "1",
+    // e.g. SCALE_APP_ENV="JOBS_WORKER=off" (or PUBSUB=memory, to see the invalidation check fail).
+    extraEnv: Object.fromEntries(
+      (process.env.SCALE_APP_ENV ?? "")
+        .split(/\s+/)
+        .filter((kv) => kv.includes("="))
+        .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+    ),
   });
   console.log(
     `two instances up in ${fmt((performance.now() - started) / 1000)} s on ${cluster.instances.map((i) => i.base).join(", ")}` +
