@@ -3,6 +3,7 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
+  createHmac,
   randomBytes,
   randomInt,
   scrypt as scryptCb,
@@ -10,6 +11,7 @@ import {
   type ScryptOptions,
 } from "node:crypto";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 // Secrets at rest: AES-256-GCM, "v1.<iv>.<tag>.<ciphertext>" in base64url.
 const VERSION = "v1";
@@ -26,14 +28,40 @@ export function encryptSecret(plaintext: string): string {
   return [VERSION, iv.toString("base64url"), tag.toString("base64url"), data.toString("base64url")].join(".");
 }
 
+/**
+ * Decrypts a value from encryptSecret. A value this key cannot open (encrypted under another
+ * ENCRYPTION_KEY, or corrupted) is AppError `secret_unreadable` (500): an operator error with a
+ * message that says what to fix, never a bare 500.
+ */
 export function decryptSecret(stored: string): string {
   const [version, iv, tag, data] = stored.split(".");
   if (version !== VERSION || !iv || !tag || data === undefined) {
-    throw new Error("Unrecognised encrypted value");
+    throw secretUnreadable(new Error("Unrecognised encrypted value"));
   }
-  const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+  } catch (err) {
+    throw secretUnreadable(err);
+  }
+}
+
+function secretUnreadable(cause: unknown): AppError {
+  return new AppError(
+    "secret_unreadable",
+    "A stored secret cannot be decrypted: this server's ENCRYPTION_KEY differs from the key that " +
+      "encrypted it. Give every instance the same ENCRYPTION_KEY (or enter the secret again).",
+    { cause },
+  );
+}
+
+/**
+ * Identifies the encryption key without revealing it: HMAC-SHA256 of a fixed label under the
+ * key. Kept in the database (instance_settings) so instances with different keys are refused.
+ */
+export function encryptionKeyFingerprint(): string {
+  return createHmac("sha256", key()).update("gauntlet encryption-key fingerprint v1").digest("base64url");
 }
 
 // Passwords: scrypt (N=2^15, r=8, p=1), "scrypt$N$r$p$salt$hash".

@@ -46,6 +46,9 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Gauntlet <no-reply@gauntlet.local>"),
   REDIS_URL: optionalUrl,
   RATE_LIMIT_STORE: z.enum(["database", "memory", "redis"]).optional(),
+  // Messages between instances (lib/pubsub): default redis when REDIS_URL is set, else postgres
+  // on a PostgreSQL database, else memory (one process).
+  PUBSUB: z.enum(["memory", "postgres", "redis"]).optional(),
   // Reverse proxies whose X-Forwarded-* headers are believed: a hop count ("1") or a comma list
   // of proxy addresses/CIDRs. Unset: none, the socket address is the client (lib/http/client-ip.ts).
   TRUST_PROXY: z
@@ -134,6 +137,26 @@ function readOrCreateKeyFile(dataDir: string): { authSecret: string; encryptionK
   return keys;
 }
 
+/**
+ * A PostgreSQL database is shared by every instance that points at it, and keys generated into
+ * one instance's DATA_DIR differ from another's: sessions signed on one would be refused by the
+ * other, and secrets encrypted on one could not be decrypted by the other. So on PostgreSQL both
+ * keys must be given.
+ */
+function assertSharedKeys(e: { AUTH_SECRET?: string; ENCRYPTION_KEY?: string }): void {
+  const missing = [
+    !e.AUTH_SECRET && "AUTH_SECRET (signs sessions; generate with: openssl rand -base64 32)",
+    !e.ENCRYPTION_KEY && "ENCRYPTION_KEY (encrypts secrets and provider keys; generate with: openssl rand -base64 32)",
+  ].filter((m): m is string => typeof m === "string");
+  if (missing.length === 0) return;
+  throw new Error(
+    `On PostgreSQL, set ${missing.map((m) => m.split(" ")[0]).join(" and ")} explicitly: every app instance ` +
+      "and worker on the same database must share the same values, and a key generated into one " +
+      "instance's DATA_DIR would differ from the others' (sessions refused, secrets unreadable).\n" +
+      missing.map((m) => `  ${m}`).join("\n"),
+  );
+}
+
 function load(): Env {
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
@@ -147,8 +170,13 @@ function load(): Env {
   else if (/^postgres(ql)?:\/\//.test(url)) databaseKind = "postgresql";
   else throw new Error("DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL)");
 
+  if (e.PUBSUB === "redis" && !e.REDIS_URL) throw new Error("PUBSUB=redis needs REDIS_URL");
+  if (e.PUBSUB === "postgres" && databaseKind !== "postgresql") {
+    throw new Error("PUBSUB=postgres needs a PostgreSQL DATABASE_URL");
+  }
   let authSecret = e.AUTH_SECRET;
   let encryptionKey = e.ENCRYPTION_KEY;
+  if (databaseKind === "postgresql") assertSharedKeys(e);
   if (!authSecret || !encryptionKey) {
     const keys = readOrCreateKeyFile(e.DATA_DIR);
     authSecret ??= keys.authSecret;

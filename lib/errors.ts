@@ -14,6 +14,8 @@ export const errorStatus = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
+  // A stored secret this instance's ENCRYPTION_KEY cannot decrypt (lib/crypto.ts): configuration.
+  secret_unreadable: 500,
   upstream_error: 502,
   unavailable: 503,
 } as const;

@@ -5,16 +5,52 @@ import { migrate } from "@/lib/migrate";
 import { DEMO, seedDemo } from "@/lib/seed/demo";
 
 /**
- * Runs once when the server starts: apply migrations, seed the demo, say how to log in, and start
- * the job worker (unless JOBS_WORKER=off: then `npm run worker` processes run the jobs).
+ * A configuration that must not serve (invalid environment, another instance's ENCRYPTION_KEY):
+ * say why and end the process. Next.js would otherwise keep listening and answer every request
+ * with a bare 500. Written with console.error: the logger itself reads the configuration.
+ */
+function refuseToStart(err: unknown): never {
+  const error = err instanceof Error ? err.message : String(err);
+  console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", msg: "refusing to start", error }));
+  process.exit(1);
+}
+
+/**
+ * Runs once when the server starts: check the configuration, apply migrations, check the
+ * encryption key against the database, seed the demo, say how to log in, and start the job worker
+ * (unless JOBS_WORKER=off: then `npm run worker` processes run the jobs). Ends the process on an
+ * invalid configuration or a key mismatch.
  */
 export async function startup(): Promise<void> {
+  try {
+    void env.DATABASE_URL; // parses and validates the whole environment
+  } catch (err) {
+    refuseToStart(err);
+  }
   if (env.AUTO_MIGRATE) {
     const res = await migrate(env.DATABASE_URL);
     if (res.applied.length) log.info("migrations applied", { database: env.databaseKind, applied: res.applied });
     if (res.changedChecksums.length) {
       log.warn("applied migrations were edited after they ran", { migrations: res.changedChecksums });
     }
+  }
+  // Every instance on the database must hold the same ENCRYPTION_KEY: refuse to start otherwise
+  // (the first start keeps the key's fingerprint in instance_settings).
+  const { checkEncryptionKey, EncryptionKeyMismatchError } = await import("@/lib/services/instance-settings");
+  try {
+    const { stored } = await checkEncryptionKey();
+    if (stored) log.info("encryption key fingerprint stored in instance_settings");
+  } catch (err) {
+    if (err instanceof EncryptionKeyMismatchError) refuseToStart(err);
+    throw err;
+  }
+  // Other instances' cache invalidations (several instances: lib/services/caches.ts). Without
+  // them cached board figures still expire within seconds, so a failure here is not fatal.
+  try {
+    const { listenForCacheInvalidation } = await import("@/lib/services/caches");
+    await listenForCacheInvalidation();
+  } catch (err) {
+    log.warn("listening for cache invalidations failed; cached boards expire by TTL only", { error: String(err) });
   }
   // Attempts left pending by a crash stop counting against their players right away.
   try {

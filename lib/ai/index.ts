@@ -148,8 +148,8 @@ function envModel(modelId: string): LanguageModelV4 {
 
 /**
  * The model of a workspace provider, from its row as loaded by lib/services/llm-providers.ts.
- * Throws AppError validation_failed (unsupported kind, openai without a key) or internal (the
- * stored key cannot be decrypted).
+ * Throws AppError validation_failed (unsupported kind, openai without a key) or secret_unreadable
+ * (the stored key cannot be decrypted: another ENCRYPTION_KEY encrypted it).
  */
 export function providerModel(provider: ProviderConnection, modelId: string): LanguageModelV4 {
   if (provider.kind !== "openai" && provider.kind !== "openai-compatible") {
@@ -174,8 +174,9 @@ export function providerModel(provider: ProviderConnection, modelId: string): La
       const { id: providerId, workspaceId } = provider;
       log.error("llm provider key could not be decrypted", { providerId, workspaceId });
       throw new AppError(
-        "internal",
-        `The API key of LLM provider "${provider.name}" cannot be decrypted; enter it again in the console`,
+        "secret_unreadable",
+        `The API key of LLM provider "${provider.name}" cannot be decrypted: this server's ENCRYPTION_KEY ` +
+          "differs from the key that encrypted it. Give every instance the same ENCRYPTION_KEY, or enter the key again in the console.",
         { cause: err },
       );
     }

@@ -87,7 +87,9 @@ export async function actionErrorState(
     return { status: "error", code: "validation_failed", ...(message ? { message } : {}), fieldErrors, at };
   }
   const appError = err instanceof AppError ? err : fromDatabaseError(err);
-  if (appError && appError.status < 500) {
+  // secret_unreadable is a 500 whose message tells the operator what to fix (ENCRYPTION_KEY).
+  if (appError && (appError.status < 500 || appError.code === "secret_unreadable")) {
+    if (appError.status >= 500) log.error(`${opts.name} failed`, { code: appError.code, error: appError.message });
     const issues = (appError.details as { issues?: { path: string; message: string }[] } | undefined)?.issues;
     const retryAfter = (appError.details as { retry_after?: number } | undefined)?.retry_after;
     const message =

@@ -62,7 +62,11 @@ function zodToAppError(err: ZodError, where: string): AppError {
 }
 
 export function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
+  if (err instanceof AppError) {
+    // A server-side fault the handler named (e.g. secret_unreadable): the operator needs it in the log.
+    if (err.status >= 500) log.error("route failed", { code: err.code, error: err.message });
+    return err;
+  }
   if (err instanceof ZodError) return zodToAppError(err, "input");
   const mapped = fromDatabaseError(err);
   if (mapped) return mapped;

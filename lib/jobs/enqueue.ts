@@ -40,7 +40,10 @@ export function enqueue(queue: string, payload: unknown, opts: EnqueueOptions = 
 
 // An in-process worker wakes at once for jobs this process enqueued (after the commit: the
 // worker's claim runs after the transaction that holds the write lock).
-const wakeListeners = new Set<() => void>();
+// On globalThis: Next.js may load this module once per route bundle, and the worker started from
+// instrumentation must hear enqueues made by every route's copy.
+const held = globalThis as unknown as { __gauntletJobWake?: Set<() => void> };
+const wakeListeners = (held.__gauntletJobWake ??= new Set<() => void>());
 /** Wakes this process's worker (after a commit that made jobs due; enqueueJob does it itself). */
 export function jobsEnqueuedHere(): void {
   for (const fn of wakeListeners) queueMicrotask(fn);

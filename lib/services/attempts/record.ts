@@ -6,7 +6,7 @@ import { log } from "@/lib/log";
 import { isBetter } from "@/lib/scoring/compare";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import { forgetBoardSize } from "@/lib/scoring/board-size";
-import { forgetBoardRanks } from "@/lib/scoring/board-ranks";
+import { forgetBoardEverywhere } from "@/lib/services/caches";
 import {
   boardHead,
   bumpEntryCount,
@@ -292,11 +292,9 @@ export function recordAttemptInTransaction(input: RecordAttemptInput): Promise<R
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await transaction(() => recordAttempt(input));
-        // After the commit, so no reader caches the board as it was before this attempt.
-        if (result.personalBest) {
-          forgetBoardSize(input.challenge.id);
-          forgetBoardRanks(input.challenge.id);
-        }
+        // After the commit, so no reader caches the board as it was before this attempt; other
+        // instances hear of it over pub/sub (lib/services/caches.ts).
+        if (result.personalBest) forgetBoardEverywhere(input.challenge.id);
         return result;
       } catch (err) {
         const code = (err as { code?: unknown }).code;

@@ -1,0 +1,38 @@
+// What every backend shares: channel names and messages are checked the same way everywhere, so
+// code that works on the in-process default also works over PostgreSQL NOTIFY and Redis.
+
+/** Largest message, in bytes of its JSON text: PostgreSQL NOTIFY refuses payloads of 8000 bytes. */
+export const MAX_MESSAGE_BYTES = 7 * 1024;
+/** Longest channel name (characters). */
+export const MAX_CHANNEL_LENGTH = 200;
+
+export class PubSubMessageTooLargeError extends Error {
+  constructor(channel: string, bytes: number) {
+    super(
+      `pub/sub message on "${channel}" is ${bytes} bytes; the limit is ${MAX_MESSAGE_BYTES} ` +
+        "(PostgreSQL NOTIFY). Send an id and let subscribers read the rest from the database.",
+    );
+    this.name = "PubSubMessageTooLargeError";
+  }
+}
+
+export function checkChannel(channel: string): void {
+  if (typeof channel !== "string" || channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) {
+    throw new Error(`pub/sub channel names are 1-${MAX_CHANNEL_LENGTH} characters`);
+  }
+}
+
+/** The message as JSON text, refused when larger than MAX_MESSAGE_BYTES. */
+export function encodeMessage(channel: string, message: unknown): string {
+  checkChannel(channel);
+  const text = JSON.stringify(message ?? null);
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > MAX_MESSAGE_BYTES) throw new PubSubMessageTooLargeError(channel, bytes);
+  return text;
+}
+
+/** Backoff before reconnect try `n` (0-based): doubling from minMs to maxMs, with full jitter above half. */
+export function backoffMs(n: number, minMs: number, maxMs: number): number {
+  const ceiling = Math.min(maxMs, minMs * 2 ** Math.min(n, 20));
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
