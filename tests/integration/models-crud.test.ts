@@ -728,7 +728,7 @@ const cases: AnyCase[] = [
   }),
   crud({
     model: "InstanceSetting",
-    data: async () => ({ key: `encryption_key_fingerprint_${Math.random()}`, value: "sha256:abc" }),
+    data: () => Promise.resolve({ key: `encryption_key_fingerprint_${Math.random()}`, value: "sha256:abc" }),
     key: (row) => ({ key: row.key }),
     update: () => ({ value: "sha256:def" }),
   }),
