@@ -16,7 +16,7 @@ export const isNotificationEvent = (v: string): v is NotificationEventName =>
   (NOTIFICATION_EVENTS as readonly string[]).includes(v);
 
 /** Epoch milliseconds. */
-const epochMs = z.number().int().nonnegative();
+const epochMs = z.number().int().nonnegative().describe("Epoch milliseconds");
 
 const recordHolder = z.object({ account_id: z.string().nullable(), score: z.number().nullable() });
 
@@ -38,7 +38,7 @@ export const firstBloodPayloadSchema = z.object({
   event: z.literal("challenge_first_blood"),
   challenge_id: z.string(),
   scoring_strategy: z.string(),
-  account_id: z.string().nullable(),
+  account_id: z.string().nullable().describe("The player who drew first blood (null for an anonymous player)"),
   attempt_id: z.string(),
   score: z.number().nullable(),
   occurred_at: epochMs,

@@ -9,6 +9,8 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { defineJob, enqueue } from "@/lib/jobs";
 import { log } from "@/lib/log";
+import { isNotificationEvent } from "@/lib/contracts/notifications";
+import { notificationEventTypes, type PreferenceKey } from "@/lib/services/notifications/events";
 
 // `email.digest` {accountId}: one email with the account's notifications that have not been
 // emailed yet (notifications.emailed_at IS NULL), oldest first, at most DIGEST_MAX_ITEMS per
@@ -43,14 +45,6 @@ export const CLAIM_MARKS_BEFORE = new Date(Date.UTC(2000, 0, 1));
 const payloadSchema = z.object({ accountId: z.string().min(1).max(64) });
 export type EmailDigestPayload = z.infer<typeof payloadSchema>;
 
-type PreferenceKey = "notifyOnFirstBlood" | "notifyOnRecordBeaten" | "notifyOnPairing";
-
-/** The per-type preference that governs each notification type (unlisted types are always sent). */
-const TYPE_PREFERENCE: Readonly<Record<string, PreferenceKey>> = {
-  challenge_first_blood: "notifyOnFirstBlood",
-  challenge_record_beaten: "notifyOnRecordBeaten",
-  team_pairing_completed: "notifyOnPairing",
-};
 
 interface Preferences extends Record<PreferenceKey, boolean> {
   notifyByEmail: boolean;
@@ -86,9 +80,9 @@ async function loadRecipient(accountId: string) {
   return { email: account.email, active: account.status === "active", prefs };
 }
 
+/** Whether the type's own preference (the event registry's) still allows it; other types always go. */
 function wanted(prefs: Preferences, type: string): boolean {
-  const key = TYPE_PREFERENCE[type];
-  return key === undefined || prefs[key];
+  return !isNotificationEvent(type) || prefs[notificationEventTypes[type].preference];
 }
 
 /** Gives rows this job claimed back to the queue of pending ones. */
