@@ -75,6 +75,8 @@ const schema = z.object({
   JOBS_WORKER: z.enum(["inline", "off"]).default("inline"),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Days a finished job stays in the jobs table (dead ones at least 30, for the console).
+  JOBS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Pause between the offline model's streamed chunks so people see the answer arrive
   // (default 30 ms; 0 under NODE_ENV=test).

@@ -23,3 +23,17 @@ export function* retryDeadJob(id: string, workspaceId: string): Step<boolean> {
   queueMicrotask(jobsEnqueuedHere);
   return true;
 }
+
+/**
+ * Deletes finished jobs older than the retention: done jobs after `doneDays`, dead ones after
+ * `deadDays` (they stay visible in the console until then). Their singleton keys are free again,
+ * which is safe: keys name the work (an event, a digest window), and that work is over.
+ */
+export function* pruneFinishedJobs(doneDays: number, deadDays: number, now = new Date()): Step<number> {
+  const day = 86_400_000;
+  return yield* exec(
+    `DELETE FROM jobs WHERE (status = 'done' AND finished_at < $1) OR (status = 'dead' AND finished_at < $2)`,
+    new Date(now.getTime() - doneDays * day),
+    new Date(now.getTime() - deadDays * day),
+  );
+}

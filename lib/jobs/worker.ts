@@ -1,7 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { transaction } from "@/lib/db/sql";
 import { env } from "@/lib/env";
+import { pruneFinishedJobs } from "@/lib/jobs/admin";
+import { log } from "@/lib/log";
 import type { AnyJobDefinition } from "@/lib/jobs/types";
 import type { RunningWorker, WorkerOptions } from "@/lib/jobs/worker-options";
 
@@ -26,10 +29,40 @@ export async function startWorker(definitions: AnyJobDefinition[], opts: WorkerO
     leaseMs: Math.max(1_000, opts.leaseMs ?? env.JOBS_LEASE_SECONDS * 1000),
     graceMs: Math.max(0, opts.graceMs ?? 30_000),
   };
+  let running: RunningWorker;
   if (env.databaseKind === "postgresql") {
     const { startPgWorker } = await import("@/lib/jobs/pg-worker");
-    return startPgWorker(definitions, full);
+    running = await startPgWorker(definitions, full);
+  } else {
+    const { startSqliteWorker } = await import("@/lib/jobs/sqlite-worker");
+    running = startSqliteWorker(definitions, full);
   }
-  const { startSqliteWorker } = await import("@/lib/jobs/sqlite-worker");
-  return startSqliteWorker(definitions, full);
+  const stopPruning = prunePeriodically();
+  return {
+    ...running,
+    stop: (o) => {
+      stopPruning();
+      return running.stop(o);
+    },
+  };
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Finished jobs do not pile up: every worker deletes old ones now and then (harmless twice). */
+function prunePeriodically(): () => void {
+  const prune = () => {
+    transaction(() => pruneFinishedJobs(env.JOBS_RETENTION_DAYS, Math.max(env.JOBS_RETENTION_DAYS, 30))).then(
+      (n) => n && log.info("old finished jobs deleted", { count: n }),
+      (err: unknown) => log.warn("deleting old finished jobs failed", { error: String(err) }),
+    );
+  };
+  const first = setTimeout(prune, 30_000);
+  const every = setInterval(prune, PRUNE_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }
