@@ -1,4 +1,5 @@
 import "server-only";
+import { setMaxListeners } from "node:events";
 import PgBoss from "pg-boss";
 import { asJson, exec, one, transaction } from "@/lib/db/sql";
 import { env } from "@/lib/env";
@@ -66,6 +67,8 @@ export async function startPgWorker(definitions: AnyJobDefinition[], opts: Requi
   }
 
   const stopController = new AbortController();
+  // Every running try listens on it (and stops listening when done): more than ten at once is normal.
+  setMaxListeners(0, stopController.signal);
   const inflight = new Set<Promise<unknown>>();
   const track = <T>(p: Promise<T>): Promise<T> => {
     inflight.add(p);
@@ -150,11 +153,15 @@ export async function startPgWorker(definitions: AnyJobDefinition[], opts: Requi
   for (const def of defs.values()) {
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
-      ids.push(
-        await boss.work<RelayedData>(def.queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, ([job]) =>
-          track(handle(def, job!)),
-        ),
-      );
+      // pg-boss 10 waits out the polling interval after every fetch, even one that found a job,
+      // so one worker would run at most one job per interval. A worker that found a job asks for
+      // its next fetch at once (notifyWorker); one that found none waits as usual.
+      let self = "";
+      self = await boss.work<RelayedData>(def.queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, ([job]) => {
+        boss.notifyWorker(self);
+        return track(handle(def, job!));
+      });
+      ids.push(self);
     }
     workerIds.set(def.queue, ids);
     await boss.work<RelayedData>(deadLetterOf(def.queue), { batchSize: 1, pollingIntervalSeconds: Math.max(2, pollingIntervalSeconds) }, ([job]) =>

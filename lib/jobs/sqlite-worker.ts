@@ -1,4 +1,5 @@
 import "server-only";
+import { setMaxListeners } from "node:events";
 import { all, asJson, asNum, exec, one, query, transaction, type Step } from "@/lib/db/sql";
 import { onJobsEnqueued } from "@/lib/jobs/enqueue";
 import {
@@ -101,6 +102,8 @@ export function startSqliteWorker(definitions: AnyJobDefinition[], opts: Require
   const { concurrency, workerId, pollMs, leaseMs, graceMs } = opts;
   const running = new Map<string, Promise<void>>();
   const stopController = new AbortController();
+  // Every running try listens on it (and stops listening when done): more than ten at once is normal.
+  setMaxListeners(0, stopController.signal);
   let stopping = false;
   let claiming = false;
   let again = false;
