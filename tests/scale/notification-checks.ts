@@ -6,7 +6,7 @@
 // an attempt on B within 1 s, and that the receiver got every event exactly once.
 import pg from "pg";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
-import { api, login, openSse, waitUntilUp, type Cluster, type Instance } from "./cluster";
+import { api, login, openSse, type Cluster, type Instance } from "./cluster";
 import type { ScaleContext } from "./two-instances";
 
 type Check = { name: string; run: (ctx: ScaleContext) => Promise<string> };
@@ -39,7 +39,6 @@ export interface NotificationSetup {
 export async function notificationSetup(): Promise<NotificationSetup> {
   const receiver: WebhookReceiver = await startWebhookReceiver();
   const appEnv = { JOBS_WORKER: "off", OUTBOUND_ALLOW: `127.0.0.1:${receiver.port}` };
-  let worker: Instance | null = null;
   let endpointId = "";
   let workspaceId = "";
 
@@ -55,7 +54,7 @@ export async function notificationSetup(): Promise<NotificationSetup> {
 
   async function start(cluster: Cluster): Promise<void> {
     const [a] = cluster.instances as [Instance];
-    worker = cluster.spawnProcess("worker", ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], appEnv);
+    const worker = cluster.spawnProcess("worker", ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], appEnv);
     const until = Date.now() + 60_000;
     while (!worker.output.some((l) => l.includes("worker ready"))) {
       if (worker.proc.exitCode !== null || Date.now() > until) {
@@ -63,7 +62,6 @@ export async function notificationSetup(): Promise<NotificationSetup> {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    await waitUntilUp(a);
     const token = await login(a, DEMO_CREATOR.email, DEMO_CREATOR.password);
     const created = await api(a, "POST", "/console/api/webhooks", {
       token,
@@ -76,11 +74,10 @@ export async function notificationSetup(): Promise<NotificationSetup> {
     assert(created.status === 201, `creating the webhook: ${created.status} ${JSON.stringify(created.json)}`);
     receiver.secret = created.json.secret as string;
     endpointId = created.json.webhook.id as string;
-    [{ tenant_id: workspaceId }] = await dbQuery<{ tenant_id: string }>(
-      cluster,
-      "SELECT tenant_id FROM webhook_endpoints WHERE id = $1",
-      [endpointId],
-    ) as [{ tenant_id: string }];
+    const [owner] = await dbQuery<{ tenant_id: string }>(cluster, "SELECT tenant_id FROM webhook_endpoints WHERE id = $1", [
+      endpointId,
+    ]);
+    workspaceId = owner!.tenant_id;
   }
 
   /** A player on A's notification stream sees a notification caused on B within 1 s. */
