@@ -116,15 +116,8 @@ export async function tryDelivery(
     signature = new Webhook(decryptSecret(row.secret_encrypted)).sign(row.message_id, sentAt, body);
   } catch {
     const error = "The signing secret cannot be read (was ENCRYPTION_KEY changed?); rotate the secret";
-    await recordTry(row, {
-      headers: {},
-      body,
-      status: null,
-      responseText: null,
-      error,
-      durationMs: 0,
-      ok: false,
-    });
+    const number = await beginTry(row, {}, body);
+    await finishTry(row, number, { status: null, responseText: null, error, durationMs: 0, ok: false });
     return { kind: "refused", error };
   }
   const headers: Record<string, string> = {
@@ -135,6 +128,10 @@ export async function tryDelivery(
     "webhook-signature": signature,
   };
 
+  // The try is in the log before the request leaves: a worker that dies while waiting for the
+  // answer leaves it there as unfinished (the receiver may have got it), and the next try is
+  // numbered after it.
+  const number = await beginTry(row, headers, body);
   const timeout = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const started = performance.now();
@@ -158,14 +155,16 @@ export async function tryDelivery(
   }
   const durationMs = Math.round(performance.now() - started);
   const ok = error === null && status !== null;
-  await recordTry(row, { headers, body, status, responseText, error, durationMs, ok });
+  await finishTry(row, number, { status, responseText, error, durationMs, ok });
   if (ok) return { kind: "succeeded", status: status! };
   return refused ? { kind: "refused", error: error! } : { kind: "failed", error: error! };
 }
 
+/** What a try that never finished says in the log (its worker stopped before the answer was recorded). */
+export const UNFINISHED_TRY =
+  "No outcome recorded: the worker stopped during this try (the receiver may have got the request)";
+
 interface TryRecord {
-  headers: Record<string, string>;
-  body: string;
   status: number | null;
   responseText: string | null;
   error: string | null;
@@ -173,10 +172,9 @@ interface TryRecord {
   ok: boolean;
 }
 
-/** The try's row, the delivery's state and (on success) the endpoint's failure count, in one transaction. */
-async function recordTry(row: DeliveryRow, t: TryRecord): Promise<void> {
-  const now = new Date();
-  await transaction(function* () {
+/** Logs a try about to be sent (as unfinished until finishTry) and counts it on the delivery; its number. */
+async function beginTry(row: DeliveryRow, headers: Record<string, string>, body: string): Promise<number> {
+  return transaction(function* () {
     const last = yield* one<{ n: unknown }>(
       "SELECT MAX(number) AS n FROM webhook_delivery_attempts WHERE delivery_id = $1",
       row.id,
@@ -185,17 +183,33 @@ async function recordTry(row: DeliveryRow, t: TryRecord): Promise<void> {
     yield* exec(
       `INSERT INTO webhook_delivery_attempts
          (id, delivery_id, number, request_headers, request_body, response_status, response_excerpt, error, duration_ms, created_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10)`,
+       VALUES ($1, $2, $3, $4::jsonb, $5, NULL, NULL, $6, 0, $7)`,
       uuidv7(),
       row.id,
       number,
-      json(t.headers),
-      excerpt(t.body),
+      json(headers),
+      excerpt(body),
+      UNFINISHED_TRY,
+      new Date(),
+    );
+    yield* exec("UPDATE webhook_deliveries SET attempt = $2 WHERE id = $1", row.id, number);
+    return number;
+  });
+}
+
+/** The try's outcome, the delivery's state and (on success) the endpoint's failure count, in one transaction. */
+async function finishTry(row: DeliveryRow, number: number, t: TryRecord): Promise<void> {
+  const now = new Date();
+  await transaction(function* () {
+    yield* exec(
+      `UPDATE webhook_delivery_attempts SET response_status = $3, response_excerpt = $4, error = $5, duration_ms = $6
+        WHERE delivery_id = $1 AND number = $2`,
+      row.id,
+      number,
       t.status,
       t.responseText === null ? null : excerpt(t.responseText),
       t.error,
       t.durationMs,
-      now,
     );
     if (t.ok) {
       yield* exec(
