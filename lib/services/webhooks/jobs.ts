@@ -35,7 +35,9 @@ export const webhookDeliverJob = defineJob({
   payload: z.object({ deliveryId: z.string() }),
   maxAttempts: DELIVER_MAX_ATTEMPTS,
   backoff: DELIVER_BACKOFF,
-  timeoutMs: 30_000,
+  // One HTTP try is capped at 10 s; the rest is two small transactions. Short, because on
+  // PostgreSQL a try whose worker died is only retried after this (+5 s) has passed.
+  timeoutMs: 15_000,
   async run({ deliveryId }, ctx) {
     const outcome = await tryDelivery(deliveryId, { automatic: true, signal: ctx.signal });
     if (outcome.kind === "refused") throw new PermanentJobError(outcome.error);
