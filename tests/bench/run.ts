@@ -19,7 +19,7 @@ const benchEnv = {
   RATE_LIMIT_STORE: "database",
 };
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
-const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,a-pg,a-2x,b-pg,events").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,a-jobs,events,a-pg,a-2x,b-pg").split(","));
 const { migrate } = await import("../../lib/migrate");
 await migrate(benchEnv.DATABASE_URL);
 
@@ -138,6 +138,28 @@ if (only.has("b")) {
   console.log("    target: p95 ≤ 5 ms");
 }
 
+
+// (a-jobs) (a) with the server's in-process job worker off and on (the default), alternated:
+// attempt throughput must not suffer from the worker delivering the attempts' events.
+if (only.has("a-jobs")) {
+  const { benchHttp } = await import("./http");
+  const rows: string[] = [];
+  for (const worker of ["off", "inline", "off", "inline"]) {
+    const h = await benchHttp(benchEnv, { a: true, d: false }, 3411, { serverEnv: { JOBS_WORKER: worker } });
+    rows.push(`| JOBS_WORKER=${worker} | ${fmt(h.attemptRps ?? NaN, 0)} | ${fmt(h.ratio ?? NaN)} | ${h.attemptP99} | ${fmt(h.attemptCpuMs ?? NaN, 3)} |`);
+  }
+  console.log("\n(a-jobs) (a) with the in-process job worker off and on, alternated");
+  console.log("| server | attempts/s | ratio attempts/ping | p99 ms | server CPU ms/attempt |\n| --- | ---: | ---: | ---: | ---: |");
+  for (const r of rows) console.log(r);
+}
+
+// (events) Events delivered per second end to end (outbox row → webhook received), 1,000
+// queued, on SQLite and (with BENCH_POSTGRES_URL) PostgreSQL: tests/bench/events.ts per database.
+if (only.has("events")) {
+  const { benchEvents } = await import("./events-databases");
+  console.log("\n(events) 1,000 queued notification events, worker started, until a local webhook receiver has each once");
+  for (const line of await benchEvents(process.env.BENCH_POSTGRES_URL)) console.log(`    ${line}`);
+}
 
 // PostgreSQL sections (a-pg, a-2x, b-pg) run in a process of their own: tests/bench/postgres.ts.
 const pgSections = ["a-pg", "a-2x", "b-pg"].filter((x) => only.has(x));
