@@ -25,8 +25,15 @@ import { env } from "@/lib/env";
 
 export type Dialect = "sqlite" | "postgresql";
 
+// A brand, not `instanceof`: Next.js may load this module once per route bundle, and the SQLite
+// group commit (kept on globalThis) runs statements queued by one copy with another copy's code.
+const JSON_PARAM = Symbol.for("gauntlet.db.jsonParam");
+const isJsonParam = (p: unknown): p is JsonParam =>
+  typeof p === "object" && p !== null && (p as Record<symbol, unknown>)[JSON_PARAM] === true;
+
 /** A JSON column value (serialized on SQLite, cast with ::jsonb in the SQL on PostgreSQL). */
 export class JsonParam {
+  readonly [JSON_PARAM] = true;
   constructor(readonly value: unknown) {}
 }
 export const json = (value: unknown) => new JsonParam(value);
@@ -103,7 +110,7 @@ const sqliteDate = (d: Date) => d.toISOString().replace("Z", "+00:00");
 function sqliteParam(p: Param): unknown {
   if (p instanceof Date) return sqliteDate(p);
   if (typeof p === "boolean") return p ? 1 : 0;
-  if (p instanceof JsonParam) return JSON.stringify(p.value ?? null);
+  if (isJsonParam(p)) return JSON.stringify(p.value ?? null);
   return p;
 }
 
@@ -232,7 +239,7 @@ function flush(conn: BetterSqlite3.Database, g: GroupState): void {
 /** Dates go as UTC text (the columns are timestamps without a zone, in UTC); JSON as text. */
 function pgParam(p: Param): unknown {
   if (p instanceof Date) return p.toISOString();
-  if (p instanceof JsonParam) return JSON.stringify(p.value ?? null);
+  if (isJsonParam(p)) return JSON.stringify(p.value ?? null);
   return p;
 }
 

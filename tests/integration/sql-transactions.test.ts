@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { db } from "@/lib/db";
 import { sqliteFilePath } from "@/lib/db/url";
 import { env } from "@/lib/env";
-import { all, dialect, exec, one, query, transaction, type Step } from "@/lib/db/sql";
+import { all, dialect, exec, one, query, transaction, type JsonParam, type Step } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { fromDatabaseError } from "@/lib/errors";
 
@@ -157,4 +157,27 @@ describe("sql.ts transaction()", () => {
       }
     });
   }
+});
+
+describe("JSON parameters from another copy of the module", () => {
+  // Next.js loads lib/db/sql.ts once per route bundle, and the SQLite group commit runs work
+  // queued by one copy with another copy's code: a JSON value must be recognised by its brand,
+  // not by `instanceof` (before, SQLite refused such a value: "can only bind numbers, strings…").
+  it("binds a json() value made by another copy", async () => {
+    const ws = await workspace();
+    const foreign = { [Symbol.for("gauntlet.db.jsonParam")]: true, value: { from: "another copy", n: 2 } };
+    const id = uuidv7();
+    await transaction(() =>
+      exec(
+        `INSERT INTO notification_events (id, tenant_id, event, payload, status, attempts, occurred_at, available_at, created_at)
+         VALUES ($1, $2, 'challenge_first_blood', $3::jsonb, 'done', 0, $4, $4, $4)`,
+        id,
+        ws,
+        foreign as unknown as JsonParam,
+        new Date(),
+      ),
+    );
+    const row = await db.notificationEvent.findUniqueOrThrow({ where: { id } });
+    expect(row.payload).toEqual({ from: "another copy", n: 2 });
+  });
 });
