@@ -1,4 +1,4 @@
-import { escapeHtml, type RenderedEmail } from "@/lib/email/render";
+import { emailDocument, escapeHtml, type RenderedEmail } from "@/lib/email/render";
 
 // The notification digest: one email listing a player's notifications that arrived since the last
 // one. Plain, no external assets (like render.ts). Every value that comes from people (challenge
@@ -88,11 +88,9 @@ ${e.body ? `<span>${escapeHtml(e.body)}</span><br>\n` : ""}<span style="${small}
 </li>`,
     )
     .join("\n");
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#fff">
-<p style="margin:0 0 16px;${font}">${escapeHtml(intro)}</p>
+  const html = emailDocument(
+    subject,
+    `<p style="margin:0 0 16px;${font}">${escapeHtml(intro)}</p>
 <ul style="margin:0 0 16px;padding-left:20px;${font}">
 ${list}
 </ul>
@@ -100,9 +98,7 @@ ${list}
 <hr style="border:0;border-top:1px solid #ddd;margin:0 0 16px">
 <p style="margin:0;${small}">${escapeHtml(why)}
 <a href="${escapeHtml(settings)}" style="color:#555">Choose which notifications you get</a> or
-<a href="${escapeHtml(unsubscribeUrl)}" style="color:#555">unsubscribe from these emails</a>.</p>
-</body>
-</html>
-`;
+<a href="${escapeHtml(unsubscribeUrl)}" style="color:#555">unsubscribe from these emails</a>.</p>`,
+  );
   return { subject, text, html };
 }

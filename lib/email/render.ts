@@ -22,6 +22,21 @@ export function escapeHtml(value: string): string {
  * The one-time code email. The code is kept out of the subject: subjects are logged and shown
  * in lock-screen previews.
  */
+/** The style of a body paragraph in every mail. */
+export const EMAIL_PARAGRAPH = 'style="margin:0 0 16px;font:16px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#111"';
+
+/** The HTML document around a mail's body (already escaped HTML), titled with its subject. */
+export function emailDocument(subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#fff">
+${body}
+</body>
+</html>
+`;
+}
+
 export function renderLoginCodeEmail({
   code,
   minutes,
@@ -42,17 +57,13 @@ export function renderLoginCodeEmail({
 
   const text = `${intro}\n\n    ${code}\n\n${expiry}\n${ignore}\n`;
 
-  const p = 'style="margin:0 0 16px;font:16px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#111"';
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#fff">
-<p ${p}>${escapeHtml(intro)}</p>
+  const p = EMAIL_PARAGRAPH;
+  const html = emailDocument(
+    subject,
+    `<p ${p}>${escapeHtml(intro)}</p>
 <p style="margin:0 0 16px;font:700 28px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:4px;color:#111">${escapeHtml(code)}</p>
 <p ${p}>${escapeHtml(expiry)}</p>
-<p style="margin:0;font:13px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#555">${escapeHtml(ignore)}</p>
-</body>
-</html>
-`;
+<p style="margin:0;font:13px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#555">${escapeHtml(ignore)}</p>`,
+  );
   return { subject, text, html };
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, type RenderedEmail } from "@/lib/email/render";
+import { EMAIL_PARAGRAPH, emailDocument, escapeHtml, type RenderedEmail } from "@/lib/email/render";
 
 // The mail workspace owners get when an endpoint is disabled after failing deliveries in a row.
 
@@ -20,16 +20,12 @@ export function renderWebhookDisabledEmail({
   const cause = `Last error: ${lastError}`;
   const next = "Fix the receiver, then turn the endpoint on again in the console and send a test event:";
   const text = `${intro}\n\n${cause}\n\n${next}\n${link}\n`;
-  const p = 'style="margin:0 0 16px;font:16px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#111"';
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#fff">
-<p ${p}>${escapeHtml(intro)}</p>
+  const p = EMAIL_PARAGRAPH;
+  const html = emailDocument(
+    subject,
+    `<p ${p}>${escapeHtml(intro)}</p>
 <p ${p}><code>${escapeHtml(cause)}</code></p>
-<p ${p}>${escapeHtml(next)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-</body>
-</html>
-`;
+<p ${p}>${escapeHtml(next)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  );
   return { subject, text, html };
 }
