@@ -1,8 +1,7 @@
 // (e): tests/bench/attempt-inprocess.ts run in child processes, once per database, so that each
 // measures one process's CPU for the same attempts.
 import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import pg from "pg";
+import { withScratchDatabase } from "./scratch-database";
 
 export interface InProcessFigure {
   database: "SQLite" | "PostgreSQL";
@@ -31,17 +30,6 @@ export async function benchAttemptInProcess(postgresServerUrl?: string): Promise
   const figures: InProcessFigure[] = [{ database: "SQLite", ...measure() }];
   if (!postgresServerUrl) return figures;
   // A database of its own, dropped afterwards.
-  const name = `gauntlet_bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: postgresServerUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(postgresServerUrl);
-    url.pathname = `/${name}`;
-    figures.push({ database: "PostgreSQL", ...measure(url.toString()) });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  figures.push({ database: "PostgreSQL", ...(await withScratchDatabase(postgresServerUrl, (url) => measure(url))) });
   return figures;
 }

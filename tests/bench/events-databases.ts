@@ -1,7 +1,6 @@
 // (events): tests/bench/events.ts in a child process per database (its own fresh database).
 import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import pg from "pg";
+import { withScratchDatabase } from "./scratch-database";
 
 function run(label: string, databaseUrl?: string): string {
   const out = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/bench/events.ts"], {
@@ -17,17 +16,6 @@ function run(label: string, databaseUrl?: string): string {
 export async function benchEvents(postgresServerUrl?: string): Promise<string[]> {
   const lines = [run("SQLite")];
   if (!postgresServerUrl) return [...lines, "PostgreSQL skipped: set BENCH_POSTGRES_URL"];
-  const name = `gauntlet_bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: postgresServerUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(postgresServerUrl);
-    url.pathname = `/${name}`;
-    lines.push(run("PostgreSQL", url.toString()));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  lines.push(await withScratchDatabase(postgresServerUrl, (url) => run("PostgreSQL", url)));
   return lines;
 }
