@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
-import { trackConsoleErrors } from "./support";
+import { register, trackConsoleErrors } from "./support";
 
 // In-app notifications end to end (issue 12): a player holds the record of a fewest-tokens level;
 // another player beats it with a shorter prompt; the first player's header bell counts it live
@@ -11,18 +11,6 @@ const level3 = DEMO_LADDER_WALKTHROUGH.find((l) => l.level === 3)!;
 const challengePath = `/challenges/${level3.challengeId}`;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `tests/artifacts/screenshots/notifications-${name}.png`, fullPage: true });
-
-async function register(page: Page, name: string, next: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.test`;
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
-  await page.goto(`/register?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("a long enough password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 async function solve(page: Page, prompt: string) {
   await page.goto(challengePath);

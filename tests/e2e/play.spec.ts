@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
-import { trackConsoleErrors } from "./support";
+import { register, trackConsoleErrors } from "./support";
 
 // The player's journey on the seeded demo ladder (offline practice model): a visitor is asked to
 // log in, a new player registers, fails level 1 with a naive prompt (sees the verdict and the
@@ -11,19 +11,6 @@ const level1 = DEMO_LADDER_WALKTHROUGH.find((l) => l.level === 1)!;
 const challengePath = `/challenges/${level1.challengeId}`;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `tests/artifacts/screenshots/play-${name}.png`, fullPage: true });
-
-async function register(page: Page, name: string, next: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.test`;
-  // Registration is limited per client address; each test player comes from its own address.
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
-  await page.goto(`/register?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("a long enough password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
-}
 
 /** Records every distinct text the answer box shows while an attempt streams. */
 async function watchAnswer(page: Page) {

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 // Shared by the browser tests.
 
@@ -15,4 +15,17 @@ export function trackConsoleErrors(page: Page): string[] {
   });
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
+}
+
+/** Registers a new player (from an address of its own: registration is limited per client) and waits for `next`. */
+export async function register(page: Page, name: string, next: string): Promise<void> {
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.test`;
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
+  await page.goto(`/register?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("a long enough password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(new RegExp(`${next}$`));
 }
