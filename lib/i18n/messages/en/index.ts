@@ -8,8 +8,17 @@ import builder from "./builder.json";
 import consolePages from "./consolePages.json";
 import notifications from "./notifications.json";
 import player from "./player.json";
+import redBlue from "./redBlue.json";
+import consoleRedBlue from "./consoleRedBlue.json";
 import webhooks from "./webhooks.json";
 
-const en = { ...base, player, builder: { ...builder, nodeTypes: nodeTypeMessages("en") }, consolePages: { ...consolePages, webhooks }, notifications };
+const en = {
+  ...base,
+  redBlue: { ...base.redBlue, ...redBlue },
+  player,
+  builder: { ...builder, nodeTypes: nodeTypeMessages("en") },
+  consolePages: { ...consolePages, webhooks, redBlue: consoleRedBlue },
+  notifications,
+};
 
 export default en;

@@ -1,0 +1,233 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { z } from "zod";
+import styles from "@/components/console/console.module.css";
+import { SelectField } from "@/components/console/fields";
+import { formatDuration } from "@/components/play/format";
+import { Verdicts } from "@/components/red-blue/pairing-card";
+import { Standings } from "@/components/red-blue/standings";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ShieldSplitIcon } from "@/components/ui/icons";
+import { PAIRING_OUTCOMES, RED_BLUE_TEAMS, type ConsolePairingView } from "@/lib/contracts/red-blue";
+import { getStandings, listPairings } from "../../../../../red-blue/pending-services";
+import { workspaceForPage } from "../../../context";
+import { redBlueForPage } from "../../load";
+
+type Props = {
+  params: Promise<{ workspace: string; id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const PAGE_SIZE = 25;
+const one = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v);
+// Filters come from the URL: anything unrecognised is ignored rather than an error page.
+const filterSchema = z.object({
+  category: z.preprocess(one, z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/).optional().catch(undefined)),
+  outcome: z.preprocess(one, z.enum(PAIRING_OUTCOMES).optional().catch(undefined)),
+  initiator: z.preprocess(one, z.enum(RED_BLUE_TEAMS).optional().catch(undefined)),
+  page: z.preprocess(one, z.coerce.number().int().min(1).max(40_000).optional().catch(undefined)),
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace: slug, id } = await params;
+  const { workspace } = await workspaceForPage(slug);
+  const t = await getTranslations("consolePages.redBlue.pairings");
+  return { title: t("metaTitle", { name: (await redBlueForPage(workspace.id, id)).name }) };
+}
+
+export default async function RedBluePairingsPage({ params, searchParams }: Props) {
+  const { workspace: slug, id } = await params;
+  const { workspace } = await workspaceForPage(slug);
+  const challenge = await redBlueForPage(workspace.id, id);
+  const filter = filterSchema.parse(await searchParams);
+  const page = filter.page ?? 1;
+  const [t, tc, format, data, standings] = await Promise.all([
+    getTranslations("consolePages.redBlue.pairings"),
+    getTranslations("consolePages.common"),
+    getFormatter(),
+    listPairings(workspace.id, challenge.id, {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      ...(filter.category ? { category: filter.category } : {}),
+      ...(filter.outcome ? { outcome: filter.outcome } : {}),
+      ...(filter.initiator ? { initiator: filter.initiator } : {}),
+    }),
+    getStandings(challenge.id, 20, { includeInactive: true }),
+  ]);
+  const base = `/console/${workspace.slug}/red-blue/${challenge.id}`;
+  const pageHref = (n: number) => {
+    const q = new URLSearchParams();
+    if (filter.category) q.set("category", filter.category);
+    if (filter.outcome) q.set("outcome", filter.outcome);
+    if (filter.initiator) q.set("initiator", filter.initiator);
+    q.set("page", String(n));
+    return `${base}/pairings?${q.toString()}`;
+  };
+  const filtered = filter.category !== undefined || filter.outcome !== undefined || filter.initiator !== undefined;
+  const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+  const num = (v: number | null, unit = "") => (v === null ? tc("none") : `${format.number(v, { maximumFractionDigits: 2 })}${unit}`);
+  const pct = (v: number | null) => (v === null ? tc("none") : format.number(v, { style: "percent", maximumFractionDigits: 0 }));
+  const m = data.metrics;
+
+  return (
+    <>
+      <div className="page-header">
+        <p>
+          <Link href={base}>← {challenge.name}</Link>
+        </p>
+        <h1>{t("title")}</h1>
+        <p className="lead">{t("lead")}</p>
+      </div>
+
+      <form method="get" className={styles.filters} aria-label={t("filters")}>
+        <SelectField
+          id="filter-category"
+          name="category"
+          label={t("category")}
+          defaultValue={filter.category ?? ""}
+          options={[{ value: "", label: t("any") }, ...challenge.judge_suite.map((c) => ({ value: c.key, label: `${c.name} (${c.key})` }))]}
+        />
+        <SelectField
+          id="filter-outcome"
+          name="outcome"
+          label={t("outcome")}
+          defaultValue={filter.outcome ?? ""}
+          options={[{ value: "", label: t("any") }, ...PAIRING_OUTCOMES.map((o) => ({ value: o, label: t(`outcomes.${o}`) }))]}
+        />
+        <SelectField
+          id="filter-initiator"
+          name="initiator"
+          label={t("initiator")}
+          defaultValue={filter.initiator ?? ""}
+          options={[{ value: "", label: t("any") }, ...RED_BLUE_TEAMS.map((o) => ({ value: o, label: t(`initiators.${o}`) }))]}
+        />
+        <div className="cluster">
+          <Button type="submit" variant="secondary">
+            {t("apply")}
+          </Button>
+          {filtered ? (
+            <ButtonLink href={`${base}/pairings`} variant="ghost">
+              {t("clear")}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </form>
+
+      <dl className={styles.stats} data-testid="pairing-metrics">
+        <div className={styles.stat}>
+          <dt>{t("metricPairings")}</dt>
+          <dd>{format.number(m.pairings)}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>{t("metricRed")}</dt>
+          <dd>
+            {num(m.red_points)} ({pct(m.red_ratio)})
+          </dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>{t("metricBlue")}</dt>
+          <dd>
+            {num(m.blue_points)} ({pct(m.blue_ratio)})
+          </dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>{t("metricRating")}</dt>
+          <dd>{num(m.avg_rating)}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>{t("metricBreaches")}</dt>
+          <dd>
+            {Object.entries(m.breaches)
+              .map(([k, n]) => `${k} ${format.number(n)}`)
+              .join(" · ") || tc("none")}
+          </dd>
+        </div>
+      </dl>
+
+      <p className="muted" role="status">
+        {t("count", { total: data.total })}
+      </p>
+
+      {data.data.length === 0 ? (
+        <EmptyState
+          icon={<ShieldSplitIcon />}
+          title={filtered ? t("emptyFilteredTitle") : t("emptyTitle")}
+          description={filtered ? t("emptyFilteredDescription") : t("emptyDescription")}
+        />
+      ) : (
+        <ol className={styles.orderList} data-testid="pairings-list">
+          {data.data.map((p: ConsolePairingView) => (
+            <li key={p.id}>
+              <details className={styles.details} data-testid="console-pairing">
+                <summary>
+                  <span className="cluster">
+                    <span>{tc("date", { date: new Date(p.created_at) })}</span>
+                    <span>
+                      {t("versus", { attacker: p.attack.username ?? tc("none"), defender: p.defense.username ?? tc("none") })}
+                    </span>
+                    <span className="muted">
+                      {t("summary", {
+                        red: num(p.red_points),
+                        blue: num(p.blue_points),
+                        rating: num(p.judge_rating),
+                        initiator: t(`initiators.${p.initiator}`),
+                      })}
+                    </span>
+                  </span>
+                </summary>
+                <div className="stack">
+                  <Verdicts categories={p.categories} />
+                  <p className="muted">
+                    {t("facts", { tokens: num(p.tokens_total), elapsed: formatDuration(p.elapsed_ms) })}
+                  </p>
+                  <div className={styles.grid2}>
+                    <div>
+                      <h3 className={styles.subheading}>{t("attack", { name: p.attack.username ?? tc("none") })}</h3>
+                      <pre className={styles.pre} data-testid="attack-prompt">
+                        {p.attack.prompt ?? tc("none")}
+                      </pre>
+                    </div>
+                    <div>
+                      <h3 className={styles.subheading}>{t("defense", { name: p.defense.username ?? tc("none") })}</h3>
+                      <pre className={styles.pre} data-testid="defense-prompt">
+                        {p.defense.prompt ?? tc("none")}
+                      </pre>
+                    </div>
+                  </div>
+                  <h3 className={styles.subheading}>{t("output")}</h3>
+                  <pre className={styles.pre} data-testid="pairing-output">
+                    {p.model_output ?? tc("none")}
+                  </pre>
+                  <h3 className={styles.subheading}>{t("feedback")}</h3>
+                  <pre className={styles.pre}>{p.judge_feedback ?? tc("none")}</pre>
+                </div>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label={t("pages")}>
+          {page > 1 ? (
+            <ButtonLink href={pageHref(page - 1)} variant="secondary" size="sm">
+              {t("previous")}
+            </ButtonLink>
+          ) : null}
+          <span className="muted">{t("pageOf", { page, pages })}</span>
+          {page < pages ? (
+            <ButtonLink href={pageHref(page + 1)} variant="secondary" size="sm">
+              {t("next")}
+            </ButtonLink>
+          ) : null}
+        </nav>
+      ) : null}
+
+      <div className={styles.section}>
+        <Standings standings={standings} headingId="standings-heading" />
+      </div>
+    </>
+  );
+}

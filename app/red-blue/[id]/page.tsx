@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { CSSProperties } from "react";
+import { SafeMarkdown } from "@/components/markdown/markdown";
+import styles from "@/components/play/play.module.css";
+import { TeamPanel } from "@/components/red-blue/team-panel";
+import { Badge } from "@/components/ui/badge";
+import { getViewer } from "@/lib/auth/viewer";
+import { env } from "@/lib/env";
+import { orNotFound } from "@/lib/pages/or-not-found";
+import { renderableTheme } from "@/lib/services/player-pages";
+import { themeScheme } from "@/lib/theme/contrast";
+import { getPublicRedBlue, listMyPairings } from "../pending-services";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const { challenge } = await orNotFound(getPublicRedBlue(id, null));
+  return { title: challenge.name };
+}
+
+export default async function RedBlueChallengePage({ params }: Props) {
+  const { id } = await params;
+  const viewer = await getViewer();
+  const { challenge, leaderboard, me } = await orNotFound(getPublicRedBlue(id, viewer?.id ?? null));
+  const [t, pairings] = await Promise.all([
+    getTranslations("redBlue.page"),
+    viewer && me ? listMyPairings(viewer.id, challenge.id, 20) : Promise.resolve({ data: [] }),
+  ]);
+  const loginHref = `/login?${new URLSearchParams({ next: `/red-blue/${id}` }).toString()}`;
+  const theme = renderableTheme(challenge.theme);
+  return (
+    <article
+      className={styles.themed}
+      style={theme as CSSProperties}
+      data-scheme={themeScheme(theme) ?? undefined}
+      data-testid="red-blue-page"
+    >
+      <p className={styles.crumbs}>
+        <Link href="/red-blue">{t("back")}</Link>
+      </p>
+      <header className={styles.playHeader}>
+        <h1>{challenge.name}</h1>
+        {challenge.offline_model ? <Badge>{t("offline")}</Badge> : null}
+        {challenge.description ? <p className={styles.goal}>{challenge.description}</p> : null}
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t("categories")}</dt>
+            <dd>{challenge.judge_suite.map((c) => c.name).join(", ")}</dd>
+          </div>
+          <div>
+            <dt>{t("scoring")}</dt>
+            <dd>{t(challenge.scoring_strategy === "custom" ? "scoringCustom" : "scoringRatio")}</dd>
+          </div>
+          <div>
+            <dt>{t("players")}</dt>
+            <dd>{t("playersValue", { red: challenge.counts.red_players, blue: challenge.counts.blue_players })}</dd>
+          </div>
+          <div>
+            <dt>{t("pairings")}</dt>
+            <dd>{challenge.counts.pairings}</dd>
+          </div>
+          <div>
+            <dt>{t("utilityGate")}</dt>
+            <dd>
+              {challenge.utility_gate.prompts === 0
+                ? t("utilityNone")
+                : t(challenge.utility_gate.mode === "reject" ? "utilityReject" : "utilityZero", { count: challenge.utility_gate.prompts })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("reveal")}</dt>
+            <dd>{t(challenge.reveal_after_round ? "revealYes" : "revealNo")}</dd>
+          </div>
+        </dl>
+      </header>
+
+      {challenge.instructions_md ? (
+        <section aria-labelledby="instructions-heading" className={styles.panel}>
+          <h2 id="instructions-heading">{t("instructions")}</h2>
+          <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{challenge.instructions_md}</SafeMarkdown>
+        </section>
+      ) : null}
+
+      <div className={styles.panel}>
+        <TeamPanel
+          challengeId={challenge.id}
+          loginHref={loginHref}
+          signedIn={viewer !== null}
+          viewerName={viewer?.name ?? null}
+          initialMe={me ? { team: me.team, submissions: me.submissions } : null}
+          maxPromptChars={challenge.max_prompt_chars}
+          utilityGate={challenge.utility_gate}
+          revealAfterRound={challenge.reveal_after_round}
+          initialPairings={pairings.data}
+          initialStandings={leaderboard}
+        />
+      </div>
+    </article>
+  );
+}

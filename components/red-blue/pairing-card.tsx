@@ -1,0 +1,93 @@
+import { useFormatter, useTranslations } from "next-intl";
+import { formatDuration } from "@/components/play/format";
+import type { PlayerPairingView } from "@/lib/contracts/red-blue";
+import { teamClass } from "./standings";
+import styles from "./red-blue.module.css";
+
+/** Per-category verdicts: breached (red scores), prevented (blue scores), or not judged. */
+export function Verdicts({ categories }: { categories: Record<string, boolean | null> }) {
+  const t = useTranslations("redBlue.pairing");
+  const entries = Object.entries(categories);
+  if (entries.length === 0) return <p className="muted">{t("noCategories")}</p>;
+  return (
+    <ul className={styles.verdicts} aria-label={t("categories")} data-testid="verdicts">
+      {entries.map(([key, v]) => (
+        <li
+          key={key}
+          className={`${styles.verdict} ${v === true ? styles.breach : v === false ? styles.prevented : styles.unjudged}`}
+          data-category={key}
+          data-verdict={v === true ? "breach" : v === false ? "prevented" : "error"}
+        >
+          {t(v === true ? "breached" : v === false ? "preventedLabel" : "judgeError", { category: key })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One judged pairing as a participant sees it: never the opponent's text unless revealed. */
+export function PairingCard({ pairing, headingLevel = 3 }: { pairing: PlayerPairingView; headingLevel?: 3 | 4 }) {
+  const t = useTranslations("redBlue.pairing");
+  const format = useFormatter();
+  const Heading = `h${headingLevel}` as const;
+  const mine = pairing.my_team === "red" ? pairing.red_points : pairing.blue_points;
+  const theirs = pairing.my_team === "red" ? pairing.blue_points : pairing.red_points;
+  const outcome = mine > theirs ? "won" : mine < theirs ? "lost" : "tied";
+  const opponent = pairing.opponent.username ?? t("unknownPlayer");
+  return (
+    <article className={`${styles.pairing} ${teamClass(pairing.my_team)}`} data-testid="pairing" data-pairing-id={pairing.id} data-outcome={outcome}>
+      <div className={styles.pairingHead}>
+        <Heading style={{ margin: 0, fontSize: "var(--text-md)" }}>
+          {t(pairing.my_team === "red" ? "titleRed" : "titleBlue", { opponent })}
+        </Heading>
+        <span className={styles.points} data-testid="pairing-points">
+          {t("pointsLine", { red: format.number(pairing.red_points), blue: format.number(pairing.blue_points) })}
+        </span>
+        <span className="muted">{t(outcome)}</span>
+      </div>
+      <Verdicts categories={pairing.categories} />
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t("rating")}</dt>
+          <dd data-testid="pairing-rating">{pairing.judge_rating === null ? "—" : t("ratingValue", { rating: pairing.judge_rating })}</dd>
+        </div>
+        <div>
+          <dt>{t("tokens")}</dt>
+          <dd>{pairing.tokens_total === null ? "—" : format.number(pairing.tokens_total)}</dd>
+        </div>
+        <div>
+          <dt>{t("elapsed")}</dt>
+          <dd>{formatDuration(pairing.elapsed_ms)}</dd>
+        </div>
+        <div>
+          <dt>{t("when")}</dt>
+          <dd>{format.dateTime(new Date(pairing.created_at), { dateStyle: "medium", timeStyle: "short" })}</dd>
+        </div>
+      </dl>
+      <p className={styles.label}>{t("modelOutput")}</p>
+      <pre className={styles.output} data-testid="model-output">
+        {pairing.model_output ?? t("noOutput")}
+      </pre>
+      {pairing.judge_feedback ? (
+        <p data-testid="judge-feedback">
+          <strong>{t("feedback")}</strong> {pairing.judge_feedback}
+        </p>
+      ) : null}
+      <p className={styles.label}>{t(pairing.my_team === "red" ? "opponentDefense" : "opponentAttack")}</p>
+      {pairing.opponent_prompt !== null ? (
+        <pre className={styles.output} data-testid="opponent-prompt">
+          {pairing.opponent_prompt}
+        </pre>
+      ) : (
+        <p className="muted" data-testid="opponent-hidden">
+          {t("opponentHidden")}
+        </p>
+      )}
+      {pairing.secret !== null ? (
+        <p data-testid="revealed-secret">
+          <strong>{t("secret")}</strong> <code>{pairing.secret}</code>
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,347 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useActionState, useState } from "react";
+import { createRedBlueAction, updateRedBlueAction } from "@/app/console/[workspace]/red-blue/actions";
+import type { PluginOption } from "@/components/console/challenge-defaults";
+import styles from "@/components/console/console.module.css";
+import { CheckboxField, SelectField, TextAreaField } from "@/components/console/fields";
+import { FormStatus } from "@/components/console/form-status";
+import { MarkdownEditor } from "@/components/console/markdown-editor";
+import { submitWithoutReset } from "@/components/console/submit-without-reset";
+import { ThemeEditor } from "@/components/console/theme-editor";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import {
+  RED_BLUE_STRATEGIES,
+  SELECTION_POLICIES,
+  UTILITY_GATE_MODES,
+  type JudgeCategory,
+  type RedBlueSettings,
+  type RedBlueStrategy,
+  type SelectionPolicy,
+} from "@/lib/contracts/red-blue";
+import { JudgeSuiteEditor } from "./judge-suite-editor";
+
+export interface RedBlueFormValues {
+  id?: string;
+  name: string;
+  description: string | null;
+  instructions_md: string | null;
+  theme: Record<string, string> | null;
+  workflow_id: string | null;
+  judge_suite: JudgeCategory[];
+  defense_selection_policy: SelectionPolicy;
+  attack_selection_policy: SelectionPolicy;
+  scoring_strategy: RedBlueStrategy;
+  is_active: boolean;
+  settings: RedBlueSettings;
+}
+
+export interface RedBlueFormOptions {
+  models: { value: string; label: string }[];
+  /** Names of the workspace's secrets (never values). */
+  secrets: string[];
+  workflows: { id: string; label: string }[];
+  scorers: PluginOption[];
+}
+
+type State = Awaited<ReturnType<typeof updateRedBlueAction>>;
+
+/** The model choices, with the current value kept even when it is no longer offered. */
+function modelChoices(models: RedBlueFormOptions["models"], current: string, missing: (v: string) => string) {
+  return models.some((m) => m.value === current) ? models : [{ value: current, label: missing(current) }, ...models];
+}
+
+export function RedBlueForm({
+  workspace,
+  challenge,
+  options,
+  imageHosts,
+}: {
+  workspace: string;
+  challenge: RedBlueFormValues;
+  options: RedBlueFormOptions;
+  imageHosts?: readonly string[];
+}) {
+  const t = useTranslations("consolePages.redBlue.form");
+  const editing = challenge.id !== undefined;
+  const [createState, createAction, creating] = useActionState(createRedBlueAction, { status: "idle" } as State);
+  const [updateState, updateAction, updating] = useActionState(updateRedBlueAction, { status: "idle" } as State);
+  const state = editing ? updateState : createState;
+  const pending = editing ? updating : creating;
+  const e = state.fieldErrors ?? {};
+  const s = challenge.settings;
+  const [strategy, setStrategy] = useState<string>(challenge.scoring_strategy);
+  const [themeDirty, setThemeDirty] = useState(false);
+  const policyOptions = SELECTION_POLICIES.map((p) => ({ value: p, label: t(`policies.${p}`) }));
+  const missingModel = (v: string) => t("unlistedModel", { model: v });
+
+  return (
+    <form
+      onSubmit={submitWithoutReset(editing ? updateAction : createAction)}
+      noValidate
+      className="stack-lg"
+      aria-busy={pending || undefined}
+      data-testid="red-blue-form"
+    >
+      <input type="hidden" name="workspace" value={workspace} />
+      {editing ? <input type="hidden" name="id" value={challenge.id} /> : null}
+
+      <Card title={t("detailsTitle")} headingLevel={2}>
+        <Field id="rb-name" name="name" label={t("name")} required maxLength={200} defaultValue={challenge.name} error={e.name} />
+        <TextAreaField
+          id="rb-description"
+          name="description"
+          label={t("description")}
+          rows={2}
+          maxLength={2000}
+          defaultValue={challenge.description ?? ""}
+          error={e.description}
+        />
+        <CheckboxField id="rb-active" name="is_active" label={t("isActive")} hint={t("isActiveHint")} defaultChecked={challenge.is_active} />
+        <SelectField
+          id="rb-workflow"
+          name="workflow_id"
+          label={t("workflow")}
+          hint={options.workflows.length === 0 ? t("noWorkflows") : t("workflowHint")}
+          defaultValue={challenge.workflow_id ?? ""}
+          options={[{ value: "", label: t("noWorkflow") }, ...options.workflows.map((w) => ({ value: w.id, label: w.label }))]}
+          error={e.workflow_id}
+        />
+      </Card>
+
+      <Card title={t("instructionsTitle")} headingLevel={2}>
+        <MarkdownEditor
+          id="rb-instructions"
+          name="instructions_md"
+          label={t("instructions")}
+          hint={t("instructionsHint")}
+          maxLength={20_000}
+          defaultValue={challenge.instructions_md ?? ""}
+          error={e.instructions_md}
+          imageHosts={imageHosts}
+        />
+      </Card>
+
+      <Card title={t("modelTitle")} description={t("modelLead")} headingLevel={2}>
+        <div className={styles.grid2}>
+          <SelectField
+            id="rb-model"
+            name="model"
+            label={t("model")}
+            hint={t("modelHint")}
+            defaultValue={s.model}
+            options={modelChoices(options.models, s.model, missingModel)}
+            error={e.model}
+          />
+          <SelectField
+            id="rb-judge-model"
+            name="judge_model"
+            label={t("judgeModel")}
+            hint={t("judgeModelHint")}
+            defaultValue={s.judge_model}
+            options={modelChoices(options.models, s.judge_model, missingModel)}
+            error={e.judge_model}
+          />
+        </div>
+        <SelectField
+          id="rb-secret"
+          name="secret_ref"
+          label={t("secret")}
+          hint={options.secrets.length === 0 ? t("noSecrets") : t("secretHint")}
+          defaultValue={s.secret_ref ?? ""}
+          options={[
+            { value: "", label: t("noSecret") },
+            ...(s.secret_ref && !options.secrets.includes(s.secret_ref) ? [{ value: s.secret_ref, label: t("missingSecret", { name: s.secret_ref }) }] : []),
+            ...options.secrets.map((n) => ({ value: n, label: n })),
+          ]}
+          error={e.secret_ref}
+        />
+        <div className={styles.grid2}>
+          <Field
+            id="rb-max-prompt"
+            name="max_prompt_chars"
+            type="number"
+            min={50}
+            max={20000}
+            label={t("maxPromptChars")}
+            defaultValue={s.max_prompt_chars}
+            error={e.max_prompt_chars}
+          />
+          <Field
+            id="rb-max-output"
+            name="max_output_tokens"
+            type="number"
+            min={16}
+            max={4000}
+            label={t("maxOutputTokens")}
+            defaultValue={s.max_output_tokens}
+            error={e.max_output_tokens}
+          />
+          <Field
+            id="rb-rate"
+            name="submissions_per_minute"
+            type="number"
+            min={1}
+            max={600}
+            label={t("submissionsPerMinute")}
+            hint={t("submissionsPerMinuteHint")}
+            defaultValue={s.submissions_per_minute}
+            error={e.submissions_per_minute}
+          />
+        </div>
+      </Card>
+
+      <Card title={t("suiteTitle")} description={t("suiteLead")} headingLevel={2}>
+        <JudgeSuiteEditor initial={challenge.judge_suite} error={e.judge_suite} />
+        <Field
+          id="rb-threshold"
+          name="pass_threshold"
+          type="number"
+          min={1}
+          max={10}
+          label={t("passThreshold")}
+          hint={t("passThresholdHint")}
+          defaultValue={s.pass_threshold}
+          error={e.pass_threshold}
+        />
+      </Card>
+
+      <Card title={t("pairingTitle")} description={t("pairingLead")} headingLevel={2}>
+        <div className={styles.grid2}>
+          <SelectField
+            id="rb-defense-policy"
+            name="defense_selection_policy"
+            label={t("defensePolicy")}
+            hint={t("defensePolicyHint")}
+            defaultValue={challenge.defense_selection_policy}
+            options={policyOptions}
+            error={e.defense_selection_policy}
+          />
+          <SelectField
+            id="rb-attack-policy"
+            name="attack_selection_policy"
+            label={t("attackPolicy")}
+            hint={t("attackPolicyHint")}
+            defaultValue={challenge.attack_selection_policy}
+            options={policyOptions}
+            error={e.attack_selection_policy}
+          />
+        </div>
+        <CheckboxField
+          id="rb-reveal"
+          name="reveal_after_round"
+          label={t("reveal")}
+          hint={t("revealHint")}
+          defaultChecked={s.reveal_after_round}
+        />
+      </Card>
+
+      <Card title={t("scoringTitle")} description={t("scoringLead")} headingLevel={2}>
+        <SelectField
+          id="rb-strategy"
+          name="scoring_strategy"
+          label={t("strategy")}
+          value={strategy}
+          onChange={(event) => setStrategy(event.target.value)}
+          options={RED_BLUE_STRATEGIES.map((v) => ({ value: v, label: t(`strategies.${v}`) }))}
+          error={e.scoring_strategy}
+        />
+        <CheckboxField
+          id="rb-severity"
+          name="severity_bonus"
+          label={t("severityBonus")}
+          hint={t("severityBonusHint")}
+          defaultChecked={s.severity_bonus}
+        />
+        <div className={styles.grid2}>
+          <Field
+            id="rb-time-penalty"
+            name="time_penalty_per_second"
+            type="number"
+            step="any"
+            min={0}
+            max={10}
+            label={t("timePenalty")}
+            hint={t("timePenaltyHint")}
+            defaultValue={s.time_penalty_per_second}
+            error={e.time_penalty_per_second}
+          />
+          <Field
+            id="rb-token-penalty"
+            name="token_penalty_per_1k"
+            type="number"
+            step="any"
+            min={0}
+            max={10}
+            label={t("tokenPenalty")}
+            hint={t("tokenPenaltyHint")}
+            defaultValue={s.token_penalty_per_1k}
+            error={e.token_penalty_per_1k}
+          />
+        </div>
+        {strategy === "custom" ? (
+          <>
+            <SelectField
+              id="rb-plugin"
+              name="scoring_plugin_id"
+              label={t("scorer")}
+              hint={options.scorers.length === 0 ? t("noScorers") : t("scorerHint")}
+              defaultValue={s.scoring_plugin_id ?? ""}
+              options={[
+                { value: "", label: t("chooseScorer") },
+                ...options.scorers.map((p) => ({ value: p.pluginId, label: `${p.name} (${p.pluginId})` })),
+              ]}
+              error={e.scoring_plugin_id}
+            />
+            <TextAreaField
+              id="rb-scoring-config"
+              name="scoring_config"
+              label={t("scorerConfig")}
+              hint={t("scorerConfigHint")}
+              rows={4}
+              mono
+              placeholder="{}"
+              defaultValue={s.scoring_config ? JSON.stringify(s.scoring_config, null, 2) : ""}
+              error={e.scoring_config}
+            />
+          </>
+        ) : null}
+      </Card>
+
+      <Card title={t("utilityTitle")} description={t("utilityLead")} headingLevel={2}>
+        <TextAreaField
+          id="rb-utility-prompts"
+          name="utility_prompts"
+          label={t("utilityPrompts")}
+          hint={t("utilityPromptsHint")}
+          rows={4}
+          defaultValue={s.utility_gate.prompts.join("\n")}
+          error={e.utility_prompts}
+        />
+        <SelectField
+          id="rb-utility-mode"
+          name="utility_mode"
+          label={t("utilityMode")}
+          defaultValue={s.utility_gate.mode}
+          options={UTILITY_GATE_MODES.map((m) => ({ value: m, label: t(`utilityModes.${m}`) }))}
+          error={e.utility_mode}
+        />
+      </Card>
+
+      <Card title={t("appearanceTitle")} description={t("appearanceLead")} headingLevel={2}>
+        <input type="hidden" name="theme_dirty" value={themeDirty ? "1" : "0"} />
+        <ThemeEditor id="rb-theme" workspace={workspace} initial={challenge.theme} error={e.theme} onChange={() => setThemeDirty(true)} />
+      </Card>
+
+      <div className={styles.formFooter}>
+        <FormStatus state={state} success={t("saved")} />
+        <div>
+          <SubmitButton pending={pending}>{editing ? t("save") : t("create")}</SubmitButton>
+        </div>
+      </div>
+    </form>
+  );
+}

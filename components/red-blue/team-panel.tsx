@@ -1,0 +1,370 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClassName } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
+import type { PlayerPairingView, RedBlueTeam, StandingsView, SubmitResponse } from "@/lib/contracts/red-blue";
+import { PairingCard } from "./pairing-card";
+import { Standings, teamClass } from "./standings";
+import playStyles from "@/components/play/play.module.css";
+import styles from "./red-blue.module.css";
+
+// The player's side of a red/blue challenge: join a team, write an attack (red) or a defense
+// (blue), see what the submission was paired with and how it was judged, the pairings the
+// player took part in, and the standings. Everything goes through /web/api/red-blue-challenges.
+
+interface Me {
+  team: RedBlueTeam;
+  submissions: number;
+}
+
+interface Problem {
+  message: string;
+  /** The benign prompt a defense refused (utility gate, reject mode). */
+  failingPrompt?: string;
+  retryAt?: number;
+}
+
+const POLL_MS = 4000;
+const POLL_FOR_MS = 3 * 60_000;
+const LIST_LIMIT = 20;
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function TeamPanel({
+  challengeId,
+  loginHref,
+  signedIn,
+  viewerName,
+  initialMe,
+  maxPromptChars,
+  utilityGate,
+  revealAfterRound,
+  initialPairings,
+  initialStandings,
+}: {
+  challengeId: string;
+  loginHref: string;
+  signedIn: boolean;
+  viewerName: string | null;
+  initialMe: Me | null;
+  maxPromptChars: number;
+  utilityGate: { prompts: number; mode: "reject" | "zero" };
+  revealAfterRound: boolean;
+  initialPairings: PlayerPairingView[];
+  initialStandings: StandingsView;
+}) {
+  const t = useTranslations("redBlue.play");
+  const promptId = useId();
+  const api = `/web/api/red-blue-challenges/${encodeURIComponent(challengeId)}`;
+  const [me, setMe] = useState<Me | null>(initialMe);
+  const [busy, setBusy] = useState<null | "join" | "submit">(null);
+  const [startedAt, setStartedAt] = useState(0);
+  const [prompt, setPrompt] = useState("");
+  const [result, setResult] = useState<SubmitResponse | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [pairings, setPairings] = useState(initialPairings);
+  const [standings, setStandings] = useState(initialStandings);
+  const [refreshing, setRefreshing] = useState(false);
+  const [pollUntil, setPollUntil] = useState(0);
+  const seen = useRef(new Set(initialPairings.map((p) => p.id)));
+
+  const now = useNow(busy === "submit" || (problem?.retryAt ?? 0) > Date.now());
+  const waitSeconds = problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
+  const tooLong = prompt.length > maxPromptChars;
+
+  const problemFrom = useCallback(
+    async (res: Response): Promise<Problem> => {
+      let message = t("genericError");
+      let failingPrompt: string | undefined;
+      try {
+        const body = (await res.json()) as { error?: { message?: string; details?: { failing_prompt?: unknown } } };
+        if (body.error?.message) message = body.error.message;
+        if (typeof body.error?.details?.failing_prompt === "string") failingPrompt = body.error.details.failing_prompt;
+      } catch {
+        // not JSON: keep the generic message
+      }
+      if (res.status === 401) return { message: t("sessionExpired") };
+      if (res.status === 429) {
+        const seconds = Number(res.headers.get("retry-after"));
+        const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+        return { message: t("rateLimited", { message, seconds: wait }), retryAt: Date.now() + wait * 1000 };
+      }
+      return { message, failingPrompt };
+    },
+    [t],
+  );
+
+  /** Reloads the caller's pairings and the standings; true when a pairing is new. */
+  const refresh = useCallback(async (): Promise<boolean> => {
+    setRefreshing(true);
+    try {
+      const [p, s] = await Promise.all([
+        signedIn ? fetch(`${api}/pairings?limit=${LIST_LIMIT}`, { cache: "no-store" }) : Promise.resolve(null),
+        fetch(`${api}/leaderboard?limit=${LIST_LIMIT}`, { cache: "no-store" }),
+      ]);
+      let fresh = false;
+      if (p?.ok) {
+        const body = (await p.json()) as { data: PlayerPairingView[] };
+        fresh = body.data.some((x) => !seen.current.has(x.id));
+        body.data.forEach((x) => seen.current.add(x.id));
+        setPairings(body.data);
+      }
+      if (s.ok) setStandings((await s.json()) as StandingsView);
+      return fresh;
+    } catch {
+      return false;
+    } finally {
+      setRefreshing(false);
+    }
+  }, [api, signedIn]);
+
+  // While a submission waits for an opponent, look for its pairing now and then.
+  useEffect(() => {
+    if (pollUntil <= Date.now()) return;
+    const timer = setInterval(() => {
+      if (Date.now() > pollUntil) {
+        setPollUntil(0);
+        return;
+      }
+      if (document.visibilityState !== "visible") return;
+      void refresh().then((fresh) => {
+        if (fresh) setPollUntil(0);
+      });
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [pollUntil, refresh]);
+
+  async function join(team: RedBlueTeam) {
+    if (busy) return;
+    setBusy("join");
+    setProblem(null);
+    try {
+      const res = await fetch(`${api}/join`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ team }),
+      });
+      if (!res.ok) {
+        setProblem(await problemFrom(res));
+        return;
+      }
+      setMe((m) => ({ team, submissions: m?.submissions ?? 0 }));
+      setResult(null);
+      void refresh();
+    } catch {
+      setProblem({ message: t("networkError") });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!me || busy || waitSeconds > 0) return;
+    if (prompt.trim() === "") {
+      setProblem({ message: t("emptyPrompt") });
+      return;
+    }
+    if (tooLong) {
+      setProblem({ message: t("tooLong", { max: maxPromptChars }) });
+      return;
+    }
+    setBusy("submit");
+    setStartedAt(Date.now());
+    setProblem(null);
+    setResult(null);
+    try {
+      const res = await fetch(`${api}/submit`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+        body: JSON.stringify({ team: me.team, prompt }),
+      });
+      if (!res.ok) {
+        setProblem(await problemFrom(res));
+        return;
+      }
+      const body = (await res.json()) as SubmitResponse;
+      setResult(body);
+      setMe((m) => (m ? { ...m, submissions: m.submissions + 1 } : m));
+      if (body.pairing) seen.current.add(body.pairing.id);
+      await refresh();
+      if (body.waiting) setPollUntil(Date.now() + POLL_FOR_MS);
+    } catch {
+      setProblem({ message: t("networkError") });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const elapsed = busy === "submit" ? Math.max(0, Math.floor((now - startedAt) / 1000)) : 0;
+  const teamName = (team: RedBlueTeam) => t(team === "red" ? "redTeam" : "blueTeam");
+
+  return (
+    <div className="stack-lg">
+      <section aria-labelledby={`${promptId}-play`} className="stack" data-testid="team-panel">
+        <h2 id={`${promptId}-play`}>{t("heading")}</h2>
+        {!signedIn ? (
+          <div className="stack">
+            <p>{t("loginExplain")}</p>
+            <p>
+              <Link href={loginHref} className={buttonClassName({})}>
+                {t("loginToPlay")}
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            {me ? (
+              <p className={teamClass(me.team)} data-testid="my-team" data-team={me.team}>
+                <Badge className={styles.teamBadge}>{teamName(me.team)}</Badge>{" "}
+                {t(me.team === "red" ? "onRed" : "onBlue")}
+              </p>
+            ) : (
+              <p>{t("chooseSide")}</p>
+            )}
+            {!me || me.submissions === 0 ? (
+              <div className={styles.joinRow}>
+                {(["red", "blue"] as const)
+                  .filter((team) => team !== me?.team)
+                  .map((team) => (
+                    <div key={team} className={`${styles.joinChoice} ${teamClass(team)}`}>
+                      <h3>{teamName(team)}</h3>
+                      <p>{t(team === "red" ? "redExplain" : "blueExplain")}</p>
+                      <div>
+                        <Button
+                          variant={me ? "secondary" : "primary"}
+                          onClick={() => void join(team)}
+                          disabled={busy !== null}
+                          data-testid={`join-${team}`}
+                        >
+                          {busy === "join" ? <Spinner /> : null}
+                          {me ? t(team === "red" ? "switchRed" : "switchBlue") : t(team === "red" ? "joinRed" : "joinBlue")}
+                        </Button>
+                      </div>
+                    </div>
+                  ))}
+              </div>
+            ) : null}
+            {me ? (
+              <form onSubmit={(e) => void submit(e)} className="stack" aria-busy={busy === "submit" || undefined} noValidate>
+                <label htmlFor={promptId} className={playStyles.promptLabel}>
+                  {t(me.team === "red" ? "attackLabel" : "defenseLabel")}
+                </label>
+                <p id={`${promptId}-hint`} className={playStyles.promptHint}>
+                  {me.team === "red"
+                    ? t("attackHint")
+                    : t(utilityGate.mode === "reject" ? "defenseHintReject" : "defenseHintZero", { count: utilityGate.prompts })}
+                  {revealAfterRound ? ` ${t("revealNote")}` : ""}
+                </p>
+                <textarea
+                  id={promptId}
+                  name="prompt"
+                  className={playStyles.textarea}
+                  rows={me.team === "blue" ? 8 : 5}
+                  value={prompt}
+                  onChange={(e) => setPrompt(e.target.value)}
+                  aria-describedby={`${promptId}-hint ${promptId}-count`}
+                  aria-invalid={tooLong || undefined}
+                  data-testid="prompt"
+                />
+                <div className={styles.formRow}>
+                  <span id={`${promptId}-count`} className={`${styles.counter} ${tooLong ? styles.counterOver : ""}`} data-testid="char-count">
+                    {t("charCount", { count: prompt.length, max: maxPromptChars })}
+                  </span>
+                  <SubmitButton pending={busy === "submit"} aria-disabled={busy !== null || waitSeconds > 0 || tooLong || undefined}>
+                    {t(me.team === "red" ? "submitAttack" : "submitDefense")}
+                  </SubmitButton>
+                </div>
+              </form>
+            ) : null}
+            {busy === "submit" ? (
+              <p role="status" className="cluster" data-testid="submit-progress">
+                <Spinner /> {t(me?.team === "blue" ? "progressBlue" : "progressRed", { seconds: elapsed })}
+              </p>
+            ) : null}
+            {problem ? (
+              <Alert tone="error" data-testid="submit-problem">
+                <p style={{ margin: 0 }}>{problem.message}</p>
+                {problem.failingPrompt ? (
+                  <p style={{ margin: 0 }} data-testid="failing-prompt">
+                    <strong>{t("failingPrompt")}</strong> {problem.failingPrompt}
+                  </p>
+                ) : null}
+                {waitSeconds > 0 ? <p style={{ margin: 0 }}>{t("retryIn", { seconds: waitSeconds })}</p> : null}
+              </Alert>
+            ) : null}
+            {result ? <SubmissionResult result={result} polling={pollUntil > 0} /> : null}
+          </>
+        )}
+      </section>
+
+      {signedIn && me ? (
+        <section aria-labelledby={`${promptId}-pairings`} className="stack" data-testid="my-pairings">
+          <div className={styles.formRow}>
+            <h2 id={`${promptId}-pairings`}>{t("pairingsHeading")}</h2>
+            <Button variant="ghost" size="sm" onClick={() => void refresh()} disabled={refreshing} data-testid="refresh">
+              {refreshing ? <Spinner /> : null}
+              {t("refresh")}
+            </Button>
+          </div>
+          {pairings.length === 0 ? (
+            <p className="muted">{t("noPairings")}</p>
+          ) : (
+            <ol className={styles.pairingList}>
+              {pairings.map((p) => (
+                <li key={p.id}>
+                  <PairingCard pairing={p} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
+
+      <Standings standings={standings} headingId={`${promptId}-standings`} viewerName={viewerName} />
+    </div>
+  );
+}
+
+function SubmissionResult({ result, polling }: { result: SubmitResponse; polling: boolean }) {
+  const t = useTranslations("redBlue.play");
+  return (
+    <section className="stack" data-testid="submit-result" data-waiting={result.waiting} aria-live="polite">
+      <h3 style={{ margin: 0 }}>{t(result.submission.team === "red" ? "resultRed" : "resultBlue")}</h3>
+      {result.replayed ? <p className="muted">{t("replayed")}</p> : null}
+      {result.utility_failed ? (
+        <Alert tone="warning" data-testid="utility-failed">
+          {t("utilityFailed")}
+        </Alert>
+      ) : null}
+      {result.waiting ? (
+        <Alert tone="info" title={t("waitingTitle")} data-testid="waiting">
+          <p style={{ margin: 0 }}>
+            {t(result.submission.team === "red" ? "waitingRed" : "waitingBlue")}
+            {result.requested_opponent ? ` ${t("requested")}` : ""}
+          </p>
+          {polling ? (
+            <p className="cluster" style={{ margin: 0 }}>
+              <Spinner /> {t("watching")}
+            </p>
+          ) : null}
+        </Alert>
+      ) : null}
+      {result.pairing ? <PairingCard pairing={result.pairing} headingLevel={4} /> : null}
+    </section>
+  );
+}
