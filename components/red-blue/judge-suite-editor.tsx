@@ -59,7 +59,7 @@ export function JudgeSuiteEditor({ initial, error }: { initial: JudgeCategory[];
             />
             <Field
               id={`suite-name-${r.uid}`}
-              label={t("name")}
+              label={t("name", { n: i + 1 })}
               value={r.name}
               maxLength={80}
               placeholder={BUILTIN_CATEGORIES[r.key.trim()]?.name ?? ""}
@@ -67,7 +67,7 @@ export function JudgeSuiteEditor({ initial, error }: { initial: JudgeCategory[];
             />
             <TextAreaField
               id={`suite-rubric-${r.uid}`}
-              label={t("rubric")}
+              label={t("rubric", { n: i + 1 })}
               hint={BUILTIN_CATEGORIES[r.key.trim()] ? t("rubricBuiltinHint") : t("rubricHint")}
               rows={2}
               maxLength={2000}
