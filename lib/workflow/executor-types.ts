@@ -1,6 +1,7 @@
 import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { PluginLoader } from "@/lib/evaluation/plugins";
+import type { TeamRoundPort } from "@/lib/red-blue/port";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import type { RunResources } from "@/lib/workflow/engine/run-resources";
 import type { RunWorkflowOptions } from "@/lib/workflow/run-workflow";
@@ -49,8 +50,18 @@ export interface ExecutorContext<C = Record<string, unknown>> {
   tokensLeft: () => number;
   /** Masks secrets and masked variables in a text (for anything handed to plugins or stored). */
   mask: (text: string) => string;
+  /**
+   * Masks a secret the executor learned itself (a red/blue challenge's, read through the port)
+   * in everything the run stores or emits from now on, like the secrets loaded before the run.
+   */
+  addSecret: (value: string | null | undefined) => void;
   /** Start inputs, masked: the sanitized variables a plugin may see. */
   sanitizedVariables: () => Record<string, unknown>;
+  /**
+   * Red/blue rounds (the team-challenge node): storage of submissions and pairings, given by the
+   * red/blue service. Absent in builder test runs: the node then judges one pairing and stores nothing.
+   */
+  teamRounds?: TeamRoundPort;
 }
 
 export interface ExecutorResult {

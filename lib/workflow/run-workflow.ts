@@ -11,6 +11,7 @@ import { PlayerView } from "@/lib/workflow/engine/player-view";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
 import { RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 import type { PluginLoader } from "@/lib/evaluation/plugins";
+import type { TeamRoundPort } from "@/lib/red-blue/port";
 import { VariablePool } from "@/lib/workflow/engine/variable-pool";
 import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
 import type {
@@ -59,6 +60,12 @@ export interface RunWorkflowOptions {
   getModel: (ref: string) => Promise<LanguageModelV4>;
   /** Stored plugins for custom evaluation. */
   loadPlugin: PluginLoader;
+  /**
+   * Red/blue rounds (lib/red-blue/port.ts), given by the red/blue service when it runs a
+   * challenge's workflow: team-challenge nodes store their submission and pairing through it.
+   * Without it (builder test runs) they judge the pairing they are given and store nothing.
+   */
+  teamRounds?: TeamRoundPort;
 }
 
 export const DEFAULT_MODEL_RETRY: ModelRetryPolicy = { retries: 2, baseDelayMs: 200 };
@@ -196,6 +203,7 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
       getModel: opts.getModel,
       loadPlugin: opts.loadPlugin,
       modelRetry: { ...DEFAULT_MODEL_RETRY, ...opts.modelRetry },
+      teamRounds: opts.teamRounds,
       maskKeys,
     });
     try {
