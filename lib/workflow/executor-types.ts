@@ -50,11 +50,6 @@ export interface ExecutorContext<C = Record<string, unknown>> {
   tokensLeft: () => number;
   /** Masks secrets and masked variables in a text (for anything handed to plugins or stored). */
   mask: (text: string) => string;
-  /**
-   * Masks a secret the executor learned itself (a red/blue challenge's, read through the port)
-   * in everything the run stores or emits from now on, like the secrets loaded before the run.
-   */
-  addSecret: (value: string | null | undefined) => void;
   /** Start inputs, masked: the sanitized variables a plugin may see. */
   sanitizedVariables: () => Record<string, unknown>;
   /**

@@ -348,7 +348,6 @@ export class RunExecution {
       modelRetry: env.modelRetry,
       tokensLeft: () => env.controller.limits.maxTokens - this.tokens - this.judgeTokens,
       mask: (text) => env.masker.mask(text),
-      addSecret: (value) => env.masker.add(value),
       sanitizedVariables: () => env.masker.maskValue({ ...(env.pool.outputsOf(env.plan.start.id) ?? {}) }),
       teamRounds: env.teamRounds,
     };

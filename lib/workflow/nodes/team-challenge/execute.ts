@@ -10,8 +10,16 @@ import {
 import { checkUtility, playPairing, type ModelAccess, type PairingOutcome } from "@/lib/red-blue/pairing";
 import type { TeamRoundPort } from "@/lib/red-blue/port";
 import type { CategoryVerdict } from "@/lib/red-blue/scoring";
-import { NodeFailure, type ExecutorContext, type ExecutorResult, type NodeExecutor } from "@/lib/workflow/executor-types";
-import { TEAM_CHALLENGE_TEST_MODEL, type TeamChallengeConfig } from "@/lib/workflow/nodes/team-challenge/definition";
+import {
+  NodeFailure,
+  type ExecutorContext,
+  type ExecutorResult,
+  type NodeExecutor,
+} from "@/lib/workflow/executor-types";
+import {
+  TEAM_CHALLENGE_TEST_MODEL,
+  type TeamChallengeConfig,
+} from "@/lib/workflow/nodes/team-challenge/definition";
 import { stringifyValue } from "@/lib/workflow/template";
 
 // The team-challenge node (seed 000). With the red/blue service's port: store the player's
@@ -19,7 +27,7 @@ import { stringifyValue } from "@/lib/workflow/template";
 // (the port writes the pairing and its team_pairing_completed event together). Without a port (a
 // builder test run): judge the attack and defense it is given, with default settings, and store
 // nothing. The opponent's prompt never goes into an output or the trace; the challenge secret is
-// masked everywhere from the moment the port gives it.
+// masked everywhere (the engine reads the challenge through the port before the run starts).
 
 type Ctx = ExecutorContext<TeamChallengeConfig>;
 
@@ -80,17 +88,24 @@ function waitingFeedback(team: RedBlueTeam, requested: boolean): string {
     team === "red"
       ? "No defense to play against yet: your attack is stored and waits for a defense."
       : "No attack to test your defense with yet: it is stored and waits for an attack.";
-  return requested ? `${base} The ${team === "red" ? "blue" : "red"} team was asked for a new submission.` : base;
+  return requested
+    ? `${base} The ${team === "red" ? "blue" : "red"} team was asked for a new submission.`
+    : base;
 }
 
-async function playRound(ctx: Ctx, port: TeamRoundPort, team: RedBlueTeam, prompt: string): Promise<ExecutorResult> {
+async function playRound(
+  ctx: Ctx,
+  port: TeamRoundPort,
+  team: RedBlueTeam,
+  prompt: string,
+): Promise<ExecutorResult> {
   const config = ctx.node.config;
   const challengeId = config.red_blue_challenge_id;
   if (!challengeId) {
     throw new NodeFailure("Choose the red/blue challenge this node plays (red_blue_challenge_id)");
   }
+  // The engine read it before the run started, so its secret is masked everywhere already.
   const challenge = await port.challenge(challengeId);
-  ctx.addSecret(challenge.secret);
   if (challenge.workspaceId !== ctx.run.workspaceId) {
     throw new NodeFailure(`Red/blue challenge "${challengeId}" was not found in this workspace`);
   }
@@ -101,7 +116,11 @@ async function playRound(ctx: Ctx, port: TeamRoundPort, team: RedBlueTeam, promp
   }
   const settings = withinBudget(ctx, challenge.settings);
   const suite = config.judge_suite ?? challenge.suite;
-  const access: ModelAccess = { workspaceId: ctx.run.workspaceId, getModel: ctx.getModel, signal: ctx.signal };
+  const access: ModelAccess = {
+    workspaceId: ctx.run.workspaceId,
+    getModel: ctx.getModel,
+    signal: ctx.signal,
+  };
 
   // The utility gate runs before the defense is stored (the port expects its verdict).
   let utilityPassed: boolean | null = null;
@@ -122,7 +141,11 @@ async function playRound(ctx: Ctx, port: TeamRoundPort, team: RedBlueTeam, promp
     ...(team === "blue" ? { utilityPassed } : {}),
   });
   const policy = team === "red" ? config.defense_selection_policy : config.attack_selection_policy;
-  const { opponent, requested } = await port.selectOpponent({ challengeId: challenge.id, submission, policy });
+  const { opponent, requested } = await port.selectOpponent({
+    challengeId: challenge.id,
+    submission,
+    policy,
+  });
   const trace: Record<string, unknown> = {
     mode: "round",
     red_blue_challenge_id: challenge.id,
@@ -236,7 +259,9 @@ export const teamChallengeExecutor: NodeExecutor<TeamChallengeConfig> = {
     if (!port) return playTest(ctx, team);
     const prompt = stringifyValue(ctx.inputs[promptPort(team)]);
     if (prompt.trim() === "") {
-      throw new NodeFailure(`The ${team} team submits ${promptKind(team) === "attack" ? "an attack" : "a defense"}: ${promptPort(team)} is empty`);
+      throw new NodeFailure(
+        `The ${team} team submits ${promptKind(team) === "attack" ? "an attack" : "a defense"}: ${promptPort(team)} is empty`,
+      );
     }
     return playRound(ctx, port, team, prompt);
   },
