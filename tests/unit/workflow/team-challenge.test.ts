@@ -25,6 +25,7 @@ import type {
   TeamRoundPort,
 } from "@/lib/red-blue/port";
 import { selectOpponent } from "@/lib/red-blue/selection";
+import { PlayerView } from "@/lib/workflow/engine/player-view";
 import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 import {
   teamChallengeConfigSchema,
@@ -33,7 +34,7 @@ import {
 import { teamPassed } from "@/lib/workflow/nodes/team-challenge/execute";
 import { suiteFromText, suiteToText } from "@/lib/workflow/nodes/team-challenge/suite-text";
 import { getNodeDefinition } from "@/lib/workflow/registry";
-import type { RunEvent, WorkflowGraph } from "@/lib/workflow/types";
+import type { PlayerEvent, RunEvent, WorkflowGraph } from "@/lib/workflow/types";
 import { analyzeGraph, graphWarnings, validateGraph } from "@/lib/workflow/validate";
 import { runGraph, textModel } from "./support";
 
@@ -798,5 +799,28 @@ describe("teamPassed", () => {
     expect(teamPassed("blue", { a: true, b: false })).toBe(false);
     expect(teamPassed("blue", { a: null })).toBe(false);
     expect(teamPassed("blue", {})).toBe(false);
+  });
+});
+
+describe("team-challenge in the player's view", () => {
+  it("its start reads as checking the answer, and none of its outputs reach the player", () => {
+    const sent: PlayerEvent[] = [];
+    const view = new PlayerView(null, (e) => sent.push(e));
+    view.handle({ type: "run_started", runId: "r" });
+    view.handle({ type: "node_started", runId: "r", nodeId: "team", nodeType: "team-challenge" });
+    view.handle({
+      type: "node_finished",
+      runId: "r",
+      nodeId: "team",
+      nodeType: "team-challenge",
+      status: "succeeded",
+      outputs: { team: "red", judge_feedback: "Secret leak: breached" },
+      elapsedMs: 1,
+      tokens: 1,
+    });
+    expect(sent).toEqual([
+      { type: "run_started" },
+      { type: "progress", stage: "checking", message: "Checking your answer…" },
+    ]);
   });
 });
