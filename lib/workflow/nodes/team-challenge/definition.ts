@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
 import {
+  DEFAULT_RED_BLUE_SETTINGS,
   judgeSuiteSchema,
   redBlueStrategySchema,
   selectionPolicySchema,
@@ -15,11 +16,8 @@ import en from "./messages/en.json";
 // stored; without one (the builder's test run) the node judges the attack and defense it is given
 // and stores nothing.
 
-/**
- * The practice model of a test run when the node names none. TODO(rb-offline): switch to
- * "offline:defender" (DEFAULT_RED_BLUE_SETTINGS.model) once lib/ai/offline has it.
- */
-export const TEAM_CHALLENGE_TEST_MODEL = "offline:level-1";
+/** The model of a test run when the node names none: red/blue's default, the offline defender. */
+export const TEAM_CHALLENGE_TEST_MODEL = DEFAULT_RED_BLUE_SETTINGS.model;
 
 /** A node's judge suite: empty or absent means the red/blue challenge's own suite. */
 const nodeJudgeSuiteSchema = z.preprocess(
