@@ -384,7 +384,12 @@ describe("team-challenge with a red/blue port", () => {
     expect(pairing.bluePoints).toBe(0);
     expect(pairing.modelOutput).toContain("[masked]");
     expect(pairing.modelOutput).not.toContain(SECRET);
-    expect(pairing.raw).toMatchObject({ source: "workflow", node_id: "team", run_id: run.result.runId });
+    expect(pairing.raw).toMatchObject({
+      source: "workflow",
+      node_id: "team",
+      run_id: run.result.runId,
+      scoring_strategy: "red_blue_ratio",
+    });
 
     expect(teamOutputs(run.events)).toEqual({
       team: "red",
@@ -467,6 +472,30 @@ describe("team-challenge with a red/blue port", () => {
     const run = await play(rounds, "red-1", "red", LEAKING_ATTACK);
     expect(rounds.pairings).toEqual([]);
     expect(teamOutputs(run.events)).toMatchObject({ judge_passed: false, team_points: 0 });
+  });
+
+  it("does not play its own submission even if a port offers it", async () => {
+    const rounds = new MemoryRounds(challengeOf());
+    const port = rounds.portFor("red-1");
+    const wrong: TeamRoundPort = {
+      ...port,
+      selectOpponent: async ({ submission }) => {
+        await storage();
+        return { opponent: submission, requested: false };
+      },
+    };
+    const run = await runGraph(
+      roundGraph(),
+      { prompt: LEAKING_ATTACK, team_choice: "red" },
+      { teamRounds: wrong },
+    );
+    expect(run.result.status).toBe("succeeded");
+    expect(rounds.pairings).toEqual([]);
+    expect(teamOutputs(run.events)).toMatchObject({
+      judge_passed: false,
+      team_points: 0,
+      total_points: null,
+    });
   });
 
   it("waits when the other side has no submission (and says so)", async () => {

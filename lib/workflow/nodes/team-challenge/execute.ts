@@ -141,16 +141,21 @@ async function playRound(
     ...(team === "blue" ? { utilityPassed } : {}),
   });
   const policy = team === "red" ? config.defense_selection_policy : config.attack_selection_policy;
-  const { opponent, requested } = await port.selectOpponent({
+  const selected = await port.selectOpponent({
     challengeId: challenge.id,
     submission,
     policy,
   });
+  const { requested } = selected;
+  // Never the player's own submission, whatever the port picked.
+  const own = selected.opponent?.accountId != null && selected.opponent.accountId === submission.accountId;
+  const opponent = own ? null : selected.opponent;
   const trace: Record<string, unknown> = {
     mode: "round",
     red_blue_challenge_id: challenge.id,
     submission_id: submission.id,
     policy,
+    scoring_strategy: config.scoring_strategy,
     requested_opponent: requested,
     ...(team === "blue" ? { utility_passed: utilityPassed } : {}),
   };
@@ -195,6 +200,7 @@ async function playRound(
       source: "workflow",
       run_id: ctx.run.runId,
       node_id: ctx.node.id,
+      scoring_strategy: config.scoring_strategy,
       results: outcome.results,
       model_tokens: outcome.modelTokens,
       judge_tokens: outcome.judgeTokens,
