@@ -101,7 +101,7 @@ beforeAll(async () => {
   const results = await seedFromProcesses(3, "all");
   expect(results.map((r) => r.created).sort()).toEqual([false, false, true]);
   expect(results.map((r) => r.ladderCreated).sort()).toEqual([false, false, true]);
-  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false });
+  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false, redBlueCreated: false });
   workspaceId = (await db.workspace.findUniqueOrThrow({ where: { slug: DEMO.workspace.slug } })).id;
 
   // The accounts step above usually staggers the processes; race the ladder itself too: with the
@@ -111,7 +111,7 @@ beforeAll(async () => {
   await db.challenge.deleteMany({ where: { id: { in: DEMO_LADDER.map((l) => l.challengeId) } } });
   const racers = await seedFromProcesses(3, { workspaceId });
   expect(racers.map((r) => r.ladderCreated).sort()).toEqual([false, false, true]);
-  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false });
+  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false, redBlueCreated: false });
   for (const level of DEMO_LADDER) {
     const value = await getSecretValue(workspaceId, level.secretName);
     expect(level.secretWords).toContain(value);

@@ -3,10 +3,9 @@ import {
   redBlueCreateSchema,
   redBlueUpdateSchema,
   type RedBlueChallengeView,
-  type RedBlueCreateInput,
   type RedBlueSettings,
-  type RedBlueUpdateInput,
 } from "@/lib/contracts/red-blue";
+import type { z } from "zod";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -25,6 +24,10 @@ import type { FieldIssue } from "@/lib/validation/challenges";
 // the same checks. Beyond zod: the app and workflow must be this workspace's, settings.secret_ref
 // must name one of its secrets, custom scoring needs a scorer plugin of the workspace, and the
 // theme goes through validateTheme. Another workspace's id is "not found".
+
+/** What create accepts: the parsed body (RedBlueCreateInput) or anything it parses from (e.g. judge_suite keys). */
+export type RedBlueCreateArgs = z.input<typeof redBlueCreateSchema>;
+export type RedBlueUpdateArgs = z.input<typeof redBlueUpdateSchema>;
 
 const json = (v: unknown) => (v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue | undefined));
 
@@ -87,7 +90,7 @@ export async function getRedBlueChallenge(workspaceId: string, id: string): Prom
 export async function createRedBlueChallenge(
   workspaceId: string,
   actorId: string | null,
-  input: RedBlueCreateInput,
+  input: RedBlueCreateArgs,
 ): Promise<RedBlueChallengeView> {
   const data = redBlueCreateSchema.parse(input);
   // The complete settings are stored, so what the creator saw is what is played.
@@ -126,7 +129,7 @@ export async function updateRedBlueChallenge(
   workspaceId: string,
   actorId: string | null,
   id: string,
-  input: RedBlueUpdateInput,
+  input: RedBlueUpdateArgs,
 ): Promise<RedBlueChallengeView> {
   const data = redBlueUpdateSchema.parse(input);
   if (Object.values(data).every((v) => v === undefined)) throw invalid([{ path: "", message: "Nothing to update" }]);
