@@ -126,7 +126,9 @@ describe("seeding", () => {
     expect(await db.challenge.count()).toBe(DEMO_LADDER.length);
     expect(await db.workflow.count()).toBe(DEMO_LADDER.length);
     expect(await db.workflowVersion.count()).toBe(DEMO_LADDER.length);
-    expect(await db.secret.count()).toBe(DEMO_LADDER.length);
+    // One secret per level, and the vault code of the red/blue demo (lib/seed/red-blue.ts).
+    expect(await db.secret.count()).toBe(DEMO_LADDER.length + 1);
+    expect(await db.redBlueChallenge.count()).toBe(1);
     expect(await db.challengeCollection.count()).toBe(1);
     expect(DEMO_LADDER.length).toBeGreaterThanOrEqual(5);
 
