@@ -10,11 +10,17 @@ import { GET as infoRoute } from "@/app/web/api/red-blue-challenges/[id]/route";
 import { GET as boardRoute } from "@/app/web/api/red-blue-challenges/[id]/leaderboard/route";
 import { GET as listRoute } from "@/app/web/api/red-blue-challenges/route";
 import { createSessionToken, sessionCookieName } from "@/lib/auth/session";
-import { publicRedBlueListResponse, publicRedBlueResponse, standingsView, type StandingsView } from "@/lib/contracts/red-blue";
+import {
+  publicRedBlueListResponse,
+  publicRedBlueResponse,
+  redBlueChallengeView,
+  standingsView,
+  type StandingsView,
+} from "@/lib/contracts/red-blue";
 import { db } from "@/lib/db";
 import { standingsFromPairings } from "@/lib/red-blue/scoring";
 import { installDemoRedBlue, RED_BLUE_DEMO_ID, RED_BLUE_DEMO_SECRET_NAME, RED_BLUE_DEMO_SECRET_WORDS } from "@/lib/seed/red-blue";
-import { createRedBlueChallenge, getStandings } from "@/lib/services/red-blue";
+import { createRedBlueChallenge, getRedBlueChallenge, getStandings } from "@/lib/services/red-blue";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
 import { makeApp, makePlugin } from "@/tests/helpers/factories";
 import { insertPairings, join, makeRbPlayers, submit, type RawPairing, type RbPlayer } from "@/tests/helpers/red-blue-read";
@@ -345,6 +351,10 @@ describe("offline demo seed", () => {
       utility_gate: { prompts: expect.any(Array), mode: "reject" },
     });
     expect((settings.utility_gate as { prompts: string[] }).prompts).toHaveLength(3);
+    // The stored settings are valid for the console's view (the contract knows offline:defender).
+    const view = redBlueChallengeView.parse(await getRedBlueChallenge(workspaceId, RED_BLUE_DEMO_ID));
+    expect(view.settings).toMatchObject({ model: "offline:defender", secret_ref: RED_BLUE_DEMO_SECRET_NAME });
+    expect(view.judge_suite.map((c) => c.key)).toEqual(["secret_leak", "policy_violation"]);
     const value = await getSecretValue(workspaceId, RED_BLUE_DEMO_SECRET_NAME);
     expect(RED_BLUE_DEMO_SECRET_WORDS as readonly string[]).toContain(value);
 
