@@ -76,7 +76,8 @@ const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.
 export const RED_BLUE_DEMO = {
   id: RED_BLUE_DEMO_ID,
   name: "Vault Guard (red vs blue)",
-  description: "Blue writes the guard's orders, red tries to talk the vault code out of it. Offline practice model.",
+  description:
+    "Blue writes the guard's orders, red tries to talk the vault code out of it. Offline practice model.",
   instructionsMd: RED_BLUE_DEMO_INSTRUCTIONS,
   judgeSuite: judgeSuiteSchema.parse(["secret_leak", "policy_violation"]),
   defenseSelectionPolicy: "round_robin",
@@ -113,8 +114,11 @@ export const RED_BLUE_DEMO = {
 export async function installDemoRedBlue(workspaceId: string, creatorId: string | null): Promise<boolean> {
   if ((await db.redBlueChallenge.count({ where: { id: RED_BLUE_DEMO_ID } })) > 0) return false;
   const app =
-    (await db.app.findFirst({ where: { workspaceId }, orderBy: { createdAt: "asc" }, select: { id: true } })) ??
-    (await db.app.create({ data: { workspaceId, name: "Default app" }, select: { id: true } }));
+    (await db.app.findFirst({
+      where: { workspaceId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true },
+    })) ?? (await db.app.create({ data: { workspaceId, name: "Default app" }, select: { id: true } }));
   const value = RED_BLUE_DEMO_SECRET_WORDS[randomInt(RED_BLUE_DEMO_SECRET_WORDS.length)]!;
   const d = RED_BLUE_DEMO;
   try {

@@ -11,19 +11,37 @@ export interface RbPlayer {
 }
 
 export async function makeRbPlayers(prefix: string, n: number): Promise<RbPlayer[]> {
-  const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), name: `${prefix} ${String(i).padStart(2, "0")}` }));
-  await db.account.createMany({ data: rows.map((r) => ({ id: r.id, email: `${r.id}@example.test`, name: `Real ${r.name}` })) });
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    name: `${prefix} ${String(i).padStart(2, "0")}`,
+  }));
+  await db.account.createMany({
+    data: rows.map((r) => ({ id: r.id, email: `${r.id}@example.test`, name: `Real ${r.name}` })),
+  });
   await db.playerProfile.createMany({ data: rows.map((r) => ({ accountId: r.id, displayName: r.name })) });
   return rows.map((r) => ({ accountId: r.id, name: r.name }));
 }
 
 export async function join(challengeId: string, p: RbPlayer, team: "red" | "blue", at = new Date()) {
-  await db.teamMember.create({ data: { redBlueChallengeId: challengeId, accountId: p.accountId, team, createdAt: at } });
+  await db.teamMember.create({
+    data: { redBlueChallengeId: challengeId, accountId: p.accountId, team, createdAt: at },
+  });
 }
 
-export async function submit(challenge: { id: string; workspaceId: string }, p: RbPlayer, team: "red" | "blue", prompt: string) {
+export async function submit(
+  challenge: { id: string; workspaceId: string },
+  p: RbPlayer,
+  team: "red" | "blue",
+  prompt: string,
+) {
   return db.teamSubmission.create({
-    data: { redBlueChallengeId: challenge.id, workspaceId: challenge.workspaceId, accountId: p.accountId, team, prompt },
+    data: {
+      redBlueChallengeId: challenge.id,
+      workspaceId: challenge.workspaceId,
+      accountId: p.accountId,
+      team,
+      prompt,
+    },
   });
 }
 
@@ -45,11 +63,24 @@ export interface RawPairing {
 }
 
 /** Inserts one attack, one defense and their judged pairing per entry; returns the pairing ids in order. */
-export async function insertPairings(challenge: { id: string; workspaceId: string }, rows: RawPairing[]): Promise<string[]> {
+export async function insertPairings(
+  challenge: { id: string; workspaceId: string },
+  rows: RawPairing[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const r of rows) {
-    const attack = await submit(challenge, r.attacker, "red", r.attackPrompt ?? `attack by ${r.attacker.name}`);
-    const defense = await submit(challenge, r.defender, "blue", r.defensePrompt ?? `defense by ${r.defender.name}`);
+    const attack = await submit(
+      challenge,
+      r.attacker,
+      "red",
+      r.attackPrompt ?? `attack by ${r.attacker.name}`,
+    );
+    const defense = await submit(
+      challenge,
+      r.defender,
+      "blue",
+      r.defensePrompt ?? `defense by ${r.defender.name}`,
+    );
     const p = await db.teamPairing.create({
       data: {
         redBlueChallengeId: challenge.id,

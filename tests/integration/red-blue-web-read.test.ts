@@ -19,11 +19,23 @@ import {
 } from "@/lib/contracts/red-blue";
 import { db } from "@/lib/db";
 import { standingsFromPairings } from "@/lib/red-blue/scoring";
-import { installDemoRedBlue, RED_BLUE_DEMO_ID, RED_BLUE_DEMO_SECRET_NAME, RED_BLUE_DEMO_SECRET_WORDS } from "@/lib/seed/red-blue";
+import {
+  installDemoRedBlue,
+  RED_BLUE_DEMO_ID,
+  RED_BLUE_DEMO_SECRET_NAME,
+  RED_BLUE_DEMO_SECRET_WORDS,
+} from "@/lib/seed/red-blue";
 import { createRedBlueChallenge, getRedBlueChallenge, getStandings } from "@/lib/services/red-blue";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
 import { makeApp, makePlugin } from "@/tests/helpers/factories";
-import { insertPairings, join, makeRbPlayers, submit, type RawPairing, type RbPlayer } from "@/tests/helpers/red-blue-read";
+import {
+  insertPairings,
+  join,
+  makeRbPlayers,
+  submit,
+  type RawPairing,
+  type RbPlayer,
+} from "@/tests/helpers/red-blue-read";
 import { call } from "@/tests/helpers/route";
 
 const SECRET = "Heron-Vault-4471";
@@ -48,12 +60,21 @@ async function get(handler: Parameters<typeof call>[0], opts: Parameters<typeof 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 const t0 = Date.parse("2026-03-01T08:00:00.000Z");
 
-async function makeGame(name: string, extra: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) {
+async function makeGame(
+  name: string,
+  extra: Record<string, unknown> = {},
+  settings: Record<string, unknown> = {},
+) {
   const rb = await createRedBlueChallenge(workspaceId, null, {
     app_id: appId,
     name,
     ...extra,
-    settings: { model: "offline:level-1", secret_ref: "RB_WEB_SECRET", utility_gate: { prompts: [UTILITY_PROMPT], mode: "reject" }, ...settings },
+    settings: {
+      model: "offline:level-1",
+      secret_ref: "RB_WEB_SECRET",
+      utility_gate: { prompts: [UTILITY_PROMPT], mode: "reject" },
+      ...settings,
+    },
   });
   return { id: rb.id, workspaceId };
 }
@@ -70,7 +91,13 @@ function byHand(rows: RawPairing[], team: "red" | "blue") {
     m.set(p.accountId, t);
   }
   return new Map(
-    [...m].map(([id, t]) => [id, { ...t, ratio: t.red + t.blue > 0 ? round4((team === "red" ? t.red : t.blue) / (t.red + t.blue)) : null }]),
+    [...m].map(([id, t]) => [
+      id,
+      {
+        ...t,
+        ratio: t.red + t.blue > 0 ? round4((team === "red" ? t.red : t.blue) / (t.red + t.blue)) : null,
+      },
+    ]),
   );
 }
 
@@ -137,7 +164,10 @@ describe("public list", () => {
       max_prompt_chars: 4000,
       counts: { red_players: 3, blue_players: 3, pairings: 17 },
     });
-    expect(list.find((c) => c.id === other.id)).toMatchObject({ offline_model: false, counts: { red_players: 0, blue_players: 0, pairings: 0 } });
+    expect(list.find((c) => c.id === other.id)).toMatchObject({
+      offline_model: false,
+      counts: { red_players: 0, blue_players: 0, pairings: 0 },
+    });
     expect(res.text).not.toContain("RB_WEB_SECRET");
     expect(res.text).not.toContain(UTILITY_PROMPT);
   });
@@ -150,7 +180,14 @@ describe("public info", () => {
     const info = publicRedBlueResponse.parse(res.json);
     expect(info.me).toBeNull();
     expect(info.challenge.counts).toEqual({ red_players: 3, blue_players: 3, pairings: 17 });
-    const board = standingsView.parse((await get(boardRoute, { params: { id: live.id }, path: `/web/api/red-blue-challenges/${live.id}/leaderboard?limit=10` })).json);
+    const board = standingsView.parse(
+      (
+        await get(boardRoute, {
+          params: { id: live.id },
+          path: `/web/api/red-blue-challenges/${live.id}/leaderboard?limit=10`,
+        })
+      ).json,
+    );
     expect(info.leaderboard).toEqual(board);
   });
 
@@ -161,13 +198,30 @@ describe("public info", () => {
     await submit(live, p, "red", "one more attack, not paired yet");
     const res = await get(infoRoute, { params: { id: live.id }, cookie });
     const info = publicRedBlueResponse.parse(res.json);
-    const member = await db.teamMember.findUniqueOrThrow({ where: { redBlueChallengeId_accountId: { redBlueChallengeId: live.id, accountId: p.accountId } } });
+    const member = await db.teamMember.findUniqueOrThrow({
+      where: { redBlueChallengeId_accountId: { redBlueChallengeId: live.id, accountId: p.accountId } },
+    });
     const pairings = raw.filter((r) => r.attacker === p || r.defender === p).length;
-    expect(info.me).toEqual({ team: "red", joined_at: member.createdAt.toISOString(), submissions: pairings + 1, pairings });
+    expect(info.me).toEqual({
+      team: "red",
+      joined_at: member.createdAt.toISOString(),
+      submissions: pairings + 1,
+      pairings,
+    });
     // A bearer token works the same; an account that has not joined gets null.
-    expect(publicRedBlueResponse.parse((await get(infoRoute, { params: { id: live.id }, bearer: await createSessionToken(account) })).json).me?.team).toBe("red");
-    const stranger = await db.account.create({ data: { email: `${randomUUID()}@example.test`, name: "Stranger" } });
-    expect(publicRedBlueResponse.parse((await get(infoRoute, { params: { id: live.id }, bearer: await createSessionToken(stranger) })).json).me).toBeNull();
+    expect(
+      publicRedBlueResponse.parse(
+        (await get(infoRoute, { params: { id: live.id }, bearer: await createSessionToken(account) })).json,
+      ).me?.team,
+    ).toBe("red");
+    const stranger = await db.account.create({
+      data: { email: `${randomUUID()}@example.test`, name: "Stranger" },
+    });
+    expect(
+      publicRedBlueResponse.parse(
+        (await get(infoRoute, { params: { id: live.id }, bearer: await createSessionToken(stranger) })).json,
+      ).me,
+    ).toBeNull();
   });
 
   it("answers 404 for an inactive, unknown or malformed id", async () => {
@@ -175,7 +229,10 @@ describe("public info", () => {
       const info = await get(infoRoute, { params: { id } });
       expect(info.status).toBe(404);
       expect(info.json.error.code).toBe("not_found");
-      const board = await get(boardRoute, { params: { id }, path: `/web/api/red-blue-challenges/${id}/leaderboard` });
+      const board = await get(boardRoute, {
+        params: { id },
+        path: `/web/api/red-blue-challenges/${id}/leaderboard`,
+      });
       expect(board.status).toBe(404);
     }
   });
@@ -183,14 +240,21 @@ describe("public info", () => {
 
 describe("leaderboard", () => {
   async function board(id: string, qs = ""): Promise<StandingsView> {
-    const res = await get(boardRoute, { params: { id }, path: `/web/api/red-blue-challenges/${id}/leaderboard${qs}` });
+    const res = await get(boardRoute, {
+      params: { id },
+      path: `/web/api/red-blue-challenges/${id}/leaderboard${qs}`,
+    });
     expect(res.status, res.text).toBe(200);
     return standingsView.parse(res.json);
   }
 
   it("recomputes ratios per player and per team from the raw pairings", async () => {
     const s = await board(live.id, "?limit=100");
-    expect(s).toMatchObject({ red_blue_challenge_id: live.id, scoring_strategy: "red_blue_ratio", pairings: 17 });
+    expect(s).toMatchObject({
+      red_blue_challenge_id: live.id,
+      scoring_strategy: "red_blue_ratio",
+      pairings: 17,
+    });
     const R = raw.reduce((sum, r) => sum + r.red, 0);
     const B = raw.reduce((sum, r) => sum + r.blue, 0);
     expect(s.teams.red.points).toBeCloseTo(R, 6);
@@ -213,7 +277,8 @@ describe("leaderboard", () => {
       }
       // Ranks follow the ratio (ties: more points for the side, then fewer pairings).
       expect(s[team].map((r) => r.rank)).toEqual(s[team].map((_, i) => i + 1));
-      for (let i = 1; i < s[team].length; i++) expect(s[team][i - 1]!.ratio ?? -1).toBeGreaterThanOrEqual(s[team][i]!.ratio ?? -1);
+      for (let i = 1; i < s[team].length; i++)
+        expect(s[team][i - 1]!.ratio ?? -1).toBeGreaterThanOrEqual(s[team][i]!.ratio ?? -1);
     }
 
     // The SQL GROUP BY path agrees with the pure recomputation over the stored rows.
@@ -224,7 +289,9 @@ describe("leaderboard", () => {
     const pure = standingsFromPairings(stored.map((r) => ({ ...r, red: r.redPoints, blue: r.bluePoints })));
     const names = new Map([...red, ...blue].map((p) => [p.accountId, p.name]));
     for (const team of ["red", "blue"] as const) {
-      expect(s[team].map((r) => [r.username, r.ratio, r.pairings])).toEqual(pure[team].map((t) => [names.get(t.accountId), t.ratio, t.pairings]));
+      expect(s[team].map((r) => [r.username, r.ratio, r.pairings])).toEqual(
+        pure[team].map((t) => [names.get(t.accountId), t.ratio, t.pairings]),
+      );
     }
     expect(s.teams.red.ratio).toBe(pure.teams.red.ratio);
     expect(s.teams.blue.points).toBe(pure.teams.blue.points);
@@ -239,7 +306,10 @@ describe("leaderboard", () => {
     expect(s.red).toEqual(full.red.slice(0, 2));
     expect((await board(live.id)).red).toHaveLength(4);
     for (const bad of ["0", "101", "abc", "2.5"]) {
-      const res = await get(boardRoute, { params: { id: live.id }, path: `/web/api/red-blue-challenges/${live.id}/leaderboard?limit=${bad}` });
+      const res = await get(boardRoute, {
+        params: { id: live.id },
+        path: `/web/api/red-blue-challenges/${live.id}/leaderboard?limit=${bad}`,
+      });
       expect(res.status, bad).toBe(422);
     }
   });
@@ -271,7 +341,11 @@ describe("leaderboard", () => {
     await insertPairings(big, rows);
     const s = await board(big.id);
     expect(s.timeline).toHaveLength(60);
-    expect(s.timeline.at(-1)).toEqual({ at: rows.at(-1)!.at.toISOString(), red_points: 38 * 3, blue_points: 37 });
+    expect(s.timeline.at(-1)).toEqual({
+      at: rows.at(-1)!.at.toISOString(),
+      red_points: 38 * 3,
+      blue_points: 37,
+    });
     for (let i = 1; i < 60; i++) {
       expect(Date.parse(s.timeline[i]!.at)).toBeGreaterThan(Date.parse(s.timeline[i - 1]!.at));
       expect(s.timeline[i]!.red_points).toBeGreaterThanOrEqual(s.timeline[i - 1]!.red_points);
@@ -279,7 +353,13 @@ describe("leaderboard", () => {
     }
     // An empty board.
     const empty = await board((await makeGame("Empty game")).id);
-    expect(empty).toMatchObject({ pairings: 0, red: [], blue: [], timeline: [], teams: { red: { points: 0, ratio: null, players: 0 } } });
+    expect(empty).toMatchObject({
+      pairings: 0,
+      red: [],
+      blue: [],
+      timeline: [],
+      teams: { red: { points: 0, ratio: null, players: 0 } },
+    });
   });
 
   it("shows an inactive challenge's standings to the console only", async () => {
@@ -299,13 +379,26 @@ describe("custom scoring", () => {
       code: "export function score(metrics) { return { score: metrics.reduce((s, m) => s + m.tokens_total + (m.team === 'red' || m.team === 'blue' ? 0 : 1e9), 0) }; }",
       entrypoints: ["score"],
     });
-    const game = await makeGame("Custom game", { scoring_strategy: "custom" }, { scoring_plugin_id: "rb-tokens" });
+    const game = await makeGame(
+      "Custom game",
+      { scoring_strategy: "custom" },
+      { scoring_plugin_id: "rb-tokens" },
+    );
     await insertPairings(game, raw);
-    const s = standingsView.parse((await get(boardRoute, { params: { id: game.id }, path: `/web/api/red-blue-challenges/${game.id}/leaderboard?limit=100` })).json);
+    const s = standingsView.parse(
+      (
+        await get(boardRoute, {
+          params: { id: game.id },
+          path: `/web/api/red-blue-challenges/${game.id}/leaderboard?limit=100`,
+        })
+      ).json,
+    );
     expect(s.scoring_strategy).toBe("custom");
     // The plugin's order is not the ratio order (else this test could not tell them apart).
     const ratioBoard = await getStandings(live.id, 100);
-    expect([...s.red, ...s.blue].map((r) => r.username)).not.toEqual([...ratioBoard.red, ...ratioBoard.blue].map((r) => r.username));
+    expect([...s.red, ...s.blue].map((r) => r.username)).not.toEqual(
+      [...ratioBoard.red, ...ratioBoard.blue].map((r) => r.username),
+    );
     for (const team of ["red", "blue"] as const) {
       const tokens = new Map<string, number>();
       for (const r of raw) {
@@ -316,21 +409,73 @@ describe("custom scoring", () => {
       expect(s[team].map((r) => r.username)).toEqual(expectedOrder);
       // Ratios are still shown as computed from the pairings.
       const hand = byHand(raw, team);
-      for (const row of s[team]) expect(row.ratio).toBe([...hand.values()].find((h) => h.name === row.username)!.ratio);
+      for (const row of s[team])
+        expect(row.ratio).toBe([...hand.values()].find((h) => h.name === row.username)!.ratio);
     }
   });
 
+  it("caches plugin scores per player until the plugin or the player's pairings change", async () => {
+    await makePlugin({
+      workspaceId,
+      pluginId: "rb-count",
+      kind: "scorer",
+      code: "export function score(m) { return { score: m.length }; }",
+      entrypoints: ["score"],
+    });
+    const game = await makeGame(
+      "Cached custom game",
+      { scoring_strategy: "custom" },
+      { scoring_plugin_id: "rb-count" },
+    );
+    const [p1, p2] = [red[0]!, red[1]!];
+    const row = (attacker: RbPlayer, i: number): RawPairing => ({
+      attacker,
+      defender: blue[0]!,
+      categories: { secret_leak: false },
+      rating: 1,
+      red: 0,
+      blue: 1,
+      at: new Date(t0 + i * 1000),
+    });
+    await insertPairings(game, [row(p1, 0), row(p1, 1), row(p2, 2)]);
+    const names = async () => (await getStandings(game.id, 100)).red.map((r) => r.username);
+    expect(await names()).toEqual([p1.name, p2.name]);
+    // A new pairing of p2 changes p2's key: rescored.
+    await insertPairings(game, [row(p2, 3), row(p2, 4)]);
+    expect(await names()).toEqual([p2.name, p1.name]);
+    // An edited plugin (new version) rescores everyone: fewest pairings first now.
+    await db.plugin.update({
+      where: { workspaceId_pluginId: { workspaceId, pluginId: "rb-count" } },
+      data: { code: "export function score(m) { return { score: -m.length }; }", version: 2 },
+    });
+    expect(await names()).toEqual([p1.name, p2.name]);
+  });
+
   it("falls back to ratios, and says so, when the plugin fails", async () => {
-    await makePlugin({ workspaceId, pluginId: "rb-broken", kind: "scorer", code: "export function score() { throw new Error('boom'); }", entrypoints: ["score"] });
-    const game = await makeGame("Broken custom game", { scoring_strategy: "custom" }, { scoring_plugin_id: "rb-broken" });
+    await makePlugin({
+      workspaceId,
+      pluginId: "rb-broken",
+      kind: "scorer",
+      code: "export function score() { throw new Error('boom'); }",
+      entrypoints: ["score"],
+    });
+    const game = await makeGame(
+      "Broken custom game",
+      { scoring_strategy: "custom" },
+      { scoring_plugin_id: "rb-broken" },
+    );
     await insertPairings(game, raw);
     const s = await getStandings(game.id, 100);
     expect(s.scoring_strategy).toBe("red_blue_ratio");
     const ratioBoard = await getStandings(live.id, 100);
     expect(s.red.map((r) => [r.username, r.ratio])).toEqual(ratioBoard.red.map((r) => [r.username, r.ratio]));
-    expect(s.blue.map((r) => [r.username, r.ratio])).toEqual(ratioBoard.blue.map((r) => [r.username, r.ratio]));
+    expect(s.blue.map((r) => [r.username, r.ratio])).toEqual(
+      ratioBoard.blue.map((r) => [r.username, r.ratio]),
+    );
     // An injected scorer is used as given (and its failure falls back the same way).
-    const injected = await getStandings(game.id, 100, { scorer: ({ accountId }) => Promise.resolve(accountId === red[3]!.accountId ? 1000 : 0) });
+    const injected = await getStandings(game.id, 100, {
+      scorer: ({ accountId }) => Promise.resolve(accountId === red[3]!.accountId ? 1000 : 0),
+    });
     expect(injected.scoring_strategy).toBe("custom");
     expect(injected.red[0]!.username).toBe(red[3]!.name);
     const failing = await getStandings(game.id, 100, { scorer: () => Promise.reject(new Error("down")) });

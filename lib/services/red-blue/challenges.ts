@@ -51,17 +51,34 @@ async function validateState(workspaceId: string, s: State): Promise<Record<stri
     const n = await db.workflow.count({ where: { id: s.workflow_id, workspaceId } });
     if (n === 0) issues.push({ path: "workflow_id", message: "No workflow with this id in this workspace" });
   }
-  const { secret_ref, scoring_plugin_id, scoring_config } = s.settings ?? { secret_ref: null, scoring_plugin_id: null, scoring_config: null };
+  const { secret_ref, scoring_plugin_id, scoring_config } = s.settings ?? {
+    secret_ref: null,
+    scoring_plugin_id: null,
+    scoring_config: null,
+  };
   if (secret_ref) {
     const n = await db.secret.count({ where: { workspaceId, name: secret_ref } });
-    if (n === 0) issues.push({ path: "settings.secret_ref", message: `No secret "${secret_ref}" in this workspace; create it first` });
+    if (n === 0)
+      issues.push({
+        path: "settings.secret_ref",
+        message: `No secret "${secret_ref}" in this workspace; create it first`,
+      });
   }
   if (s.settings && s.scoring_strategy === "custom") {
     if (!scoring_plugin_id) {
-      issues.push({ path: "settings.scoring_plugin_id", message: "scoring_strategy custom needs settings.scoring_plugin_id (a scorer plugin)" });
+      issues.push({
+        path: "settings.scoring_plugin_id",
+        message: "scoring_strategy custom needs settings.scoring_plugin_id (a scorer plugin)",
+      });
     } else {
       const refs = await checkPluginRefs(workspaceId, [
-        { slug: scoring_plugin_id, kind: "scorer", field: "scoring", entrypoint: null, config: scoring_config },
+        {
+          slug: scoring_plugin_id,
+          kind: "scorer",
+          field: "scoring",
+          entrypoint: null,
+          config: scoring_config,
+        },
       ]);
       issues.push(...refs.map((i) => ({ ...i, path: `settings.${i.path}` })));
     }
@@ -72,7 +89,10 @@ async function validateState(workspaceId: string, s: State): Promise<Record<stri
   return theme.theme;
 }
 
-export async function listRedBlueChallenges(workspaceId: string, filter: { appId?: string } = {}): Promise<RedBlueChallengeView[]> {
+export async function listRedBlueChallenges(
+  workspaceId: string,
+  filter: { appId?: string } = {},
+): Promise<RedBlueChallengeView[]> {
   const rows = await db.redBlueChallenge.findMany({
     where: { workspaceId, ...(filter.appId ? { appId: filter.appId } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -132,8 +152,12 @@ export async function updateRedBlueChallenge(
   input: RedBlueUpdateArgs,
 ): Promise<RedBlueChallengeView> {
   const data = redBlueUpdateSchema.parse(input);
-  if (Object.values(data).every((v) => v === undefined)) throw invalid([{ path: "", message: "Nothing to update" }]);
-  const current = await db.redBlueChallenge.findFirst({ where: { id, workspaceId }, select: challengeSelect });
+  if (Object.values(data).every((v) => v === undefined))
+    throw invalid([{ path: "", message: "Nothing to update" }]);
+  const current = await db.redBlueChallenge.findFirst({
+    where: { id, workspaceId },
+    select: challengeSelect,
+  });
   if (!current) throw notFound("Red/blue challenge");
   // A settings patch is merged key by key over what is stored (absent keys keep their value).
   const patch = Object.fromEntries(Object.entries(data.settings ?? {}).filter(([, v]) => v !== undefined));
@@ -152,9 +176,15 @@ export async function updateRedBlueChallenge(
       ...(data.workflow_id !== undefined ? { workflowId: data.workflow_id } : {}),
       ...(data.name !== undefined ? { name: data.name } : {}),
       ...(data.description !== undefined ? { description: data.description } : {}),
-      ...(data.judge_suite !== undefined ? { judgeSuite: data.judge_suite as unknown as Prisma.InputJsonValue } : {}),
-      ...(data.defense_selection_policy !== undefined ? { defenseSelectionPolicy: data.defense_selection_policy } : {}),
-      ...(data.attack_selection_policy !== undefined ? { attackSelectionPolicy: data.attack_selection_policy } : {}),
+      ...(data.judge_suite !== undefined
+        ? { judgeSuite: data.judge_suite as unknown as Prisma.InputJsonValue }
+        : {}),
+      ...(data.defense_selection_policy !== undefined
+        ? { defenseSelectionPolicy: data.defense_selection_policy }
+        : {}),
+      ...(data.attack_selection_policy !== undefined
+        ? { attackSelectionPolicy: data.attack_selection_policy }
+        : {}),
       ...(data.scoring_strategy !== undefined ? { scoringStrategy: data.scoring_strategy } : {}),
       ...(data.theme !== undefined ? { theme: json(theme) } : {}),
       ...(data.instructions_md !== undefined ? { instructionsMd: data.instructions_md } : {}),

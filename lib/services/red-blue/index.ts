@@ -10,5 +10,10 @@ export {
   updateRedBlueChallenge,
 } from "@/lib/services/red-blue/challenges";
 export { listPairings, type ConsolePairingsResponse } from "@/lib/services/red-blue/pairings";
-export { getStandings, pluginRedBlueScorer, type RedBlueScorer, type StandingsOptions } from "@/lib/services/red-blue/standings";
+export {
+  getStandings,
+  pluginRedBlueScorer,
+  type RedBlueScorer,
+  type StandingsOptions,
+} from "@/lib/services/red-blue/standings";
 export { getPublicRedBlue, listPublicRedBlue } from "@/lib/services/red-blue/public";

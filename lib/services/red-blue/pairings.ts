@@ -41,7 +41,10 @@ interface Narrow {
 }
 
 /** Whether a pairing passes the category/outcome filters (see pairingsQuerySchema). */
-export function matchesOutcome(categories: Record<string, boolean | null>, q: Pick<PairingsQuery, "category" | "outcome">): boolean {
+export function matchesOutcome(
+  categories: Record<string, boolean | null>,
+  q: Pick<PairingsQuery, "category" | "outcome">,
+): boolean {
   if (q.category !== undefined) {
     const v = categories[q.category];
     if (q.outcome === "breach") return v === true;
@@ -82,7 +85,11 @@ export function metricsOf(rows: readonly Narrow[]): PairingMetrics {
 
 const submissionSelect = { id: true, prompt: true } as const;
 
-export async function listPairings(workspaceId: string, id: string, query: Partial<PairingsQuery> = {}): Promise<ConsolePairingsResponse> {
+export async function listPairings(
+  workspaceId: string,
+  id: string,
+  query: Partial<PairingsQuery> = {},
+): Promise<ConsolePairingsResponse> {
   const q = pairingsQuerySchema.parse(query);
   const challenge = await db.redBlueChallenge.findFirst({ where: { id, workspaceId }, select: { id: true } });
   if (!challenge) throw notFound("Red/blue challenge");
@@ -128,7 +135,9 @@ export async function listPairings(workspaceId: string, id: string, query: Parti
         },
       })
     : [];
-  const accountIds = [...new Set(rows.flatMap((r) => [r.attackAccountId, r.defenseAccountId]).filter((a): a is string => !!a))];
+  const accountIds = [
+    ...new Set(rows.flatMap((r) => [r.attackAccountId, r.defenseAccountId]).filter((a): a is string => !!a)),
+  ];
   const accounts = accountIds.length
     ? await db.account.findMany({
         where: { id: { in: accountIds } },
@@ -140,7 +149,11 @@ export async function listPairings(workspaceId: string, id: string, query: Parti
 
   const data: ConsolePairingView[] = pageIds.map((pid) => {
     const r = byId.get(pid)!;
-    const ref = (accountId: string | null, sub: { id: string; prompt: string } | null, subId: string | null) => ({
+    const ref = (
+      accountId: string | null,
+      sub: { id: string; prompt: string } | null,
+      subId: string | null,
+    ) => ({
       id: sub?.id ?? subId,
       account_id: accountId,
       username: accountId ? (names.get(accountId) ?? null) : null,

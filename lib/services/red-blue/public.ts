@@ -25,7 +25,17 @@ const select = {
   settings: true,
 } as const;
 
-type Row = { id: string; name: string; description: string | null; instructionsMd: string | null; theme: unknown; judgeSuite: unknown; scoringStrategy: string; isActive: boolean; settings: unknown };
+type Row = {
+  id: string;
+  name: string;
+  description: string | null;
+  instructionsMd: string | null;
+  theme: unknown;
+  judgeSuite: unknown;
+  scoringStrategy: string;
+  isActive: boolean;
+  settings: unknown;
+};
 
 interface Counts {
   red_players: number;
@@ -34,11 +44,21 @@ interface Counts {
 }
 
 async function countsOf(ids: string[]): Promise<Map<string, Counts>> {
-  const out = new Map<string, Counts>(ids.map((id) => [id, { red_players: 0, blue_players: 0, pairings: 0 }]));
+  const out = new Map<string, Counts>(
+    ids.map((id) => [id, { red_players: 0, blue_players: 0, pairings: 0 }]),
+  );
   if (ids.length === 0) return out;
   const [members, pairings] = await Promise.all([
-    db.teamMember.groupBy({ by: ["redBlueChallengeId", "team"], where: { redBlueChallengeId: { in: ids } }, _count: { _all: true } }),
-    db.teamPairing.groupBy({ by: ["redBlueChallengeId"], where: { redBlueChallengeId: { in: ids } }, _count: { _all: true } }),
+    db.teamMember.groupBy({
+      by: ["redBlueChallengeId", "team"],
+      where: { redBlueChallengeId: { in: ids } },
+      _count: { _all: true },
+    }),
+    db.teamPairing.groupBy({
+      by: ["redBlueChallengeId"],
+      where: { redBlueChallengeId: { in: ids } },
+      _count: { _all: true },
+    }),
   ]);
   for (const m of members) {
     const c = out.get(m.redBlueChallengeId)!;
@@ -83,7 +103,10 @@ export async function listPublicRedBlue(): Promise<PublicRedBlueView[]> {
 }
 
 /** One live challenge with a standings snapshot and, for a signed-in member, their side. */
-export async function getPublicRedBlue(id: string, viewerAccountId: string | null): Promise<PublicRedBlueResponse> {
+export async function getPublicRedBlue(
+  id: string,
+  viewerAccountId: string | null,
+): Promise<PublicRedBlueResponse> {
   const row = await db.redBlueChallenge.findFirst({ where: { id, isActive: true }, select });
   if (!row) throw notFound("Red/blue challenge");
   const [counts, leaderboard, member] = await Promise.all([
@@ -101,10 +124,18 @@ export async function getPublicRedBlue(id: string, viewerAccountId: string | nul
     const [submissions, pairings] = await Promise.all([
       db.teamSubmission.count({ where: { redBlueChallengeId: row.id, accountId: viewerAccountId } }),
       db.teamPairing.count({
-        where: { redBlueChallengeId: row.id, OR: [{ attackAccountId: viewerAccountId }, { defenseAccountId: viewerAccountId }] },
+        where: {
+          redBlueChallengeId: row.id,
+          OR: [{ attackAccountId: viewerAccountId }, { defenseAccountId: viewerAccountId }],
+        },
       }),
     ]);
-    me = { team: member.team === "blue" ? "blue" : "red", joined_at: member.createdAt.toISOString(), submissions, pairings };
+    me = {
+      team: member.team === "blue" ? "blue" : "red",
+      joined_at: member.createdAt.toISOString(),
+      submissions,
+      pairings,
+    };
   }
   return { challenge: toPublic(row, counts.get(row.id)!), leaderboard, me };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type { PlayerStanding, RedBlueTeam, StandingsView } from "@/lib/contracts/red-blue";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
@@ -85,7 +86,14 @@ async function perPlayer(challengeId: string, team: RedBlueTeam): Promise<Player
   return rows.map((r) => {
     const red = round2(r.sum.redPoints ?? 0);
     const blue = round2(r.sum.bluePoints ?? 0);
-    return { accountId: r.accountId, team, red, blue, pairings: r.count, ratio: team === "red" ? ratio(red, blue) : ratio(blue, red) };
+    return {
+      accountId: r.accountId,
+      team,
+      red,
+      blue,
+      pairings: r.count,
+      ratio: team === "red" ? ratio(red, blue) : ratio(blue, red),
+    };
   });
 }
 
@@ -105,6 +113,34 @@ export function cumulativeTimeline(
   return Array.from({ length: max }, (_, k) => all[Math.round(((k + 1) * all.length) / max) - 1]!);
 }
 
+// Custom scores of the default (plugin) scorer are cached per player: pairings are append-only
+// (a challenge's pairings only go away with the challenge), so a player's pairing count and
+// point sums, with the plugin's version and config, identify the input the plugin saw. A new
+// pairing, an edited plugin or config is a new key. Failures are not cached.
+const SCORE_CACHE_MAX = 20_000;
+const scoreCache = new Map<string, number>();
+
+function remember(key: string, value: number) {
+  scoreCache.delete(key);
+  scoreCache.set(key, value);
+  if (scoreCache.size > SCORE_CACHE_MAX) {
+    const oldest = scoreCache.keys().next();
+    if (!oldest.done) scoreCache.delete(oldest.value);
+  }
+}
+
+export function clearRedBlueScoreCache(): void {
+  scoreCache.clear();
+}
+
+async function pluginVersion(workspaceId: string, pluginId: string): Promise<string> {
+  const plugin = await db.plugin.findUnique({
+    where: { workspaceId_pluginId: { workspaceId, pluginId } },
+    select: { id: true, version: true, updatedAt: true },
+  });
+  return plugin ? `${plugin.id}:${plugin.version}:${plugin.updatedAt.getTime()}` : "missing";
+}
+
 /** Orders a side by the scorer's scores; null when any score is missing (the caller falls back). */
 async function customOrder(
   challenge: { id: string; workspaceId: string; settings: unknown },
@@ -114,22 +150,50 @@ async function customOrder(
 ): Promise<PlayerTotals[] | null> {
   const settings = readSettings(challenge.settings);
   if (!settings.scoring_plugin_id || players.length === 0) return settings.scoring_plugin_id ? players : null;
+  const cached = scorer === pluginRedBlueScorer;
+  const version = cached ? await pluginVersion(challenge.workspaceId, settings.scoring_plugin_id) : "";
+  const keyOf = (p: PlayerTotals) =>
+    createHash("sha256")
+      .update(
+        JSON.stringify([
+          challenge.id,
+          team,
+          p.accountId,
+          version,
+          settings.scoring_config,
+          p.pairings,
+          p.red,
+          p.blue,
+        ]),
+      )
+      .digest("base64url");
+  const known = new Map<string, number>();
+  if (cached) {
+    for (const p of players) {
+      const hit = scoreCache.get(keyOf(p));
+      if (hit !== undefined) known.set(p.accountId, hit);
+    }
+  }
+  const missing = players.filter((p) => !known.has(p.accountId));
   const field = team === "red" ? "attackAccountId" : "defenseAccountId";
-  const rows = await db.teamPairing.findMany({
-    where: { redBlueChallengeId: challenge.id, [field]: { in: players.map((p) => p.accountId) } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: {
-      attackAccountId: true,
-      defenseAccountId: true,
-      redPoints: true,
-      bluePoints: true,
-      judgeRating: true,
-      tokensTotal: true,
-      elapsedMs: true,
-      categories: true,
-      createdAt: true,
-    },
-  });
+  const rows =
+    missing.length === 0
+      ? []
+      : await db.teamPairing.findMany({
+          where: { redBlueChallengeId: challenge.id, [field]: { in: missing.map((p) => p.accountId) } },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: {
+            attackAccountId: true,
+            defenseAccountId: true,
+            redPoints: true,
+            bluePoints: true,
+            judgeRating: true,
+            tokensTotal: true,
+            elapsedMs: true,
+            categories: true,
+            createdAt: true,
+          },
+        });
   const byAccount = new Map<string, RedBluePairingMetrics[]>();
   for (const r of rows) {
     const id = team === "red" ? r.attackAccountId : r.defenseAccountId;
@@ -153,6 +217,11 @@ async function customOrder(
   const scored: { p: PlayerTotals; score: number }[] = [];
   // Sequential on purpose: the sandbox pool bounds parallelism itself.
   for (const p of players) {
+    const hit = known.get(p.accountId);
+    if (hit !== undefined) {
+      scored.push({ p, score: hit });
+      continue;
+    }
     const score = await scorer({
       workspaceId: challenge.workspaceId,
       challengeId: challenge.id,
@@ -166,6 +235,7 @@ async function customOrder(
       return null;
     });
     if (score === null) return null;
+    if (cached) remember(keyOf(p), score);
     scored.push({ p, score });
   }
   const byRatio = compare(team);
@@ -179,7 +249,11 @@ export interface StandingsOptions {
   scorer?: RedBlueScorer;
 }
 
-export async function getStandings(challengeId: string, limit = 20, opts: StandingsOptions = {}): Promise<StandingsView> {
+export async function getStandings(
+  challengeId: string,
+  limit = 20,
+  opts: StandingsOptions = {},
+): Promise<StandingsView> {
   const challenge = await db.redBlueChallenge.findFirst({
     where: { id: challengeId, ...(opts.includeInactive ? {} : { isActive: true }) },
     select: { id: true, workspaceId: true, scoringStrategy: true, settings: true },
@@ -195,7 +269,11 @@ export async function getStandings(challengeId: string, limit = 20, opts: Standi
       _sum: { redPoints: true, bluePoints: true },
       _count: { _all: true },
     }),
-    db.teamMember.groupBy({ by: ["team"], where: { redBlueChallengeId: challenge.id }, _count: { _all: true } }),
+    db.teamMember.groupBy({
+      by: ["team"],
+      where: { redBlueChallengeId: challenge.id },
+      _count: { _all: true },
+    }),
     db.teamPairing.findMany({
       where: { redBlueChallengeId: challenge.id },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -208,12 +286,17 @@ export async function getStandings(challengeId: string, limit = 20, opts: Standi
   let orderedBlue = blue.sort(compare("blue"));
   if (strategy === "custom") {
     const scorer = opts.scorer ?? pluginRedBlueScorer;
-    const [r, b] = [await customOrder(challenge, "red", orderedRed, scorer), await customOrder(challenge, "blue", orderedBlue, scorer)];
+    const [r, b] = [
+      await customOrder(challenge, "red", orderedRed, scorer),
+      await customOrder(challenge, "blue", orderedBlue, scorer),
+    ];
     if (r && b) {
       orderedRed = r;
       orderedBlue = b;
     } else {
-      log.warn("red/blue custom scoring failed; standings fall back to red_blue_ratio", { redBlueChallengeId: challenge.id });
+      log.warn("red/blue custom scoring failed; standings fall back to red_blue_ratio", {
+        redBlueChallengeId: challenge.id,
+      });
       strategy = "red_blue_ratio";
     }
   }

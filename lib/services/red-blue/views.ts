@@ -52,7 +52,9 @@ export function storedSettings(json: unknown): RedBlueSettingsPatch {
   const obj = asObject(json) ?? {};
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(obj)) {
-    const schema = (fieldSchemas as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>)[key];
+    const schema = (
+      fieldSchemas as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>
+    )[key];
     if (!schema) continue;
     const res = schema.safeParse(value);
     if (res.success && res.data !== undefined) out[key] = res.data;
@@ -71,7 +73,8 @@ export function readSuite(json: unknown): JudgeCategory[] {
   return res.success ? res.data : [];
 }
 
-const oneOfOr = <T extends string>(list: readonly T[], v: string, dflt: T): T => ((list as readonly string[]).includes(v) ? (v as T) : dflt);
+const oneOfOr = <T extends string>(list: readonly T[], v: string, dflt: T): T =>
+  (list as readonly string[]).includes(v) ? (v as T) : dflt;
 
 export const readStrategy = (v: string) => oneOfOr(RED_BLUE_STRATEGIES, v, "red_blue_ratio");
 export const readPolicy = (v: string) => oneOfOr(SELECTION_POLICIES, v, "latest_best");
@@ -80,7 +83,9 @@ export function readTheme(json: unknown): Record<string, string> | null {
   const theme = asObject(json);
   if (!theme) return null;
   const refreshed = refreshThemeAssetUrls(theme);
-  return Object.fromEntries(Object.entries(refreshed).filter((e): e is [string, string] => typeof e[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(refreshed).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
 }
 
 export function toChallengeView(r: ChallengeRow): RedBlueChallengeView {
@@ -108,9 +113,13 @@ export function toChallengeView(r: ChallengeRow): RedBlueChallengeView {
 /** One 422 with every issue (field paths like the other console services). */
 export function invalid(issues: FieldIssue[]): AppError {
   const first = issues[0]!;
-  return new AppError("validation_failed", `Invalid request body: ${first.path ? `${first.path}: ` : ""}${first.message}`, {
-    details: { issues },
-  });
+  return new AppError(
+    "validation_failed",
+    `Invalid request body: ${first.path ? `${first.path}: ` : ""}${first.message}`,
+    {
+      details: { issues },
+    },
+  );
 }
 
 /** A category verdict map from the stored JSON (anything but true/false/null is dropped). */
