@@ -98,7 +98,7 @@ beforeAll(async () => {
     attack_selection_policy: "latest_best",
     scoring_strategy: "red_blue_ratio",
     is_active: true,
-    settings: { model: "offline:level-1", secret_ref: "CONTRACT_SECRET" },
+    settings: { secret_ref: "CONTRACT_SECRET" },
   });
   ids = {
     "/console/api/challenges/": challenge.id,
