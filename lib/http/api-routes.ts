@@ -25,6 +25,9 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/console/api/plugins", ["GET","POST"]],
   ["/console/api/plugins/[id]", ["GET","PATCH","DELETE"]],
   ["/console/api/plugins/[id]/test-run", ["POST"]],
+  ["/console/api/red-blue-challenges", ["GET","POST"]],
+  ["/console/api/red-blue-challenges/[id]", ["GET","PATCH","DELETE"]],
+  ["/console/api/red-blue-challenges/[id]/pairings", ["GET"]],
   ["/console/api/secrets", ["GET","POST"]],
   ["/console/api/secrets/[id]", ["DELETE"]],
   ["/console/api/webhook-deliveries/[id]/resend", ["POST"]],
@@ -58,5 +61,8 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/web/api/notifications/stream", ["GET"]],
   ["/web/api/notifications/unsubscribe", ["POST"]],
   ["/web/api/password", ["POST"]],
+  ["/web/api/red-blue-challenges", ["GET"]],
+  ["/web/api/red-blue-challenges/[id]", ["GET"]],
+  ["/web/api/red-blue-challenges/[id]/leaderboard", ["GET"]],
   ["/web/api/register", ["POST"]],
 ];

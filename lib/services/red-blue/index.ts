@@ -1,0 +1,14 @@
+// Red/blue team challenges (issue 13). The player's rounds (svc-b); the challenges' CRUD, views,
+// standings and public reads are exported here too (svc-a).
+export {
+  createRedBlueChallenge,
+  deleteRedBlueChallenge,
+  getRedBlueChallenge,
+  listRedBlueChallenges,
+  updateRedBlueChallenge,
+  type RedBlueCreateArgs,
+  type RedBlueUpdateArgs,
+} from "@/lib/services/red-blue/challenges";
+export { listPairings, type ConsolePairingsResponse } from "@/lib/services/red-blue/pairings";
+export { getStandings, pluginRedBlueScorer, type RedBlueScorer, type StandingsOptions } from "@/lib/services/red-blue/standings";
+export { getPublicRedBlue, listPublicRedBlue } from "@/lib/services/red-blue/public";
