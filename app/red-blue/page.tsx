@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { RedBlueCard } from "@/components/red-blue/red-blue-card";
 import { ListingEmptyPage } from "@/components/shell/listing-empty-page";
 import { ShieldSplitIcon } from "@/components/ui/icons";
-import { listPublicRedBlue } from "./pending-services";
+import { listPublicRedBlue } from "@/lib/services/red-blue";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("redBlue");

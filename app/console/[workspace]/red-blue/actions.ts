@@ -8,7 +8,7 @@ import { redBlueCreateSchema, redBlueUpdateSchema } from "@/lib/contracts/red-bl
 import { AppError } from "@/lib/errors";
 import { defaultAppId } from "@/lib/services/challenges";
 import { idParams } from "@/lib/validation/console";
-import { createRedBlueChallenge, deleteRedBlueChallenge, updateRedBlueChallenge } from "../../../red-blue/pending-services";
+import { createRedBlueChallenge, deleteRedBlueChallenge, updateRedBlueChallenge } from "@/lib/services/red-blue";
 import { FormReader, workspaceAction } from "../context";
 
 // Red/blue challenges: the same services as /console/api/red-blue-challenges. The form's fields

@@ -6,7 +6,7 @@ import type { RedBlueChallengeView } from "@/lib/contracts/red-blue";
 import { redBlueSettingsSchema } from "@/lib/contracts/red-blue";
 import { AppError } from "@/lib/errors";
 import { idParams } from "@/lib/validation/console";
-import { getRedBlueChallenge } from "../../../red-blue/pending-services";
+import { getRedBlueChallenge } from "@/lib/services/red-blue";
 
 /** The challenge of a console page: an unknown or foreign id is the 404 page. */
 export const redBlueForPage = cache(async (workspaceId: string, id: string): Promise<RedBlueChallengeView> => {

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ShieldSplitIcon } from "@/components/ui/icons";
-import { listRedBlueChallenges } from "../../../red-blue/pending-services";
+import { listRedBlueChallenges } from "@/lib/services/red-blue";
 import { workspaceForPage } from "../context";
 
 type Props = { params: Promise<{ workspace: string }> };

@@ -8,7 +8,7 @@ import { Standings } from "@/components/red-blue/standings";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { env } from "@/lib/env";
-import { getStandings } from "../../../../red-blue/pending-services";
+import { getStandings } from "@/lib/services/red-blue";
 import { workspaceForPage } from "../../context";
 import { deleteRedBlueAction } from "../actions";
 import { redBlueFormOptions } from "../form-options";

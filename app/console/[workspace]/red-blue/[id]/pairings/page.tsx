@@ -11,7 +11,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ShieldSplitIcon } from "@/components/ui/icons";
 import { PAIRING_OUTCOMES, RED_BLUE_TEAMS, type ConsolePairingView } from "@/lib/contracts/red-blue";
-import { getStandings, listPairings } from "../../../../../red-blue/pending-services";
+import { getStandings, listPairings } from "@/lib/services/red-blue";
 import { workspaceForPage } from "../../../context";
 import { redBlueForPage } from "../../load";
 
