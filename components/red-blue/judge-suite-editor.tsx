@@ -31,7 +31,18 @@ const row = (c: { key: string; name?: string; rubric?: string }): Row => ({
  */
 export function JudgeSuiteEditor({ initial, error }: { initial: JudgeCategory[]; error?: string[] | undefined }) {
   const t = useTranslations("consolePages.redBlue.suite");
-  const [rows, setRows] = useState<Row[]>(() => initial.map(row));
+  // A built-in category keeping its built-in name and rubric is shown with empty fields (the
+  // built-in text as placeholder), so it follows the built-in rubric.
+  const [rows, setRows] = useState<Row[]>(() =>
+    initial.map((c) => {
+      const builtin = BUILTIN_CATEGORIES[c.key];
+      return row({
+        key: c.key,
+        name: builtin && c.name === builtin.name ? "" : c.name,
+        rubric: builtin && c.rubric === builtin.rubric ? "" : c.rubric,
+      });
+    }),
+  );
   const present = new Set(rows.map((r) => r.key));
   const missing = Object.entries(BUILTIN_CATEGORIES).filter(([key]) => !present.has(key));
   const update = (uid: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.uid === uid ? { ...r, ...patch } : r)));

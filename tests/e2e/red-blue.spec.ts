@@ -211,4 +211,32 @@ test.describe.serial("red/blue", () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
+
+  test("the creator browses the pairings with both prompts and the standings", async ({ page }) => {
+    expect(challengeId).not.toBe("");
+    const errors = trackConsoleErrors(page);
+    await logInAsCreator(page);
+    await page.goto(`/console/demo/red-blue/${challengeId}`);
+    await page.getByRole("link", { name: "Pairings and standings" }).click();
+    await expect(page).toHaveURL(new RegExp(`/console/demo/red-blue/${challengeId}/pairings$`));
+    await expect(page.getByTestId("pairing-metrics")).toContainText("Pairings");
+    const pairing = page.getByTestId("console-pairing");
+    await expect(pairing).toHaveCount(1);
+    await pairing.locator("summary").click();
+    await expect(pairing).toContainText(`Red ${stamp} (red) × Blue ${stamp} (blue)`);
+    await expect(pairing.getByTestId("attack-prompt")).toHaveText(ATTACK);
+    await expect(pairing.getByTestId("defense-prompt")).toHaveText(DEFENSE);
+    // The creator sees the masked answer, never the secret.
+    expect(await page.content()).not.toContain(SECRET);
+    await expect(page.getByTestId("standings")).toContainText("1 pairing so far.");
+    await shot(page, "09-console-pairings");
+
+    // Filters: started by blue matches nothing (red started this pairing).
+    await page.getByLabel("Started by").selectOption("blue");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/initiator=blue/);
+    await expect(page.getByTestId("console-pairing")).toHaveCount(0);
+    await expect(page.getByText("No pairings match these filters")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });

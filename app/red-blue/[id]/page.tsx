@@ -44,7 +44,11 @@ export default async function RedBlueChallengePage({ params }: Props) {
       </p>
       <header className={styles.playHeader}>
         <h1>{challenge.name}</h1>
-        {challenge.offline_model ? <Badge>{t("offline")}</Badge> : null}
+        {challenge.offline_model ? (
+          <p>
+            <Badge>{t("offline")}</Badge>
+          </p>
+        ) : null}
         {challenge.description ? <p className={styles.goal}>{challenge.description}</p> : null}
         <dl className={styles.facts}>
           <div>
