@@ -31,8 +31,17 @@ export interface RecordedPairing {
 
 export interface TeamRoundPort {
   challenge(id: string): Promise<TeamRoundChallenge>;
-  /** Stores the player's submission (the utility gate has already run for a defense). */
-  persistSubmission(input: { challengeId: string; team: RedBlueTeam; prompt: string }): Promise<StoredSubmission>;
+  /**
+   * Stores the player's submission. The caller has already run the utility gate for a defense:
+   * `utilityPassed` is its verdict (false: kept in "zero" mode, its pairings score blue 0; absent
+   * or null: not checked, e.g. an attack).
+   */
+  persistSubmission(input: {
+    challengeId: string;
+    team: RedBlueTeam;
+    prompt: string;
+    utilityPassed?: boolean | null;
+  }): Promise<StoredSubmission>;
   /** Picks the other side's submission by policy (never the player's own). */
   selectOpponent(input: {
     challengeId: string;
