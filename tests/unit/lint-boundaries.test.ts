@@ -40,6 +40,11 @@ const violations = [
     code: `import type { EntryKey } from "@/lib/services/leaderboards/order";`,
   },
   {
+    name: "red/blue rules import a service",
+    file: "lib/red-blue/x.ts",
+    code: `import { submitTeamPrompt } from "@/lib/services/red-blue";`,
+  },
+  {
     name: "component imports a service function",
     file: "components/console/x.tsx",
     code: `import { listProviders } from "@/lib/services/llm-providers";`,
