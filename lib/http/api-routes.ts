@@ -58,5 +58,8 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/web/api/notifications/stream", ["GET"]],
   ["/web/api/notifications/unsubscribe", ["POST"]],
   ["/web/api/password", ["POST"]],
+  ["/web/api/red-blue-challenges/[id]/join", ["POST"]],
+  ["/web/api/red-blue-challenges/[id]/pairings", ["GET"]],
+  ["/web/api/red-blue-challenges/[id]/submit", ["POST"]],
   ["/web/api/register", ["POST"]],
 ];

@@ -15,6 +15,7 @@ import { notificationEmailOperations } from "@/lib/contracts/notification-email"
 import { notificationOperations, workspaceEventOperations } from "@/lib/contracts/notifications";
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
 import { pluginOperations } from "@/lib/contracts/plugins";
+import { redBlueWebOperations } from "@/lib/contracts/red-blue";
 import { secretOperations } from "@/lib/contracts/secrets";
 import { webhookOperations } from "@/lib/contracts/webhooks";
 import { workflowOperations } from "@/lib/contracts/workflows";
@@ -84,5 +85,8 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/web/api/notifications/route.ts", path: "/web/api/notifications", operations: { GET: notificationOperations.list } },
   { file: "app/web/api/notifications/read/route.ts", path: "/web/api/notifications/read", operations: { POST: notificationOperations.markRead } },
   { file: "app/web/api/notifications/stream/route.ts", path: "/web/api/notifications/stream", operations: { GET: notificationOperations.stream } },
+  { file: "app/web/api/red-blue-challenges/[id]/join/route.ts", path: "/web/api/red-blue-challenges/{id}/join", operations: { POST: redBlueWebOperations.join } },
+  { file: "app/web/api/red-blue-challenges/[id]/pairings/route.ts", path: "/web/api/red-blue-challenges/{id}/pairings", operations: { GET: redBlueWebOperations.myPairings } },
+  { file: "app/web/api/red-blue-challenges/[id]/submit/route.ts", path: "/web/api/red-blue-challenges/{id}/submit", operations: { POST: redBlueWebOperations.submit } },
   { file: "app/web/api/register/route.ts", path: "/web/api/register", operations: { POST: authOperations.register }, summaries: {"POST": "Register a player account"} },
 ];
