@@ -16,6 +16,7 @@ import { pairingCompletedPayloadSchema, submissionRequestedPayloadSchema } from 
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { scorePairing, standingsFromPairings } from "@/lib/red-blue/scoring";
+import { ATTEMPTS_PER_MINUTE } from "@/lib/services/attempts/limits";
 import { joinTeam, submitTeamPrompt } from "@/lib/services/red-blue";
 import type { SubmitTeamDeps } from "@/lib/services/red-blue/submit";
 import { makeAccount, makeApp, unique } from "@/tests/helpers/factories";
@@ -392,6 +393,22 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
     const q = await player();
     await join(c.id, q, "red");
     expect((await submit(c.id, q, { team: "red", prompt: LEAK })).status).toBe(201);
+  });
+
+  it("429 past the instance's per-account rate of attempts, counted over every red/blue challenge", async () => {
+    const [c1, c2] = [await challenge(), await challenge()];
+    const p = await player();
+    await join(c1.id, p, "red");
+    await join(c2.id, p, "red");
+    for (let i = 0; i < ATTEMPTS_PER_MINUTE; i++) {
+      const c = i % 2 ? c2 : c1;
+      expect((await submit(c.id, p, { team: "red", prompt: `${HARMLESS} ${i}` })).status).toBe(201);
+    }
+    const over = await submit(c1.id, p, { team: "red", prompt: LEAK });
+    expect(over.status).toBe(429);
+    expect(over.json.error.message).toBe("You are submitting too fast. Wait a moment and try again.");
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await db.teamSubmission.count({ where: { accountId: p.id } })).toBe(ATTEMPTS_PER_MINUTE);
   });
 });
 

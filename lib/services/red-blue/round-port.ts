@@ -7,6 +7,7 @@ import { uuidv7 } from "@/lib/ids";
 import type { RecordedPairing, StoredSubmission, TeamRoundChallenge, TeamRoundPort } from "@/lib/red-blue/port";
 import type { CategoryVerdict } from "@/lib/red-blue/scoring";
 import { opponentTeam, selectOpponent, type Candidate, type RotationEntry } from "@/lib/red-blue/selection";
+import { ATTEMPTS_PER_MINUTE } from "@/lib/services/attempts/limits";
 import { ensureEndUserStep, insertOutboxEvent } from "@/lib/services/attempts/store";
 import {
   assertOnTeam,
@@ -98,22 +99,42 @@ function* submissionByKey(challengeId: string, accountId: string, key: string): 
   return r ? { submission: storedOf(r), createdAt: asDate(r.created_at), result: asJson(r.result) } : null;
 }
 
-/** Throws 429 (Retry-After: when the oldest leaves the window) past the challenge's per-minute limit. */
+function retryAfter(recent: { created_at: unknown }[], now: Date): number {
+  const oldest = recent[0] ? asDate(recent[0].created_at).getTime() : now.getTime();
+  return (oldest + RATE_WINDOW_MS - now.getTime()) / 1000;
+}
+
+/**
+ * Throws 429 (Retry-After: when the oldest leaves the window) past the challenge's per-minute
+ * limit (settings.submissions_per_minute), or past the instance's per-account rate of attempts
+ * (ATTEMPTS_PER_MINUTE, lib/services/attempts/limits.ts) over all red/blue challenges. Both are
+ * counted from team_submissions, which every app instance shares.
+ */
 function* assertSubmissionRate(challengeId: string, accountId: string, perMinute: number, now: Date): Step<void> {
+  const since = new Date(now.getTime() - RATE_WINDOW_MS);
   const recent = yield* all<{ created_at: unknown }>(
     `SELECT created_at FROM team_submissions WHERE red_blue_challenge_id = $1 AND account_id = $2 AND created_at > $3
      ORDER BY created_at ASC LIMIT $4`,
     challengeId,
     accountId,
-    new Date(now.getTime() - RATE_WINDOW_MS),
+    since,
     perMinute,
   );
-  if (recent.length < perMinute) return;
-  const oldest = recent[0] ? asDate(recent[0].created_at).getTime() : now.getTime();
-  throw rateLimited(
-    (oldest + RATE_WINDOW_MS - now.getTime()) / 1000,
-    `You can submit ${perMinute} times a minute on this challenge. Wait a moment and try again.`,
+  if (recent.length >= perMinute) {
+    throw rateLimited(
+      retryAfter(recent, now),
+      `You can submit ${perMinute} times a minute on this challenge. Wait a moment and try again.`,
+    );
+  }
+  const anywhere = yield* all<{ created_at: unknown }>(
+    `SELECT created_at FROM team_submissions WHERE account_id = $1 AND created_at > $2 ORDER BY created_at ASC LIMIT $3`,
+    accountId,
+    since,
+    ATTEMPTS_PER_MINUTE,
   );
+  if (anywhere.length >= ATTEMPTS_PER_MINUTE) {
+    throw rateLimited(retryAfter(anywhere, now), "You are submitting too fast. Wait a moment and try again.");
+  }
 }
 
 /** Outside a transaction: 429 now rather than after the utility gate has run (rechecked under the lock). */
