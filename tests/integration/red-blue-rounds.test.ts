@@ -518,6 +518,71 @@ describe("Idempotency-Key", () => {
     expect((await submit(c.id, red2, { team: "red", prompt: LEAK }, { key: "k-1", viewer: "red" })).status).toBe(201);
   });
 
+  it("a repeat of a submission whose round died without answering is answered from what was stored", async () => {
+    const c = await challenge();
+    const red = await player();
+    await joinTeam(red.id, c.id, "red");
+    const createdAt = new Date(Date.now() - 10 * 60_000);
+    const row = await db.teamSubmission.create({
+      data: { redBlueChallengeId: c.id, workspaceId: c.workspaceId, accountId: red.id, team: "red", prompt: LEAK, idempotencyKey: "dead-1", createdAt },
+    });
+    const res = await submit(c.id, red, { team: "red", prompt: LEAK }, { key: "dead-1", viewer: "red" });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      submission: { id: row.id, team: "red", created_at: createdAt.toISOString() },
+      pairing: null,
+      waiting: true,
+      requested_opponent: false,
+      utility_failed: false,
+      replayed: true,
+    });
+    // A fresh one still being played is a 409 with Retry-After.
+    await db.teamSubmission.create({
+      data: { redBlueChallengeId: c.id, workspaceId: c.workspaceId, accountId: red.id, team: "red", prompt: LEAK, idempotencyKey: "busy-1" },
+    });
+    const busy = await submit(c.id, red, { team: "red", prompt: LEAK }, { key: "busy-1", viewer: "red" });
+    expect(busy.status).toBe(409);
+    expect(busy.headers.get("retry-after")).toBe("2");
+  });
+
+  it("the caller going away cancels the model call and withdraws the submission", async () => {
+    const c = await challenge({ utility_gate: { prompts: [], mode: "reject" } });
+    const [blue, red] = [await player(), await player()];
+    await joinTeam(blue.id, c.id, "blue");
+    await joinTeam(red.id, c.id, "red");
+    await play(c.id, blue, "blue", defense());
+    let called = 0;
+    const hang = (o: LanguageModelV4CallOptions) =>
+      new Promise<never>((_, reject) => {
+        called++;
+        o.abortSignal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+      });
+    const hanging: LanguageModelV4 = {
+      specificationVersion: "v4",
+      provider: "test",
+      modelId: "hanging",
+      supportedUrls: {},
+      doGenerate: hang,
+      doStream: hang,
+    };
+    const controller = new AbortController();
+    const pending = submitTeamPrompt(
+      { challengeId: c.id, accountId: red.id, team: "red", prompt: LEAK, signal: controller.signal },
+      { resolveModel: (ref) => (ref === "offline:judge" ? judge : hanging) },
+    );
+    const settled = pending.then(
+      () => "resolved",
+      (e: unknown) => e,
+    );
+    for (let i = 0; i < 200 && called === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(called).toBe(1);
+    expect(await db.teamSubmission.count({ where: { redBlueChallengeId: c.id, team: "red" } })).toBe(1);
+    controller.abort();
+    expect(await settled).not.toBe("resolved");
+    expect(await db.teamSubmission.count({ where: { redBlueChallengeId: c.id, team: "red" } })).toBe(0);
+    expect(await db.teamPairing.count({ where: { redBlueChallengeId: c.id } })).toBe(0);
+  });
+
   it("parallel repeats of one key store one submission", async () => {
     const c = await challenge({ utility_gate: { prompts: [], mode: "reject" } });
     const red = await player();
