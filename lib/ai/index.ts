@@ -4,6 +4,7 @@ import { createOpenAI, type OpenAIProvider } from "@ai-sdk/openai";
 import { APICallError, type LanguageModelV4 } from "@ai-sdk/provider";
 import { parseModelRef, type ModelRef } from "@/lib/ai/model-ref";
 import { OFFLINE_PROVIDER_ID, type OfflineModelOptions } from "@/lib/ai/offline/base-model";
+import { DefenderModel } from "@/lib/ai/offline/defender";
 import { JudgeModel } from "@/lib/ai/offline/judge";
 import type { OfflineModelName } from "@/lib/ai/offline/levels";
 import { PracticeModel } from "@/lib/ai/offline/practice-model";
@@ -125,7 +126,9 @@ function offlineModel(name: OfflineModelName): LanguageModelV4 {
   const opts: OfflineModelOptions = {
     chunkDelayMs: env.OFFLINE_CHUNK_DELAY_MS ?? (env.NODE_ENV === "test" ? 0 : 30),
   };
-  return name === "judge" ? new JudgeModel(opts) : new PracticeModel(name, opts);
+  if (name === "judge") return new JudgeModel(opts);
+  if (name === "defender") return new DefenderModel(opts);
+  return new PracticeModel(name, opts);
 }
 
 function envModel(modelId: string): LanguageModelV4 {

@@ -4,7 +4,7 @@ import { OFFLINE_MODEL_NAMES, type OfflineModelName } from "@/lib/ai/offline/lev
 
 // Client-safe: the editor validates model references with the same schema the server uses.
 //
-//   offline:<name>                   built-in offline model: level-1 … level-6, or judge
+//   offline:<name>                   built-in offline model: level-1 … level-6, defender, or judge
 //   openai:<modelId>                 the instance-wide OpenAI(-compatible) endpoint from env
 //   provider:<providerName>/<modelId>  a provider registered in the caller's workspace
 

@@ -86,9 +86,21 @@ export const OFFLINE_LEVELS = [
 export type OfflineLevelId = (typeof OFFLINE_LEVELS)[number]["id"];
 export const OFFLINE_LEVEL_IDS: OfflineLevelId[] = OFFLINE_LEVELS.map((l) => l.id);
 
+/**
+ * The red/blue defender (`offline:defender`): level 1 until the defense in its system prompt
+ * forbids techniques (lib/ai/offline/defense.ts). Not a ladder level: OFFLINE_LEVELS leaves it out.
+ */
+export const OFFLINE_DEFENDER = {
+  id: "defender",
+  name: "Defender",
+  description:
+    "Reads the defense in its system prompt: falls to every technique the defense does not forbid; " +
+    "a defense that refuses everything refuses benign prompts too.",
+} as const;
+
 /** Offline model names usable after `offline:` in a model reference. */
-export const OFFLINE_MODEL_NAMES = [...OFFLINE_LEVEL_IDS, "judge"] as const;
-export type OfflineModelName = OfflineLevelId | "judge";
+export const OFFLINE_MODEL_NAMES = [...OFFLINE_LEVEL_IDS, OFFLINE_DEFENDER.id, "judge"] as const;
+export type OfflineModelName = OfflineLevelId | typeof OFFLINE_DEFENDER.id | "judge";
 
 export function getOfflineLevel(id: string): OfflineLevel | undefined {
   return OFFLINE_LEVELS.find((l) => l.id === id);

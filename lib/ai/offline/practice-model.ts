@@ -29,7 +29,7 @@ export interface GuardDecision {
 }
 
 /** Deterministic pick from a list, keyed on the text it answers. */
-function pick<T>(items: readonly [T, ...T[]], key: string): T {
+export function pick<T>(items: readonly [T, ...T[]], key: string): T {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
@@ -38,7 +38,7 @@ function pick<T>(items: readonly [T, ...T[]], key: string): T {
   return items[(h >>> 0) % items.length] ?? items[0];
 }
 
-const NAIVE_REFUSALS = [
+export const NAIVE_REFUSALS = [
   "I'm sorry, but I can't share the password. Is there something else I can help you with?",
   "Nice try! I can't reveal the secret, but I'm happy to help with anything else.",
   "I'm not able to reveal that. My instructions are clear: the secret is not to be shared.",
@@ -71,7 +71,7 @@ function breaks(level: OfflineLevel, techniques: Technique[]): boolean {
  * The leaked secret, shaped by the techniques used. The inner form comes from encoding (first)
  * or spelling; the frame from role-play (first), translation, or a plain sentence.
  */
-function leak(secret: string, a: Analysis): string {
+export function leak(secret: string, a: Analysis): string {
   const has = (t: Technique) => a.techniques.includes(t);
   let value = secret;
   let how = "";
@@ -133,7 +133,7 @@ export function decide(level: OfflineLevel, prompt: PromptText): GuardDecision {
 }
 
 // Honours maxOutputTokens with the same four-characters-per-token estimate as the usage.
-function truncate(
+export function truncate(
   text: string,
   maxOutputTokens: number | undefined,
 ): Required<Pick<OfflineReply, "text" | "finishReason">> {

@@ -21,15 +21,21 @@ function clean(value: string | undefined, quoted: boolean): string | undefined {
   return v === "" ? undefined : v;
 }
 
-/** The secret named in a system prompt, or undefined when it names none. */
-export function findSecret(systemPrompt: string): string | undefined {
-  for (const line of systemPrompt.split(/\r?\n/)) {
+/** The secret named in a system prompt and the index of the line naming it. */
+export function findSecretLine(systemPrompt: string): { value: string; line: number } | undefined {
+  const lines = systemPrompt.split(/\r?\n/);
+  for (const [index, line] of lines.entries()) {
     for (const re of [LABEL, SENTENCE]) {
       const m = re.exec(line);
       if (!m) continue;
       const value = m[2] !== undefined ? clean(m[2], true) : clean(m[3], false);
-      if (value) return value;
+      if (value) return { value, line: index };
     }
   }
   return undefined;
+}
+
+/** The secret named in a system prompt, or undefined when it names none. */
+export function findSecret(systemPrompt: string): string | undefined {
+  return findSecretLine(systemPrompt)?.value;
 }

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { WorkflowBuilder } from "@/components/builder/workflow-builder";
 import type { BuilderChallenge, BuilderOptions } from "@/components/builder/types";
 import { ButtonLink } from "@/components/ui/button";
-import { OFFLINE_LEVELS } from "@/lib/ai/offline/levels";
+import { OFFLINE_DEFENDER, OFFLINE_LEVELS } from "@/lib/ai/offline/levels";
 import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
 import { AppError } from "@/lib/errors";
 import { getChallenge, listChallenges, type ChallengeView } from "@/lib/services/challenges";
@@ -78,6 +78,7 @@ export default async function WorkflowPage({ params }: { params: Params }) {
     })),
     models: [
       ...OFFLINE_LEVELS.map((l) => ({ value: `offline:${l.id}`, label: `${l.number}. ${l.name}` })),
+      { value: `offline:${OFFLINE_DEFENDER.id}`, label: "Offline defender (reads its system prompt)" },
       { value: "offline:judge", label: "Offline judge" },
       ...providers.flatMap((p) =>
         p.models.map((m) => ({ value: `provider:${p.name}/${m}`, label: `${p.name}: ${m}` })),
