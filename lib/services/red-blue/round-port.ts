@@ -146,22 +146,40 @@ interface SubmissionCandidate extends Candidate {
   submission: StoredSubmission;
 }
 
-// The other side's active submissions with their records: a defense's record is the points
-// blue won/lost in its pairings, an attack's the points red won/lost.
-const CANDIDATES: Record<RedBlueTeam, string> = {
-  blue: `SELECT s.id, s.team, s.prompt, s.account_id, s.utility_passed, s.created_at,
-      COALESCE(SUM(p.blue_points), 0) AS won, COALESCE(SUM(p.red_points), 0) AS lost
-    FROM team_submissions s LEFT JOIN team_pairings p ON p.defense_submission_id = s.id
-    WHERE s.red_blue_challenge_id = $1 AND s.team = 'blue' AND s.active = TRUE
-      AND (s.account_id IS NULL OR s.account_id <> $2)
-    GROUP BY s.id, s.team, s.prompt, s.account_id, s.utility_passed, s.created_at`,
-  red: `SELECT s.id, s.team, s.prompt, s.account_id, s.utility_passed, s.created_at,
-      COALESCE(SUM(p.red_points), 0) AS won, COALESCE(SUM(p.blue_points), 0) AS lost
-    FROM team_submissions s LEFT JOIN team_pairings p ON p.attack_submission_id = s.id
-    WHERE s.red_blue_challenge_id = $1 AND s.team = 'red' AND s.active = TRUE
-      AND (s.account_id IS NULL OR s.account_id <> $2)
-    GROUP BY s.id, s.team, s.prompt, s.account_id, s.utility_passed, s.created_at`,
+// The other side's active submissions (never the selector's own), as much as the policy looks
+// at: latest_best and round_robin only each opponent's newest (latestPerOpponent), latest_best
+// with its record (a defense's: the points blue won/lost in its pairings; an attack's: red's);
+// request_new_if_none only the newest one (fresh or, failing that, the fallback); random_active
+// all of them.
+const SUBMISSION_FIELDS = `s.id, s.team, s.prompt, s.account_id, s.utility_passed, s.created_at`;
+const OTHER_SIDE = `s.red_blue_challenge_id = $1 AND s.team = $3 AND s.active = TRUE
+  AND (s.account_id IS NULL OR s.account_id <> $2)`;
+const NEWEST_OF_ITS_ACCOUNT = `NOT EXISTS (SELECT 1 FROM team_submissions n
+  WHERE n.red_blue_challenge_id = s.red_blue_challenge_id AND n.team = s.team AND n.active = TRUE
+    AND n.account_id = s.account_id AND (n.created_at > s.created_at OR (n.created_at = s.created_at AND n.id > s.id)))`;
+const RECORD: Record<RedBlueTeam, { join: string; won: string; lost: string }> = {
+  blue: { join: "p.defense_submission_id = s.id", won: "p.blue_points", lost: "p.red_points" },
+  red: { join: "p.attack_submission_id = s.id", won: "p.red_points", lost: "p.blue_points" },
 };
+
+function candidatesSql(policy: SelectionPolicy, side: RedBlueTeam): string {
+  switch (policy) {
+    case "latest_best": {
+      const r = RECORD[side];
+      return `SELECT ${SUBMISSION_FIELDS}, COALESCE(SUM(${r.won}), 0) AS won, COALESCE(SUM(${r.lost}), 0) AS lost
+        FROM team_submissions s LEFT JOIN team_pairings p ON ${r.join}
+        WHERE ${OTHER_SIDE} AND ${NEWEST_OF_ITS_ACCOUNT}
+        GROUP BY s.id, s.team, s.prompt, s.account_id, s.utility_passed, s.created_at`;
+    }
+    case "round_robin":
+      return `SELECT ${SUBMISSION_FIELDS} FROM team_submissions s WHERE ${OTHER_SIDE} AND ${NEWEST_OF_ITS_ACCOUNT}`;
+    case "request_new_if_none":
+      return `SELECT ${SUBMISSION_FIELDS} FROM team_submissions s WHERE ${OTHER_SIDE}
+        ORDER BY s.created_at DESC, s.id DESC LIMIT 1`;
+    case "random_active":
+      return `SELECT ${SUBMISSION_FIELDS} FROM team_submissions s WHERE ${OTHER_SIDE}`;
+  }
+}
 
 export function createTeamRoundPort(opts: RoundPortOptions): RoundPort {
   const { accountId } = opts;
@@ -243,13 +261,18 @@ export function createTeamRoundPort(opts: RoundPortOptions): RoundPort {
         if (!c) throw notFound("Red/blue challenge");
         yield* membershipOf(c.id, accountId, true);
         const side = input.submission.team;
-        const rows = yield* all<Record<string, unknown>>(CANDIDATES[opponentTeam(side)], c.id, accountId);
+        const rows = yield* all<Record<string, unknown>>(
+          candidatesSql(input.policy, opponentTeam(side)),
+          c.id,
+          accountId,
+          opponentTeam(side),
+        );
         const candidates: SubmissionCandidate[] = rows.map((r) => ({
           id: r.id as string,
           accountId: (r.account_id as string | null) ?? null,
           createdAt: asDate(r.created_at),
-          won: asNum(r.won),
-          lost: asNum(r.lost),
+          won: asNum(r.won ?? 0),
+          lost: asNum(r.lost ?? 0),
           submission: storedOf(r),
         }));
         let rotation: Map<string, RotationEntry> | undefined;
