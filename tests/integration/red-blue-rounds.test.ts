@@ -808,6 +808,17 @@ describe("selection policies", () => {
     const recipients = await query(() => notificationEventTypes.team_submission_requested.recipients(first!, c.workspaceId));
     expect(recipients.sort()).toEqual([b1!.id, b2!.id].sort());
     expect(notificationEventTypes.team_submission_requested.render(first!, "Demo").link).toBe(`/red-blue/${c.id}`);
+    // The dispatch turns it into one in-app notification per blue member, none for red.
+    const { dispatchNotificationEvent } = await import("@/lib/services/notifications/dispatch");
+    const event = await db.notificationEvent.findFirstOrThrow({
+      where: { workspaceId: c.workspaceId, event: "team_submission_requested" },
+      orderBy: { createdAt: "asc" },
+    });
+    await dispatchNotificationEvent(event.id);
+    const inbox = await db.notification.findMany({ where: { eventId: event.id } });
+    expect(inbox.map((n) => n.accountId).sort()).toEqual([b1!.id, b2!.id].sort());
+    expect(inbox[0]).toMatchObject({ type: "team_submission_requested", link: `/red-blue/${c.id}` });
+    expect(inbox[0]!.title).toMatch(/^A new defense is wanted on /);
   });
 });
 
