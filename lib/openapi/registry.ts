@@ -15,7 +15,7 @@ import { notificationEmailOperations } from "@/lib/contracts/notification-email"
 import { notificationOperations, workspaceEventOperations } from "@/lib/contracts/notifications";
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
 import { pluginOperations } from "@/lib/contracts/plugins";
-import { redBlueWebOperations } from "@/lib/contracts/red-blue";
+import { redBlueConsoleOperations, redBlueWebOperations } from "@/lib/contracts/red-blue";
 import { secretOperations } from "@/lib/contracts/secrets";
 import { webhookOperations } from "@/lib/contracts/webhooks";
 import { workflowOperations } from "@/lib/contracts/workflows";
@@ -54,6 +54,9 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/console/api/plugins/[id]/route.ts", path: "/console/api/plugins/{id}", operations: { GET: pluginOperations.get, PATCH: pluginOperations.update, DELETE: pluginOperations.remove } },
   { file: "app/console/api/plugins/[id]/test-run/route.ts", path: "/console/api/plugins/{id}/test-run", operations: { POST: pluginOperations.testRun } },
   { file: "app/console/api/plugins/route.ts", path: "/console/api/plugins", operations: { GET: pluginOperations.list, POST: pluginOperations.create } },
+  { file: "app/console/api/red-blue-challenges/[id]/pairings/route.ts", path: "/console/api/red-blue-challenges/{id}/pairings", operations: { GET: redBlueConsoleOperations.pairings } },
+  { file: "app/console/api/red-blue-challenges/[id]/route.ts", path: "/console/api/red-blue-challenges/{id}", operations: { GET: redBlueConsoleOperations.get, PATCH: redBlueConsoleOperations.update, DELETE: redBlueConsoleOperations.remove } },
+  { file: "app/console/api/red-blue-challenges/route.ts", path: "/console/api/red-blue-challenges", operations: { GET: redBlueConsoleOperations.list, POST: redBlueConsoleOperations.create } },
   { file: "app/console/api/secrets/[id]/route.ts", path: "/console/api/secrets/{id}", operations: { DELETE: secretOperations.remove }, summaries: {"DELETE": "Delete a secret"} },
   { file: "app/console/api/secrets/route.ts", path: "/console/api/secrets", operations: { GET: secretOperations.list, POST: secretOperations.set }, summaries: {"GET": "List secret names", "POST": "Set or replace a secret (the value is write-only)"} },
   { file: "app/console/api/webhook-deliveries/[id]/resend/route.ts", path: "/console/api/webhook-deliveries/{id}/resend", operations: { POST: webhookOperations.resend } },
@@ -86,7 +89,10 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/web/api/notifications/read/route.ts", path: "/web/api/notifications/read", operations: { POST: notificationOperations.markRead } },
   { file: "app/web/api/notifications/stream/route.ts", path: "/web/api/notifications/stream", operations: { GET: notificationOperations.stream } },
   { file: "app/web/api/red-blue-challenges/[id]/join/route.ts", path: "/web/api/red-blue-challenges/{id}/join", operations: { POST: redBlueWebOperations.join } },
+  { file: "app/web/api/red-blue-challenges/[id]/leaderboard/route.ts", path: "/web/api/red-blue-challenges/{id}/leaderboard", operations: { GET: redBlueWebOperations.leaderboard } },
   { file: "app/web/api/red-blue-challenges/[id]/pairings/route.ts", path: "/web/api/red-blue-challenges/{id}/pairings", operations: { GET: redBlueWebOperations.myPairings } },
+  { file: "app/web/api/red-blue-challenges/[id]/route.ts", path: "/web/api/red-blue-challenges/{id}", operations: { GET: redBlueWebOperations.get } },
   { file: "app/web/api/red-blue-challenges/[id]/submit/route.ts", path: "/web/api/red-blue-challenges/{id}/submit", operations: { POST: redBlueWebOperations.submit } },
+  { file: "app/web/api/red-blue-challenges/route.ts", path: "/web/api/red-blue-challenges", operations: { GET: redBlueWebOperations.list } },
   { file: "app/web/api/register/route.ts", path: "/web/api/register", operations: { POST: authOperations.register }, summaries: {"POST": "Register a player account"} },
 ];

@@ -2,6 +2,7 @@ import "server-only";
 import { hashPassword } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { installDemoLadder } from "@/lib/seed/install-ladder";
+import { installDemoRedBlue } from "@/lib/seed/red-blue";
 
 // Demo content for a fresh install. The credentials are public on purpose (README, start-up log):
 // they exist so a first-time user can look around; change or delete them on a real deployment.
@@ -16,6 +17,8 @@ export interface SeedResult {
   created: boolean;
   /** The demo ladder (lib/seed/ladder.ts) was written by this call. */
   ladderCreated: boolean;
+  /** The offline red/blue demo (lib/seed/red-blue.ts) was written by this call. */
+  redBlueCreated: boolean;
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "P2002";
@@ -65,8 +68,8 @@ export async function seedDemo(): Promise<SeedResult> {
     where: { slug: DEMO.workspace.slug },
     select: { id: true, memberships: { where: { role: "owner" }, select: { accountId: true }, take: 1 } },
   });
-  const ladderCreated = workspace
-    ? await installDemoLadder(workspace.id, workspace.memberships[0]?.accountId ?? null)
-    : false;
-  return { created, ladderCreated };
+  const creatorId = workspace?.memberships[0]?.accountId ?? null;
+  const ladderCreated = workspace ? await installDemoLadder(workspace.id, creatorId) : false;
+  const redBlueCreated = workspace ? await installDemoRedBlue(workspace.id, creatorId) : false;
+  return { created, ladderCreated, redBlueCreated };
 }

@@ -7,6 +7,7 @@ import { IfElseEditor } from "@/lib/workflow/nodes/if-else/editor";
 import { JudgingLlmEditor } from "@/lib/workflow/nodes/judging-llm/editor";
 import { LlmEditor } from "@/lib/workflow/nodes/llm/editor";
 import { StartEditor } from "@/lib/workflow/nodes/start/editor";
+import { TeamChallengeEditor } from "@/lib/workflow/nodes/team-challenge/editor";
 import { TemplateEditor } from "@/lib/workflow/nodes/template/editor";
 import type { NodeType } from "@/lib/workflow/registry";
 
@@ -17,6 +18,7 @@ export const nodeEditors: Record<NodeType, NodeEditor> = {
   llm: LlmEditor,
   "judging-llm": JudgingLlmEditor,
   "challenge-evaluator": ChallengeEvaluatorEditor,
+  "team-challenge": TeamChallengeEditor,
   "if-else": IfElseEditor,
   template: TemplateEditor,
   answer: AnswerEditor,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { PluginLoader } from "@/lib/evaluation/plugins";
+import type { TeamRoundPort } from "@/lib/red-blue/port";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import type { RunResources } from "@/lib/workflow/engine/run-resources";
 import type { RunWorkflowOptions } from "@/lib/workflow/run-workflow";
@@ -51,6 +52,11 @@ export interface ExecutorContext<C = Record<string, unknown>> {
   mask: (text: string) => string;
   /** Start inputs, masked: the sanitized variables a plugin may see. */
   sanitizedVariables: () => Record<string, unknown>;
+  /**
+   * Red/blue rounds (the team-challenge node): storage of submissions and pairings, given by the
+   * red/blue service. Absent in builder test runs: the node then judges one pairing and stores nothing.
+   */
+  teamRounds?: TeamRoundPort;
 }
 
 export interface ExecutorResult {

@@ -6,6 +6,7 @@ import { ifElseExecutor } from "@/lib/workflow/nodes/if-else/execute";
 import { judgingLlmExecutor } from "@/lib/workflow/nodes/judging-llm/execute";
 import { llmExecutor } from "@/lib/workflow/nodes/llm/execute";
 import { startExecutor } from "@/lib/workflow/nodes/start/execute";
+import { teamChallengeExecutor } from "@/lib/workflow/nodes/team-challenge/execute";
 import { templateExecutor } from "@/lib/workflow/nodes/template/execute";
 import type { NodeType } from "@/lib/workflow/registry";
 
@@ -16,6 +17,7 @@ export const executors: Record<NodeType, NodeExecutor<never>> = {
   llm: llmExecutor,
   "judging-llm": judgingLlmExecutor,
   "challenge-evaluator": challengeEvaluatorExecutor,
+  "team-challenge": teamChallengeExecutor,
   "if-else": ifElseExecutor,
   template: templateExecutor,
   answer: answerExecutor,

@@ -6,6 +6,7 @@ import { ifElseDefinition } from "@/lib/workflow/nodes/if-else/definition";
 import { judgingLlmDefinition } from "@/lib/workflow/nodes/judging-llm/definition";
 import { llmDefinition } from "@/lib/workflow/nodes/llm/definition";
 import { startDefinition } from "@/lib/workflow/nodes/start/definition";
+import { teamChallengeDefinition } from "@/lib/workflow/nodes/team-challenge/definition";
 import { templateDefinition } from "@/lib/workflow/nodes/template/definition";
 
 // Client-safe: the editor's palette and config panels, the i18n catalog and the engine read the
@@ -17,6 +18,7 @@ export const nodeDefinitions = [
   llmDefinition,
   judgingLlmDefinition,
   challengeEvaluatorDefinition,
+  teamChallengeDefinition,
   ifElseDefinition,
   templateDefinition,
   answerDefinition,

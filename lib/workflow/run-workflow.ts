@@ -11,6 +11,7 @@ import { PlayerView } from "@/lib/workflow/engine/player-view";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
 import { RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 import type { PluginLoader } from "@/lib/evaluation/plugins";
+import type { TeamRoundPort } from "@/lib/red-blue/port";
 import { VariablePool } from "@/lib/workflow/engine/variable-pool";
 import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
 import type {
@@ -59,6 +60,12 @@ export interface RunWorkflowOptions {
   getModel: (ref: string) => Promise<LanguageModelV4>;
   /** Stored plugins for custom evaluation. */
   loadPlugin: PluginLoader;
+  /**
+   * Red/blue rounds (lib/red-blue/port.ts), given by the red/blue service when it runs a
+   * challenge's workflow: team-challenge nodes store their submission and pairing through it.
+   * Without it (builder test runs) they judge the pairing they are given and store nothing.
+   */
+  teamRounds?: TeamRoundPort;
 }
 
 export const DEFAULT_MODEL_RETRY: ModelRetryPolicy = { retries: 2, baseDelayMs: 200 };
@@ -120,6 +127,16 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
     setupError = err.message;
   }
   masker.add(...resources.secretValues());
+  // Red/blue challenges' secrets too: team-challenge nodes read them through the port.
+  const teamRounds = opts.teamRounds ? rememberChallenges(opts.teamRounds) : undefined;
+  if (teamRounds && plan && !setupError) {
+    try {
+      for (const id of plan.redBlueChallengeIds) masker.add((await teamRounds.challenge(id)).secret);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      setupError = err.message;
+    }
+  }
   const maskKeys = plan ? maskKeysFor(plan, resources) : new Map<string, Set<string>>();
   // Masked start inputs are known now: the stored run inputs must not show them either.
   const startMasks = plan ? maskKeys.get(plan.start.id) : undefined;
@@ -196,6 +213,7 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
       getModel: opts.getModel,
       loadPlugin: opts.loadPlugin,
       modelRetry: { ...DEFAULT_MODEL_RETRY, ...opts.modelRetry },
+      teamRounds,
       maskKeys,
     });
     try {
@@ -246,6 +264,21 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   if (issues) result.issues = issues;
   if (opts.record && record) result.record = record;
   return result;
+}
+
+/** The port with each red/blue challenge read once per run (before the run, then by its nodes). */
+function rememberChallenges(port: TeamRoundPort): TeamRoundPort {
+  const read = new Map<string, ReturnType<TeamRoundPort["challenge"]>>();
+  return {
+    challenge: (id) => {
+      let challenge = read.get(id);
+      if (!challenge) read.set(id, (challenge = port.challenge(id)));
+      return challenge;
+    },
+    persistSubmission: (input) => port.persistSubmission(input),
+    selectOpponent: (input) => port.selectOpponent(input),
+    recordPairing: (input) => port.recordPairing(input),
+  };
 }
 
 /** Node runs in execution order, masked with everything the run learned to mask. */

@@ -101,7 +101,7 @@ beforeAll(async () => {
   const results = await seedFromProcesses(3, "all");
   expect(results.map((r) => r.created).sort()).toEqual([false, false, true]);
   expect(results.map((r) => r.ladderCreated).sort()).toEqual([false, false, true]);
-  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false });
+  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false, redBlueCreated: false });
   workspaceId = (await db.workspace.findUniqueOrThrow({ where: { slug: DEMO.workspace.slug } })).id;
 
   // The accounts step above usually staggers the processes; race the ladder itself too: with the
@@ -111,7 +111,7 @@ beforeAll(async () => {
   await db.challenge.deleteMany({ where: { id: { in: DEMO_LADDER.map((l) => l.challengeId) } } });
   const racers = await seedFromProcesses(3, { workspaceId });
   expect(racers.map((r) => r.ladderCreated).sort()).toEqual([false, false, true]);
-  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false });
+  expect(await seedDemo()).toEqual({ created: false, ladderCreated: false, redBlueCreated: false });
   for (const level of DEMO_LADDER) {
     const value = await getSecretValue(workspaceId, level.secretName);
     expect(level.secretWords).toContain(value);
@@ -126,7 +126,9 @@ describe("seeding", () => {
     expect(await db.challenge.count()).toBe(DEMO_LADDER.length);
     expect(await db.workflow.count()).toBe(DEMO_LADDER.length);
     expect(await db.workflowVersion.count()).toBe(DEMO_LADDER.length);
-    expect(await db.secret.count()).toBe(DEMO_LADDER.length);
+    // One secret per level, and the vault code of the red/blue demo (lib/seed/red-blue.ts).
+    expect(await db.secret.count()).toBe(DEMO_LADDER.length + 1);
+    expect(await db.redBlueChallenge.count()).toBe(1);
     expect(await db.challengeCollection.count()).toBe(1);
     expect(DEMO_LADDER.length).toBeGreaterThanOrEqual(5);
 

@@ -15,6 +15,7 @@ import { db } from "@/lib/db";
 import { OPENAPI_PATH, openApiDocument } from "@/lib/openapi/document";
 import { ROUTES } from "@/lib/openapi/registry";
 import { createApiToken } from "@/lib/services/api-tokens";
+import { createRedBlueChallenge } from "@/lib/services/red-blue";
 import { setSecret } from "@/lib/services/secrets";
 import { createWorkspace } from "@/lib/services/workspaces";
 import { makeAccount, makeApp, makeCollection, makePlayableChallenge, makePlugin } from "@/tests/helpers/factories";
@@ -89,6 +90,16 @@ beforeAll(async () => {
   const wf = await db.challenge.findUniqueOrThrow({ where: { id: challenge.id }, select: { workflowId: true } });
   const workflow = await db.workflow.findUniqueOrThrow({ where: { id: wf.workflowId! } });
   draftGraph = workflow.draftGraph;
+  const redBlue = await createRedBlueChallenge(ws.id, owner.id, {
+    app_id: appId,
+    name: "Contract red/blue",
+    judge_suite: ["secret_leak", "policy_violation"],
+    defense_selection_policy: "latest_best",
+    attack_selection_policy: "latest_best",
+    scoring_strategy: "red_blue_ratio",
+    is_active: true,
+    settings: { secret_ref: "CONTRACT_SECRET" },
+  });
   ids = {
     "/console/api/challenges/": challenge.id,
     "/console/api/challenge-collections/": collection.id,
@@ -99,6 +110,8 @@ beforeAll(async () => {
     "/console/api/api-tokens/": token.apiToken.id,
     "/web/api/challenges/": challenge.id,
     "/web/api/challenge-collections/": collection.id,
+    "/console/api/red-blue-challenges/": redBlue.id,
+    "/web/api/red-blue-challenges/": redBlue.id,
     "/assets/": randomUUID(),
   };
 });

@@ -112,7 +112,10 @@ const teamLabel = (team: RedBlueTeam) => (team === "red" ? "red team (attack)" :
 export function assertOnTeam(m: Membership | null, team: RedBlueTeam): Membership {
   if (!m) throw new AppError("forbidden", `Join the ${team} team first`);
   if (m.team !== team) {
-    throw new AppError("conflict", `You are on the ${teamLabel(m.team)} of this challenge, not the ${team} team.`);
+    throw new AppError(
+      "conflict",
+      `You are on the ${teamLabel(m.team)} of this challenge, not the ${team} team.`,
+    );
   }
   return m;
 }
@@ -141,10 +144,16 @@ export interface JoinResult {
  * Joins one side. The same side again is a no-op; switching is allowed only before the
  * player's first submission (409 after it).
  */
-export async function joinTeam(accountId: string, challengeId: string, team: RedBlueTeam): Promise<JoinResult> {
+export async function joinTeam(
+  accountId: string,
+  challengeId: string,
+  team: RedBlueTeam,
+): Promise<JoinResult> {
   return transaction(function* (): Step<JoinResult> {
     const c = yield* liveChallenge(challengeId);
-    const view = (m: Membership): JoinResult => ({ membership: { team: m.team, joined_at: m.joinedAt.toISOString() } });
+    const view = (m: Membership): JoinResult => ({
+      membership: { team: m.team, joined_at: m.joinedAt.toISOString() },
+    });
     let m = yield* membershipOf(challengeId, accountId, true);
     if (m?.team === team) return view(m);
     if (m) {
@@ -177,7 +186,8 @@ export async function joinTeam(accountId: string, challengeId: string, team: Red
     m = yield* membershipOf(challengeId, accountId, true);
     if (!m) throw new AppError("conflict", "The team could not be joined; please retry.");
     // A parallel join of the other side won the race: the same rules as a later join.
-    if (m.team !== team) throw new AppError("conflict", `You are on the ${teamLabel(m.team)} of this challenge.`);
+    if (m.team !== team)
+      throw new AppError("conflict", `You are on the ${teamLabel(m.team)} of this challenge.`);
     return view(m);
   });
 }

@@ -35,7 +35,8 @@ function categoriesOf(v: unknown): Record<string, boolean | null> {
   const parsed = asJson(v);
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
   const out: Record<string, boolean | null> = {};
-  for (const [k, x] of Object.entries(parsed as Record<string, unknown>)) out[k] = typeof x === "boolean" ? x : null;
+  for (const [k, x] of Object.entries(parsed as Record<string, unknown>))
+    out[k] = typeof x === "boolean" ? x : null;
   return out;
 }
 
@@ -46,7 +47,11 @@ export interface RevealRules {
 }
 
 /** The view of `row` for `accountId` (who played in it on one side). */
-export function playerPairingOf(row: PairingRecord, accountId: string, rules: RevealRules): PlayerPairingView {
+export function playerPairingOf(
+  row: PairingRecord,
+  accountId: string,
+  rules: RevealRules,
+): PlayerPairingView {
   const myTeam: RedBlueTeam = row.attack_account_id === accountId ? "red" : "blue";
   const mine = myTeam === "red" ? "attack" : "defense";
   const theirs = myTeam === "red" ? "defense" : "attack";

@@ -1,10 +1,27 @@
 import "server-only";
 import type { RedBlueTeam, SelectionPolicy } from "@/lib/contracts/red-blue";
 import type { NotificationPayloads } from "@/lib/contracts/notifications";
-import { all, asBool, asDate, asJson, asNum, exec, json, one, query, transaction, type Step } from "@/lib/db/sql";
+import {
+  all,
+  asBool,
+  asDate,
+  asJson,
+  asNum,
+  exec,
+  json,
+  one,
+  query,
+  transaction,
+  type Step,
+} from "@/lib/db/sql";
 import { AppError, notFound, rateLimited } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
-import type { RecordedPairing, StoredSubmission, TeamRoundChallenge, TeamRoundPort } from "@/lib/red-blue/port";
+import type {
+  RecordedPairing,
+  StoredSubmission,
+  TeamRoundChallenge,
+  TeamRoundPort,
+} from "@/lib/red-blue/port";
 import type { CategoryVerdict } from "@/lib/red-blue/scoring";
 import { opponentTeam, selectOpponent, type Candidate, type RotationEntry } from "@/lib/red-blue/selection";
 import { ATTEMPTS_PER_MINUTE } from "@/lib/services/attempts/limits";
@@ -84,11 +101,16 @@ function storedOf(r: Record<string, unknown>): StoredSubmission {
     team: r.team === "blue" ? "blue" : "red",
     prompt: r.prompt as string,
     accountId: (r.account_id as string | null) ?? null,
-    utilityPassed: r.utility_passed === null || r.utility_passed === undefined ? null : asBool(r.utility_passed),
+    utilityPassed:
+      r.utility_passed === null || r.utility_passed === undefined ? null : asBool(r.utility_passed),
   };
 }
 
-function* submissionByKey(challengeId: string, accountId: string, key: string): Step<ExistingSubmission | null> {
+function* submissionByKey(
+  challengeId: string,
+  accountId: string,
+  key: string,
+): Step<ExistingSubmission | null> {
   const r = yield* one<Record<string, unknown>>(
     `SELECT ${SUBMISSION_COLUMNS} FROM team_submissions
      WHERE red_blue_challenge_id = $1 AND account_id = $2 AND idempotency_key = $3`,
@@ -110,7 +132,12 @@ function retryAfter(recent: { created_at: unknown }[], now: Date): number {
  * (ATTEMPTS_PER_MINUTE, lib/services/attempts/limits.ts) over all red/blue challenges. Both are
  * counted from team_submissions, which every app instance shares.
  */
-function* assertSubmissionRate(challengeId: string, accountId: string, perMinute: number, now: Date): Step<void> {
+function* assertSubmissionRate(
+  challengeId: string,
+  accountId: string,
+  perMinute: number,
+  now: Date,
+): Step<void> {
   const since = new Date(now.getTime() - RATE_WINDOW_MS);
   const recent = yield* all<{ created_at: unknown }>(
     `SELECT created_at FROM team_submissions WHERE red_blue_challenge_id = $1 AND account_id = $2 AND created_at > $3
@@ -138,7 +165,12 @@ function* assertSubmissionRate(challengeId: string, accountId: string, perMinute
 }
 
 /** Outside a transaction: 429 now rather than after the utility gate has run (rechecked under the lock). */
-export function* precheckSubmissionRate(challengeId: string, accountId: string, perMinute: number, now: Date): Step<void> {
+export function* precheckSubmissionRate(
+  challengeId: string,
+  accountId: string,
+  perMinute: number,
+  now: Date,
+): Step<void> {
   yield* assertSubmissionRate(challengeId, accountId, perMinute, now);
 }
 
@@ -285,7 +317,10 @@ export function createTeamRoundPort(opts: RoundPortOptions): RoundPort {
             side,
           );
           rotation = new Map(
-            picks.map((p) => [p.opponent_account_id, { picks: asNum(p.picks), lastPickedAt: asDate(p.last_picked_at) }]),
+            picks.map((p) => [
+              p.opponent_account_id,
+              { picks: asNum(p.picks), lastPickedAt: asDate(p.last_picked_at) },
+            ]),
           );
         }
         let freshSince: Date | null = null;
@@ -396,7 +431,10 @@ export function createTeamRoundPort(opts: RoundPortOptions): RoundPort {
               mine.accountId,
             )
           : { points: input.initiator === "red" ? input.redPoints : input.bluePoints };
-        const recorded: RecordedPairing = { pairingId, totalPoints: Math.round(asNum(total?.points) * 100) / 100 };
+        const recorded: RecordedPairing = {
+          pairingId,
+          totalPoints: Math.round(asNum(total?.points) * 100) / 100,
+        };
         if (input.storeResult) {
           yield* exec(
             `UPDATE team_submissions SET result = $1::jsonb WHERE id = $2`,
@@ -410,7 +448,11 @@ export function createTeamRoundPort(opts: RoundPortOptions): RoundPort {
 
     async storeResult(submissionId, result) {
       await transaction(function* () {
-        yield* exec(`UPDATE team_submissions SET result = $1::jsonb WHERE id = $2`, json(result), submissionId);
+        yield* exec(
+          `UPDATE team_submissions SET result = $1::jsonb WHERE id = $2`,
+          json(result),
+          submissionId,
+        );
       });
     },
 

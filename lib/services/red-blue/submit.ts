@@ -14,7 +14,11 @@ import {
   type RoundChallengeRow,
 } from "@/lib/services/red-blue/membership";
 import { pairingRecords, playerPairingOf, type RevealRules } from "@/lib/services/red-blue/player-view";
-import { createTeamRoundPort, precheckSubmissionRate, type ExistingSubmission } from "@/lib/services/red-blue/round-port";
+import {
+  createTeamRoundPort,
+  precheckSubmissionRate,
+  type ExistingSubmission,
+} from "@/lib/services/red-blue/round-port";
 
 // POST /web/api/red-blue-challenges/{id}/submit: a red attack or a blue defense. In order:
 // membership (403 not joined, 409 other side), the Idempotency-Key (a repeat answers the stored
@@ -52,7 +56,12 @@ async function preflight(input: SubmitTeamInput): Promise<RoundChallengeRow> {
 }
 
 /** The pairing view for the player, reading the secret only when the creator reveals it. */
-function* pairingView(c: RoundChallengeRow, pairingId: string, accountId: string, reveal: boolean): Step<PlayerPairingView | null> {
+function* pairingView(
+  c: RoundChallengeRow,
+  pairingId: string,
+  accountId: string,
+  reveal: boolean,
+): Step<PlayerPairingView | null> {
   const [row] = yield* pairingRecords(`p.id = $1`, [pairingId], 1);
   if (!row) return null;
   const rules: RevealRules = { reveal, secret: reveal ? yield* challengeSecret(c) : null };
@@ -60,7 +69,11 @@ function* pairingView(c: RoundChallengeRow, pairingId: string, accountId: string
 }
 
 /** The answer to a repeated Idempotency-Key. */
-async function replay(c: RoundChallengeRow, input: SubmitTeamInput, existing: ExistingSubmission): Promise<SubmitResponse> {
+async function replay(
+  c: RoundChallengeRow,
+  input: SubmitTeamInput,
+  existing: ExistingSubmission,
+): Promise<SubmitResponse> {
   if (existing.submission.team !== input.team || existing.submission.prompt !== input.prompt) {
     throw new AppError(
       "validation_failed",
@@ -75,9 +88,13 @@ async function replay(c: RoundChallengeRow, input: SubmitTeamInput, existing: Ex
     return { ...stored, pairing, replayed: true };
   }
   if (Date.now() - existing.createdAt.getTime() < REPLAY_STALE_MS) {
-    throw new AppError("conflict", "The submission with this idempotency key is still being judged; retry with the same key in a moment.", {
-      headers: { "Retry-After": "2" },
-    });
+    throw new AppError(
+      "conflict",
+      "The submission with this idempotency key is still being judged; retry with the same key in a moment.",
+      {
+        headers: { "Retry-After": "2" },
+      },
+    );
   }
   // Its round died before answering: answer from what was stored.
   const s = existing.submission;
@@ -86,7 +103,10 @@ async function replay(c: RoundChallengeRow, input: SubmitTeamInput, existing: Ex
     const [row] = yield* pairingRecords(`p.${column} = $1 AND p.initiator = $2`, [s.id, s.team], 1);
     if (!row) return null;
     const reveal = c.settings.reveal_after_round;
-    return playerPairingOf(row, input.accountId, { reveal, secret: reveal ? yield* challengeSecret(c) : null });
+    return playerPairingOf(row, input.accountId, {
+      reveal,
+      secret: reveal ? yield* challengeSecret(c) : null,
+    });
   });
   return {
     submission: { id: s.id, team: s.team, created_at: existing.createdAt.toISOString() },
@@ -104,7 +124,10 @@ export interface SubmitTeamResult {
   status: 200 | 201;
 }
 
-export async function submitTeamPrompt(input: SubmitTeamInput, deps: SubmitTeamDeps = {}): Promise<SubmitTeamResult> {
+export async function submitTeamPrompt(
+  input: SubmitTeamInput,
+  deps: SubmitTeamDeps = {},
+): Promise<SubmitTeamResult> {
   const c = await preflight(input);
   const port = createTeamRoundPort({
     accountId: input.accountId,
@@ -120,7 +143,9 @@ export async function submitTeamPrompt(input: SubmitTeamInput, deps: SubmitTeamD
       `The prompt is too long (${c.settings.max_prompt_chars.toLocaleString("en")} characters at most on this challenge).`,
     );
   }
-  await query(() => precheckSubmissionRate(c.id, input.accountId, c.settings.submissions_per_minute, new Date()));
+  await query(() =>
+    precheckSubmissionRate(c.id, input.accountId, c.settings.submissions_per_minute, new Date()),
+  );
 
   const round = await port.challenge(c.id);
   const resolve = deps.resolveModel;
@@ -132,7 +157,12 @@ export async function submitTeamPrompt(input: SubmitTeamInput, deps: SubmitTeamD
 
   let utilityPassed: boolean | null = null;
   if (input.team === "blue") {
-    const gate = await checkUtility({ ...access, defense: input.prompt, secret: round.secret, settings: round.settings });
+    const gate = await checkUtility({
+      ...access,
+      defense: input.prompt,
+      secret: round.secret,
+      settings: round.settings,
+    });
     utilityPassed = gate.passed;
     if (!gate.passed && round.settings.utility_gate.mode === "reject") {
       throw new AppError("validation_failed", `Your defense refused a benign request: "${gate.prompt}"`, {
@@ -141,8 +171,14 @@ export async function submitTeamPrompt(input: SubmitTeamInput, deps: SubmitTeamD
     }
   }
 
-  const persisted = await port.persist({ challengeId: c.id, team: input.team, prompt: input.prompt, utilityPassed });
-  if (persisted.kind === "existing") return { result: await replay(c, input, persisted.existing), status: 200 };
+  const persisted = await port.persist({
+    challengeId: c.id,
+    team: input.team,
+    prompt: input.prompt,
+    utilityPassed,
+  });
+  if (persisted.kind === "existing")
+    return { result: await replay(c, input, persisted.existing), status: 200 };
   const mine = persisted.submission;
   const base = {
     submission: { id: mine.id, team: mine.team, created_at: persisted.createdAt.toISOString() },
@@ -159,7 +195,12 @@ export async function submitTeamPrompt(input: SubmitTeamInput, deps: SubmitTeamD
     throw err;
   }
   if (!selected.opponent) {
-    const result: SubmitResponse = { ...base, pairing: null, waiting: true, requested_opponent: selected.requested };
+    const result: SubmitResponse = {
+      ...base,
+      pairing: null,
+      waiting: true,
+      requested_opponent: selected.requested,
+    };
     await port.storeResult(mine.id, result);
     return { result, status: 201 };
   }
@@ -214,6 +255,8 @@ export async function submitTeamPrompt(input: SubmitTeamInput, deps: SubmitTeamD
       },
     },
   });
-  const pairing = await query(() => pairingView(c, recorded.pairingId, input.accountId, c.settings.reveal_after_round));
+  const pairing = await query(() =>
+    pairingView(c, recorded.pairingId, input.accountId, c.settings.reveal_after_round),
+  );
   return { result: { ...base, pairing, waiting: false, requested_opponent: requested }, status: 201 };
 }

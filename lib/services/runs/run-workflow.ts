@@ -9,7 +9,8 @@ import { runWorkflow, type RunWorkflowOptions } from "@/lib/workflow/run-workflo
 import type { RunResult } from "@/lib/workflow/types";
 
 // The engine (lib/workflow/run-workflow.ts) with what a workspace's run needs from the rest of
-// the app: its challenges and secrets, its model providers, its plugins and the run tables.
+// the app: its challenges and secrets, its model providers, its plugins and the run tables. A
+// caller's `teamRounds` (the red/blue service's TeamRoundPort) passes through as given.
 
 export type WorkspaceRunOptions = Omit<RunWorkflowOptions, "loadResources" | "getModel" | "loadPlugin" | "store" | "record"> & {
   /**

@@ -7,6 +7,7 @@ import { NodeTimeout, RunStopped, type RunController } from "@/lib/workflow/engi
 import type { Masker, StreamMasker } from "@/lib/workflow/engine/masking";
 import type { ExecutionPlan, PlanNode } from "@/lib/workflow/engine/plan";
 import type { PluginLoader } from "@/lib/evaluation/plugins";
+import type { TeamRoundPort } from "@/lib/red-blue/port";
 import type { RunResources } from "@/lib/workflow/engine/run-resources";
 import { Scheduler } from "@/lib/workflow/engine/scheduler";
 import type { VariablePool } from "@/lib/workflow/engine/variable-pool";
@@ -53,6 +54,8 @@ export interface RunEnvironment {
   getModel: (ref: string) => Promise<LanguageModelV4>;
   loadPlugin: PluginLoader;
   modelRetry: ModelRetryPolicy;
+  /** Red/blue rounds for team-challenge nodes (RunWorkflowOptions.teamRounds). */
+  teamRounds?: TeamRoundPort;
   /** Output keys to mask, by node id. */
   maskKeys: Map<string, Set<string>>;
 }
@@ -346,6 +349,7 @@ export class RunExecution {
       tokensLeft: () => env.controller.limits.maxTokens - this.tokens - this.judgeTokens,
       mask: (text) => env.masker.mask(text),
       sanitizedVariables: () => env.masker.maskValue({ ...(env.pool.outputsOf(env.plan.start.id) ?? {}) }),
+      teamRounds: env.teamRounds,
     };
   }
 }

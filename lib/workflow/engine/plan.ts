@@ -1,5 +1,6 @@
 import type { NodeDefinition, PortDefinition } from "@/lib/workflow/definition-types";
 import type { ChallengeEvaluatorConfig } from "@/lib/workflow/nodes/challenge-evaluator/definition";
+import type { TeamChallengeConfig } from "@/lib/workflow/nodes/team-challenge/definition";
 import type { ParsedTemplate } from "@/lib/workflow/template";
 import type { GraphIssue, WorkflowGraph } from "@/lib/workflow/types";
 import { analyzeGraph, resolveRefNodeId } from "@/lib/workflow/validate";
@@ -49,6 +50,8 @@ export interface ExecutionPlan {
   challengeIds: string[];
   /** Workspace secrets used as {{secret:NAME}}. */
   secretNames: string[];
+  /** red_blue_challenge_id values of team-challenge nodes (their secrets are masked from the start). */
+  redBlueChallengeIds: string[];
   /** Resolves a {{node_id.key}} node id (the `start` alias included). */
   resolveNodeId: (nodeId: string) => string | null;
   /**
@@ -104,9 +107,14 @@ export function compileGraph(graph: WorkflowGraph): CompileResult {
   const maskRefs: MaskRef[] = [];
   const challengeIds = new Set<string>();
   const secretNames = new Set<string>();
+  const redBlueChallengeIds = new Set<string>();
   for (const node of nodes) {
     for (const template of node.templates.values()) {
       for (const ref of template.refs) if (ref.kind === "workspace-secret") secretNames.add(ref.name);
+    }
+    if (node.type === "team-challenge") {
+      const id = (node.config as TeamChallengeConfig).red_blue_challenge_id;
+      if (id) redBlueChallengeIds.add(id);
     }
     if (node.type !== "challenge-evaluator") continue;
     const config = node.config as ChallengeEvaluatorConfig;
@@ -127,6 +135,7 @@ export function compileGraph(graph: WorkflowGraph): CompileResult {
       maskRefs,
       challengeIds: [...challengeIds],
       secretNames: [...secretNames],
+      redBlueChallengeIds: [...redBlueChallengeIds],
       resolveNodeId,
       answerStream: answerStreamSource(nodes, answerNode),
     },

@@ -59,7 +59,7 @@ const STAGE_MESSAGES: Record<PlayerStage, string> = {
 const STAGE_ORDER: PlayerStage[] = ["answering", "checking"];
 
 /** Node types whose start means the answer is being checked. */
-const CHECKING_TYPES = new Set(["judging-llm", "challenge-evaluator"]);
+const CHECKING_TYPES = new Set(["judging-llm", "challenge-evaluator", "team-challenge"]);
 
 /** How much of a text's tail could still become a disguised secret, per form (see heldFrom). */
 export interface DisguiseReach {

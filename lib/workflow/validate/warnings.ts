@@ -5,7 +5,8 @@ import type { GraphIssue, GraphNode, WorkflowGraph } from "@/lib/workflow/types"
 
 // Warnings: things that do not stop a graph from saving, running or publishing but almost
 // certainly make the challenge unplayable. Today one: no LLM or Template node uses {{secret}}, so
-// no model ever learns the challenge's secret and players cannot make it reveal it.
+// no model ever learns the challenge's secret and players cannot make it reveal it. A graph with
+// a team-challenge node is exempt: its pairings give the model the red/blue challenge's secret.
 
 export const SECRET_UNUSED_WARNING =
   "No LLM or Template node uses {{secret}}: the model never learns the challenge's secret, so players cannot make it reveal it. " +
@@ -26,6 +27,7 @@ export function warningsOf(
   graph: WorkflowGraph,
   parsedTemplatesAt: (index: number) => Iterable<ParsedTemplate> | undefined = () => undefined,
 ): GraphIssue[] {
+  if (graph.nodes.some((node) => node.type === "team-challenge")) return [];
   let firstModelNode: string | null = null;
   for (const [index, node] of graph.nodes.entries()) {
     if (node.type !== "llm" && node.type !== "template") continue;

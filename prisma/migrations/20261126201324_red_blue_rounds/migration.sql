@@ -32,7 +32,7 @@ CREATE TABLE "new_red_blue_challenges" (
     "theme" JSONB,
     "instructions_md" TEXT,
     "is_active" BOOLEAN NOT NULL DEFAULT true,
-    "settings" JSONB NOT NULL DEFAULT {},
+    "settings" JSONB NOT NULL DEFAULT '{}',
     "created_by" TEXT,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_by" TEXT,

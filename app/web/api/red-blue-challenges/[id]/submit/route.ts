@@ -13,7 +13,10 @@ function idempotencyKey(header: string | null): string | null {
   if (header === null) return null;
   const parsed = idempotencyKeySchema.safeParse(header);
   if (!parsed.success) {
-    throw new AppError("validation_failed", `Invalid Idempotency-Key header: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    throw new AppError(
+      "validation_failed",
+      `Invalid Idempotency-Key header: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+    );
   }
   return parsed.data;
 }
