@@ -4,7 +4,10 @@
 // factory where the model must behave a certain way. Runs on SQLite and on PostgreSQL.
 import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as LIST } from "@/app/web/api/red-blue-challenges/route";
+import { GET as GET_ONE } from "@/app/web/api/red-blue-challenges/[id]/route";
 import { POST as JOIN } from "@/app/web/api/red-blue-challenges/[id]/join/route";
+import { GET as LEADERBOARD } from "@/app/web/api/red-blue-challenges/[id]/leaderboard/route";
 import { GET as PAIRINGS } from "@/app/web/api/red-blue-challenges/[id]/pairings/route";
 import { POST as SUBMIT } from "@/app/web/api/red-blue-challenges/[id]/submit/route";
 import { getModel } from "@/lib/ai";
@@ -1130,7 +1133,37 @@ describe("points and standings", () => {
 // ---- secret scan -----------------------------------------------------------------------------------
 
 describe("secret scan", () => {
-  it("no web API answer of this file contains the secret or a defense's text unless the challenge reveals", () => {
+  it("no web API answer of this file contains the secret or a defense's text unless the challenge reveals", async () => {
+    // The public reads of every challenge played here, anonymous and as a player of each side.
+    const list = await call(LIST, { method: "GET", path: "/web/api/red-blue-challenges" });
+    expect(list.status).toBe(200);
+    seen.push({ text: list.text, reveal: false, viewer: "none" });
+    for (const c of await db.redBlueChallenge.findMany({
+      where: { pairings: { some: {} } },
+      include: { members: true },
+    })) {
+      const reveal = await revealOf(c.id);
+      const viewers = [null, ...c.members.slice(0, 2).map((m) => m.accountId)];
+      for (const accountId of viewers) {
+        const account = accountId ? await db.account.findUniqueOrThrow({ where: { id: accountId } }) : null;
+        const bearer = account ? await createSessionToken(account) : undefined;
+        for (const [handler, path] of [
+          [GET_ONE, `/web/api/red-blue-challenges/${c.id}`],
+          [LEADERBOARD, `/web/api/red-blue-challenges/${c.id}/leaderboard?limit=100`],
+        ] as const) {
+          const res = await call(handler, {
+            method: "GET",
+            params: { id: c.id },
+            path,
+            ...(bearer ? { bearer } : {}),
+          });
+          expect(res.status).toBe(200);
+          // Reads show no pairing texts, so they never carry them, revealed or not.
+          expect(res.text).not.toContain(SECRET);
+          seen.push({ text: res.text, reveal, viewer: "none" });
+        }
+      }
+    }
     expect(seen.length).toBeGreaterThan(50);
     for (const s of seen) {
       if (s.reveal) continue;
