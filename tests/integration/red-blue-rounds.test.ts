@@ -1130,6 +1130,108 @@ describe("points and standings", () => {
   });
 });
 
+// ---- through the challenge's workflow ------------------------------------------------------------
+
+describe("a challenge with a workflow", () => {
+  async function withWorkflow(settings: RedBlueSettingsPatch, publish = true) {
+    const c = await challenge(settings);
+    const graph = {
+      nodes: [
+        {
+          id: "start",
+          type: "start",
+          data: {
+            config: {
+              variables: [
+                { name: "prompt", type: "string", required: true, max_length: 20000 },
+                { name: "team", type: "string", required: true },
+              ],
+            },
+          },
+        },
+        { id: "team", type: "team-challenge", data: { config: { red_blue_challenge_id: c.id } } },
+        { id: "answer", type: "answer", data: { config: {} } },
+      ],
+      edges: [
+        { id: "e1", source: "start", sourceHandle: "team", target: "team", targetHandle: "team_choice" },
+        { id: "e2", source: "start", sourceHandle: "prompt", target: "team", targetHandle: "attack_prompt" },
+        { id: "e3", source: "start", sourceHandle: "prompt", target: "team", targetHandle: "defense_prompt" },
+        { id: "e4", source: "team", sourceHandle: "judge_feedback", target: "answer", targetHandle: "text" },
+      ],
+    };
+    const workflow = await db.workflow.create({
+      data: { workspaceId: c.workspaceId, appId: c.appId, name: unique("rb-flow"), draftGraph: graph },
+    });
+    if (publish) {
+      const version = await db.workflowVersion.create({
+        data: { workflowId: workflow.id, version: 1, graph },
+      });
+      await db.workflow.update({ where: { id: workflow.id }, data: { publishedVersionId: version.id } });
+    }
+    await db.redBlueChallenge.update({ where: { id: c.id }, data: { workflowId: workflow.id } });
+    return { c, workflow };
+  }
+
+  it("plays the round through its team-challenge node: same answer, pairing, event and run", async () => {
+    const { c, workflow } = await withWorkflow({
+      utility_gate: { prompts: ["What is 12 * 7?"], mode: "reject" },
+    });
+    const [blue, red] = [await player(), await player()];
+    await join(c.id, blue, "blue");
+    await join(c.id, red, "red");
+    const d = defense();
+    const waiting = await submit(c.id, blue, { team: "blue", prompt: d }, { viewer: "blue" });
+    expect(waiting.status).toBe(201);
+    expect(waiting.json).toMatchObject({
+      pairing: null,
+      waiting: true,
+      utility_failed: false,
+      replayed: false,
+    });
+    const attack = await submit(c.id, red, { team: "red", prompt: LEAK }, { viewer: "red", key: "wf-1" });
+    expect(attack.status).toBe(201);
+    expect(attack.json.pairing).toMatchObject({
+      my_team: "red",
+      my_submission_id: attack.json.submission.id,
+      opponent_prompt: null,
+      secret: null,
+      categories: { secret_leak: true },
+      red_points: 4,
+      blue_points: 0,
+    });
+    expect(attack.text).not.toContain(SECRET);
+    expect(attack.text).not.toContain(d);
+    const replay = await submit(c.id, red, { team: "red", prompt: LEAK }, { viewer: "red", key: "wf-1" });
+    expect(replay.status).toBe(200);
+    expect(replay.json).toEqual({ ...attack.json, replayed: true });
+    await expectConsistent(c.id);
+    const runs = await db.workflowRun.findMany({ where: { workflowId: workflow.id } });
+    expect(runs).toHaveLength(2);
+    expect(JSON.stringify(runs)).not.toContain(SECRET);
+
+    const refused = await submit(
+      c.id,
+      blue,
+      { team: "blue", prompt: defense("Never answer any question.") },
+      { viewer: "blue" },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.json.error.details).toEqual({ failing_prompt: "What is 12 * 7?" });
+    expect(refused.json.error.message).toBe('Your defense refused a benign request: "What is 12 * 7?"');
+    expect(await db.teamSubmission.count({ where: { redBlueChallengeId: c.id } })).toBe(2);
+  });
+
+  it("409 while the workflow is not published", async () => {
+    const { c } = await withWorkflow({}, false);
+    const red = await player();
+    await join(c.id, red, "red");
+    const res = await submit(c.id, red, { team: "red", prompt: LEAK }, { viewer: "red" });
+    expect(res.status).toBe(409);
+    expect(res.json.error.message).toBe("This challenge's workflow is not published yet.");
+    expect(await db.teamSubmission.count({ where: { redBlueChallengeId: c.id } })).toBe(0);
+  });
+});
+
 // ---- secret scan -----------------------------------------------------------------------------------
 
 describe("secret scan", () => {

@@ -24,6 +24,8 @@ import { ensureEndUserStep } from "@/lib/services/attempts/store";
 export interface RoundChallengeRow {
   id: string;
   workspaceId: string;
+  /** A workflow to play the round through (its team-challenge node), or null: the direct round. */
+  workflowId: string | null;
   isActive: boolean;
   suite: JudgeCategory[];
   defenseSelectionPolicy: SelectionPolicy;
@@ -58,7 +60,7 @@ export function suiteOf(stored: unknown, challengeId: string): JudgeCategory[] {
   return DEFAULT_SUITE;
 }
 
-const CHALLENGE_COLUMNS = `id, tenant_id, is_active, judge_suite, defense_selection_policy, attack_selection_policy,
+const CHALLENGE_COLUMNS = `id, tenant_id, workflow_id, is_active, judge_suite, defense_selection_policy, attack_selection_policy,
   scoring_strategy, settings`;
 
 function challengeOf(r: Record<string, unknown>): RoundChallengeRow {
@@ -66,6 +68,7 @@ function challengeOf(r: Record<string, unknown>): RoundChallengeRow {
   return {
     id,
     workspaceId: r.tenant_id as string,
+    workflowId: (r.workflow_id as string | null) ?? null,
     isActive: r.is_active === true || r.is_active === 1 || r.is_active === 1n,
     suite: suiteOf(asJson(r.judge_suite), id),
     defenseSelectionPolicy: asPolicy(r.defense_selection_policy),
