@@ -9,6 +9,7 @@ export const NOTIFICATION_EVENTS = [
   "challenge_first_blood",
   "challenge_record_beaten",
   "team_pairing_completed",
+  "team_submission_requested",
 ] as const;
 export type NotificationEventName = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -58,10 +59,23 @@ export const pairingCompletedPayloadSchema = z.object({
   occurred_at: epochMs,
 });
 
+/**
+ * team_submission_requested (Red/Blue, Gauntlet's own): a submission found nothing fresh from the
+ * other side under request_new_if_none, so that side (`team`) is asked for a new submission.
+ */
+export const submissionRequestedPayloadSchema = z.object({
+  event: z.literal("team_submission_requested"),
+  red_blue_challenge_id: z.string(),
+  team: z.enum(["red", "blue"]).describe("The side asked for a new submission"),
+  requested_by_submission_id: z.string(),
+  occurred_at: epochMs,
+});
+
 export const notificationPayloadSchemas = {
   challenge_first_blood: firstBloodPayloadSchema,
   challenge_record_beaten: recordBeatenPayloadSchema,
   team_pairing_completed: pairingCompletedPayloadSchema,
+  team_submission_requested: submissionRequestedPayloadSchema,
 } as const satisfies Record<NotificationEventName, z.ZodType>;
 
 export type NotificationPayloads = { [E in NotificationEventName]: z.infer<(typeof notificationPayloadSchemas)[E]> };
@@ -72,6 +86,7 @@ export const notificationPayloadSchema = z.discriminatedUnion("event", [
   firstBloodPayloadSchema,
   recordBeatenPayloadSchema,
   pairingCompletedPayloadSchema,
+  submissionRequestedPayloadSchema,
 ]);
 
 // ---- the player's inbox ---------------------------------------------------------------------

@@ -63,6 +63,9 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/web/api/password", ["POST"]],
   ["/web/api/red-blue-challenges", ["GET"]],
   ["/web/api/red-blue-challenges/[id]", ["GET"]],
+  ["/web/api/red-blue-challenges/[id]/join", ["POST"]],
   ["/web/api/red-blue-challenges/[id]/leaderboard", ["GET"]],
+  ["/web/api/red-blue-challenges/[id]/pairings", ["GET"]],
+  ["/web/api/red-blue-challenges/[id]/submit", ["POST"]],
   ["/web/api/register", ["POST"]],
 ];

@@ -88,8 +88,11 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/web/api/notifications/route.ts", path: "/web/api/notifications", operations: { GET: notificationOperations.list } },
   { file: "app/web/api/notifications/read/route.ts", path: "/web/api/notifications/read", operations: { POST: notificationOperations.markRead } },
   { file: "app/web/api/notifications/stream/route.ts", path: "/web/api/notifications/stream", operations: { GET: notificationOperations.stream } },
+  { file: "app/web/api/red-blue-challenges/[id]/join/route.ts", path: "/web/api/red-blue-challenges/{id}/join", operations: { POST: redBlueWebOperations.join } },
   { file: "app/web/api/red-blue-challenges/[id]/leaderboard/route.ts", path: "/web/api/red-blue-challenges/{id}/leaderboard", operations: { GET: redBlueWebOperations.leaderboard } },
+  { file: "app/web/api/red-blue-challenges/[id]/pairings/route.ts", path: "/web/api/red-blue-challenges/{id}/pairings", operations: { GET: redBlueWebOperations.myPairings } },
   { file: "app/web/api/red-blue-challenges/[id]/route.ts", path: "/web/api/red-blue-challenges/{id}", operations: { GET: redBlueWebOperations.get } },
+  { file: "app/web/api/red-blue-challenges/[id]/submit/route.ts", path: "/web/api/red-blue-challenges/{id}/submit", operations: { POST: redBlueWebOperations.submit } },
   { file: "app/web/api/red-blue-challenges/route.ts", path: "/web/api/red-blue-challenges", operations: { GET: redBlueWebOperations.list } },
   { file: "app/web/api/register/route.ts", path: "/web/api/register", operations: { POST: authOperations.register }, summaries: {"POST": "Register a player account"} },
 ];

@@ -55,6 +55,7 @@ const SUMMARIES: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   challenge_first_blood: "The first successful attempt of a challenge",
   challenge_record_beaten: "A challenge's leaderboard record was beaten under its scoring strategy",
   team_pairing_completed: "A Red/Blue pairing was judged, with each team's points",
+  team_submission_requested: "A Red/Blue side is asked for a fresh submission (request_new_if_none found none)",
 };
 
 export function webhooksDocument(): Record<string, unknown> {

@@ -180,7 +180,12 @@ export async function checkUtility(
   const redact = (s: string) => matcher.mask(s);
   const checks = await Promise.all(
     prompts.map(async (prompt) => {
-      const answer = await runDefense(input, { defense: input.defense, secret: input.secret, prompt, settings: input.settings });
+      const answer = await runDefense(input, {
+        defense: input.defense,
+        secret: input.secret,
+        prompt,
+        settings: input.settings,
+      });
       const result = await judgeResponse({
         workspaceId: input.workspaceId,
         modelRef: input.settings.judge_model,
@@ -200,5 +205,11 @@ export async function checkUtility(
   // A judge error is not held against the defense (the same rule as attempts).
   const failing = checks.find((c) => c.result.outcome === "fail");
   if (!failing) return { passed: true, tokens };
-  return { passed: false, prompt: failing.prompt, answer: failing.answer, feedback: failing.result.feedback, tokens };
+  return {
+    passed: false,
+    prompt: failing.prompt,
+    answer: failing.answer,
+    feedback: failing.result.feedback,
+    tokens,
+  };
 }

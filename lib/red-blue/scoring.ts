@@ -104,6 +104,9 @@ export function standingsFromPairings(rows: readonly PairingRow[]): {
   return {
     red: finish(red, "red"),
     blue: finish(blue, "blue"),
-    teams: { red: { points: round2(R), ratio: ratio(R, B) }, blue: { points: round2(B), ratio: ratio(B, R) } },
+    teams: {
+      red: { points: round2(R), ratio: ratio(R, B) },
+      blue: { points: round2(B), ratio: ratio(B, R) },
+    },
   };
 }

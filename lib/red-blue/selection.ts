@@ -60,7 +60,9 @@ export function latestPerOpponent<C extends Candidate>(candidates: readonly C[])
 export const strength = (c: Candidate) => (c.won + 1) / (c.won + c.lost + 2);
 
 export function selectOpponent<C extends Candidate>(input: SelectionInput<C>): Selection<C> {
-  const others = input.candidates.filter((c) => c.accountId === null || c.accountId !== input.selectorAccountId);
+  const others = input.candidates.filter(
+    (c) => c.accountId === null || c.accountId !== input.selectorAccountId,
+  );
   if (others.length === 0) return { picked: null, requestNew: input.policy === "request_new_if_none" };
   switch (input.policy) {
     case "latest_best": {

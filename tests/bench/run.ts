@@ -19,7 +19,7 @@ const benchEnv = {
   RATE_LIMIT_STORE: "database",
 };
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
-const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,a-jobs,events,a-pg,a-2x,b-pg").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,a-jobs,events,a-pg,a-2x,b-pg").split(","));
 const { migrate } = await import("../../lib/migrate");
 await migrate(benchEnv.DATABASE_URL);
 
@@ -124,6 +124,27 @@ if (only.has("e")) {
   const [sqlite, postgres] = e;
   if (sqlite && postgres) console.log(`    PostgreSQL / SQLite CPU per attempt: ${fmt(postgres.cpuMs / sqlite.cpuMs)} (target ≤ 2)`);
   else console.log("    (PostgreSQL skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres)");
+}
+
+// (rb) Red/blue pairings judged per second beside attempts, in process, 200 concurrent
+// submitters, instant model and a model answering after 1 s: tests/bench/red-blue.ts.
+if (only.has("rb")) {
+  const { spawnSync } = await import("node:child_process");
+  const seconds = process.env.BENCH_RB_SECONDS ?? "10";
+  const out = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "tests/bench/red-blue.ts", "200", seconds],
+    { encoding: "utf8", env: { ...process.env, BENCH_DATABASE_URL: "" }, timeout: 900_000 },
+  );
+  console.log(`\n(rb) red/blue pairings judged per second beside attempts, in process, SQLite, 200 concurrent submitters, ${seconds} s each`);
+  const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("RB "));
+  if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
+  for (const l of lines) console.log(`    ${l.slice(3)}`);
+  const rate = (label: string) => Number(/: ([\d.]+)\/s/.exec(lines.find((l) => l.includes(label)) ?? "")?.[1]);
+  for (const model of ["instant model", "model answering after 1 s"]) {
+    const ratio = rate(`pairings, ${model}`) / rate(`attempts, ${model}`);
+    if (Number.isFinite(ratio)) console.log(`    pairings/attempts, ${model}: ${fmt(ratio)}`);
+  }
 }
 
 if (only.has("b")) {

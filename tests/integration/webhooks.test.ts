@@ -169,10 +169,16 @@ describe("tenant isolation", () => {
 });
 
 describe("OpenAPI webhooks", () => {
-  it("documents the three events and the test event with their payloads and the Standard Webhooks headers", () => {
+  it("documents the four events and the test event with their payloads and the Standard Webhooks headers", () => {
     const doc = openApiDocument() as { webhooks: Record<string, { post: any }> };
     expect(Object.keys(doc.webhooks).sort()).toEqual(
-      ["challenge_first_blood", "challenge_record_beaten", "team_pairing_completed", "webhook.test"].sort(),
+      [
+        "challenge_first_blood",
+        "challenge_record_beaten",
+        "team_pairing_completed",
+        "team_submission_requested",
+        "webhook.test",
+      ].sort(),
     );
     for (const { post } of Object.values(doc.webhooks)) {
       expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { latestPerOpponent, selectOpponent, strength, type Candidate, type RotationEntry } from "@/lib/red-blue/selection";
+import {
+  latestPerOpponent,
+  selectOpponent,
+  strength,
+  type Candidate,
+  type RotationEntry,
+} from "@/lib/red-blue/selection";
 
 const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
 const c = (id: string, accountId: string | null, at: number, won = 0, lost = 0): Candidate => ({
@@ -11,7 +17,12 @@ const c = (id: string, accountId: string | null, at: number, won = 0, lost = 0):
 });
 
 describe("selectOpponent", () => {
-  const pool = [c("a1", "alice", 1, 3, 1), c("a2", "alice", 5, 0, 0), c("b1", "bob", 2, 4, 0), c("me1", "me", 9, 9, 0)];
+  const pool = [
+    c("a1", "alice", 1, 3, 1),
+    c("a2", "alice", 5, 0, 0),
+    c("b1", "bob", 2, 4, 0),
+    c("me1", "me", 9, 9, 0),
+  ];
 
   it("never picks the selector's own submission, under every policy", () => {
     const mine = [c("m1", "me", 1), c("m2", "me", 2)];
@@ -27,9 +38,13 @@ describe("selectOpponent", () => {
 
   it("latest_best: each opponent's newest submission, the strongest record wins, ties go to the newest", () => {
     // alice's newest (a2, untested: 1/2) vs bob's b1 (4-0: 5/6) → b1.
-    expect(selectOpponent({ policy: "latest_best", candidates: pool, selectorAccountId: "me" }).picked?.id).toBe("b1");
+    expect(
+      selectOpponent({ policy: "latest_best", candidates: pool, selectorAccountId: "me" }).picked?.id,
+    ).toBe("b1");
     const tied = [c("x", "x", 1), c("y", "y", 2)];
-    expect(selectOpponent({ policy: "latest_best", candidates: tied, selectorAccountId: "me" }).picked?.id).toBe("y");
+    expect(
+      selectOpponent({ policy: "latest_best", candidates: tied, selectorAccountId: "me" }).picked?.id,
+    ).toBe("y");
     expect(strength(c("u", "u", 0))).toBe(0.5);
   });
 
@@ -37,7 +52,14 @@ describe("selectOpponent", () => {
     const seen = new Set<string>();
     for (let i = 0; i < 10; i++) {
       const r = i / 10;
-      seen.add(selectOpponent({ policy: "random_active", candidates: pool, selectorAccountId: "me", random: () => r }).picked!.id);
+      seen.add(
+        selectOpponent({
+          policy: "random_active",
+          candidates: pool,
+          selectorAccountId: "me",
+          random: () => r,
+        }).picked!.id,
+      );
     }
     expect([...seen].sort()).toEqual(["a1", "a2", "b1"]);
   });
@@ -62,13 +84,25 @@ describe("selectOpponent", () => {
       ["p2", { picks: 2, lastPickedAt: t(11) }],
     ]);
     const candidates = [c("d1", "p1", 1), c("d2", "p2", 2), c("d3old", "p3", 3), c("d3new", "p3", 4)];
-    expect(selectOpponent({ policy: "round_robin", candidates, selectorAccountId: "me", rotation }).picked?.id).toBe("d3new");
+    expect(
+      selectOpponent({ policy: "round_robin", candidates, selectorAccountId: "me", rotation }).picked?.id,
+    ).toBe("d3new");
   });
 
   it("request_new_if_none: a fresh submission when there is one, else asks and falls back to the last known", () => {
-    const fresh = selectOpponent({ policy: "request_new_if_none", candidates: pool, selectorAccountId: "me", freshSince: t(3) });
+    const fresh = selectOpponent({
+      policy: "request_new_if_none",
+      candidates: pool,
+      selectorAccountId: "me",
+      freshSince: t(3),
+    });
     expect(fresh).toEqual({ picked: expect.objectContaining({ id: "a2" }), requestNew: false });
-    const stale = selectOpponent({ policy: "request_new_if_none", candidates: pool, selectorAccountId: "me", freshSince: t(6) });
+    const stale = selectOpponent({
+      policy: "request_new_if_none",
+      candidates: pool,
+      selectorAccountId: "me",
+      freshSince: t(6),
+    });
     expect(stale).toEqual({ picked: expect.objectContaining({ id: "a2" }), requestNew: true });
     const none = selectOpponent({ policy: "request_new_if_none", candidates: [], selectorAccountId: "me" });
     expect(none).toEqual({ picked: null, requestNew: true });
@@ -79,7 +113,9 @@ describe("selectOpponent", () => {
   });
 
   it("latestPerOpponent keeps one submission per account, anonymous ones apart", () => {
-    const got = latestPerOpponent([c("a", "x", 1), c("b", "x", 2), c("n1", null, 1), c("n2", null, 2)]).map((s) => s.id);
+    const got = latestPerOpponent([c("a", "x", 1), c("b", "x", 2), c("n1", null, 1), c("n2", null, 2)]).map(
+      (s) => s.id,
+    );
     expect(got.sort()).toEqual(["b", "n1", "n2"]);
   });
 });

@@ -5,6 +5,7 @@ import type { FirstBloodPayload, RecordBeatenPayload } from "@/lib/services/atte
 import { challengeFirstBlood } from "./challenge-first-blood";
 import { challengeRecordBeaten } from "./challenge-record-beaten";
 import { teamPairingCompleted } from "./team-pairing-completed";
+import { teamSubmissionRequested } from "./team-submission-requested";
 import type { NotificationEventType, PreferenceKey, Rendered, SubjectRef } from "./types";
 
 // The event-type registry: a Record over NOTIFICATION_EVENTS, so a name without its type does
@@ -14,6 +15,7 @@ export const notificationEventTypes: { [E in NotificationEventName]: Notificatio
   challenge_first_blood: challengeFirstBlood,
   challenge_record_beaten: challengeRecordBeaten,
   team_pairing_completed: teamPairingCompleted,
+  team_submission_requested: teamSubmissionRequested,
 };
 
 export type { NotificationEventType, PreferenceKey, Rendered, SubjectRef } from "./types";
