@@ -11,8 +11,7 @@ import { env } from "@/lib/env";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { renderableTheme } from "@/lib/services/player-pages";
 import { themeScheme } from "@/lib/theme/contrast";
-import { getPublicRedBlue } from "@/lib/services/red-blue";
-import { listMyPairings } from "../pending-services";
+import { getPublicRedBlue, listMyPairings } from "@/lib/services/red-blue";
 
 type Props = { params: Promise<{ id: string }> };
 
