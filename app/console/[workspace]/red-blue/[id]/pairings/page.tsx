@@ -136,15 +136,13 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
           <dt>{t("metricRating")}</dt>
           <dd>{num(m.avg_rating)}</dd>
         </div>
-        <div className={styles.stat}>
-          <dt>{t("metricBreaches")}</dt>
-          <dd>
-            {Object.entries(m.breaches)
-              .map(([k, n]) => `${k} ${format.number(n)}`)
-              .join(" · ") || tc("none")}
-          </dd>
-        </div>
       </dl>
+      <p className="muted" data-testid="breaches">
+        {t("metricBreaches")}:{" "}
+        {Object.entries(m.breaches)
+          .map(([k, n]) => `${k} ${format.number(n)}`)
+          .join(" · ") || tc("none")}
+      </p>
 
       <p className="muted" role="status">
         {t("count", { total: data.total })}
