@@ -108,6 +108,8 @@ test.describe.serial("red/blue", () => {
 
     // ── blue ──
     const blue = await player(browser, `Blue ${stamp}`);
+    await expect(blue.page.getByTestId("red-blue-card").filter({ hasText: NAME })).toHaveCount(1);
+    await shot(blue.page, "00-list");
     await blue.page.getByRole("link", { name: NAME }).click();
     await expect(blue.page).toHaveURL(new RegExp(`${path}$`));
     await expect(blue.page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
@@ -220,6 +222,7 @@ test.describe.serial("red/blue", () => {
     await page.getByRole("link", { name: "Pairings and standings" }).click();
     await expect(page).toHaveURL(new RegExp(`/console/demo/red-blue/${challengeId}/pairings$`));
     await expect(page.getByTestId("pairing-metrics")).toContainText("Pairings");
+    await expect(page.getByTestId("breaches")).toContainText("secret_leak");
     const pairing = page.getByTestId("console-pairing");
     await expect(pairing).toHaveCount(1);
     await pairing.locator("summary").click();
