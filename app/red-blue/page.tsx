@@ -13,7 +13,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RedBluePage() {
   const challenges = await listPublicRedBlue();
   if (challenges.length === 0) {
-    return <ListingEmptyPage section="redBlue" icon={<ShieldSplitIcon />} primaryHref="/challenges" secondaryHref="/console" />;
+    return (
+      <ListingEmptyPage
+        section="redBlue"
+        icon={<ShieldSplitIcon />}
+        primaryHref="/challenges"
+        secondaryHref="/console"
+      />
+    );
   }
   const t = await getTranslations("redBlue");
   return (

@@ -29,7 +29,13 @@ const row = (c: { key: string; name?: string; rubric?: string }): Row => ({
  * with one click (their rubric is filled in and may be edited); any other key needs a rubric.
  * Submitted as JSON in the hidden field `judge_suite` (the contract's judgeSuiteSchema).
  */
-export function JudgeSuiteEditor({ initial, error }: { initial: JudgeCategory[]; error?: string[] | undefined }) {
+export function JudgeSuiteEditor({
+  initial,
+  error,
+}: {
+  initial: JudgeCategory[];
+  error?: string[] | undefined;
+}) {
   const t = useTranslations("consolePages.redBlue.suite");
   // A built-in category keeping its built-in name and rubric is shown with empty fields (the
   // built-in text as placeholder), so it follows the built-in rubric.
@@ -45,7 +51,8 @@ export function JudgeSuiteEditor({ initial, error }: { initial: JudgeCategory[];
   );
   const present = new Set(rows.map((r) => r.key));
   const missing = Object.entries(BUILTIN_CATEGORIES).filter(([key]) => !present.has(key));
-  const update = (uid: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.uid === uid ? { ...r, ...patch } : r)));
+  const update = (uid: number, patch: Partial<Row>) =>
+    setRows((rs) => rs.map((r) => (r.uid === uid ? { ...r, ...patch } : r)));
   const value = JSON.stringify(
     rows.map((r) => ({
       key: r.key.trim(),
@@ -87,7 +94,11 @@ export function JudgeSuiteEditor({ initial, error }: { initial: JudgeCategory[];
               onChange={(e) => update(r.uid, { rubric: e.target.value })}
             />
             <div className={styles.suiteRemove}>
-              <Button variant="ghost" size="sm" onClick={() => setRows((rs) => rs.filter((x) => x.uid !== r.uid))}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setRows((rs) => rs.filter((x) => x.uid !== r.uid))}
+              >
                 {t("remove", { key: r.key || t("unnamed") })}
               </Button>
             </div>
@@ -106,7 +117,12 @@ export function JudgeSuiteEditor({ initial, error }: { initial: JudgeCategory[];
             {t("addOne", { name: c.name, key })}
           </Button>
         ))}
-        <Button variant="secondary" size="sm" onClick={() => setRows((rs) => [...rs, row({ key: "" })])} disabled={rows.length >= 12}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setRows((rs) => [...rs, row({ key: "" })])}
+          disabled={rows.length >= 12}
+        >
           {t("addCustom")}
         </Button>
       </div>

@@ -26,7 +26,13 @@ export function Verdicts({ categories }: { categories: Record<string, boolean | 
 }
 
 /** One judged pairing as a participant sees it: never the opponent's text unless revealed. */
-export function PairingCard({ pairing, headingLevel = 3 }: { pairing: PlayerPairingView; headingLevel?: 3 | 4 }) {
+export function PairingCard({
+  pairing,
+  headingLevel = 3,
+}: {
+  pairing: PlayerPairingView;
+  headingLevel?: 3 | 4;
+}) {
   const t = useTranslations("redBlue.pairing");
   const format = useFormatter();
   const Heading = `h${headingLevel}` as const;
@@ -35,13 +41,21 @@ export function PairingCard({ pairing, headingLevel = 3 }: { pairing: PlayerPair
   const outcome = mine > theirs ? "won" : mine < theirs ? "lost" : "tied";
   const opponent = pairing.opponent.username ?? t("unknownPlayer");
   return (
-    <article className={`${styles.pairing} ${teamClass(pairing.my_team)}`} data-testid="pairing" data-pairing-id={pairing.id} data-outcome={outcome}>
+    <article
+      className={`${styles.pairing} ${teamClass(pairing.my_team)}`}
+      data-testid="pairing"
+      data-pairing-id={pairing.id}
+      data-outcome={outcome}
+    >
       <div className={styles.pairingHead}>
         <Heading style={{ margin: 0, fontSize: "var(--text-md)" }}>
           {t(pairing.my_team === "red" ? "titleRed" : "titleBlue", { opponent })}
         </Heading>
         <span className={styles.points} data-testid="pairing-points">
-          {t("pointsLine", { red: format.number(pairing.red_points), blue: format.number(pairing.blue_points) })}
+          {t("pointsLine", {
+            red: format.number(pairing.red_points),
+            blue: format.number(pairing.blue_points),
+          })}
         </span>
         <span className="muted">{t(outcome)}</span>
       </div>
@@ -49,7 +63,9 @@ export function PairingCard({ pairing, headingLevel = 3 }: { pairing: PlayerPair
       <dl className={styles.facts}>
         <div>
           <dt>{t("rating")}</dt>
-          <dd data-testid="pairing-rating">{pairing.judge_rating === null ? "—" : t("ratingValue", { rating: pairing.judge_rating })}</dd>
+          <dd data-testid="pairing-rating">
+            {pairing.judge_rating === null ? "—" : t("ratingValue", { rating: pairing.judge_rating })}
+          </dd>
         </div>
         <div>
           <dt>{t("tokens")}</dt>
@@ -61,7 +77,9 @@ export function PairingCard({ pairing, headingLevel = 3 }: { pairing: PlayerPair
         </div>
         <div>
           <dt>{t("when")}</dt>
-          <dd>{format.dateTime(new Date(pairing.created_at), { dateStyle: "medium", timeStyle: "short" })}</dd>
+          <dd>
+            {format.dateTime(new Date(pairing.created_at), { dateStyle: "medium", timeStyle: "short" })}
+          </dd>
         </div>
       </dl>
       <p className={styles.label}>{t("modelOutput")}</p>

@@ -10,9 +10,7 @@ export async function RedBlueCard({ challenge }: { challenge: z.infer<typeof pub
   const t = await getTranslations("redBlue.list");
   return (
     <li className={styles.card} data-testid="red-blue-card">
-      <div className={styles.cardTop}>
-        {challenge.offline_model ? <Badge>{t("offline")}</Badge> : null}
-      </div>
+      <div className={styles.cardTop}>{challenge.offline_model ? <Badge>{t("offline")}</Badge> : null}</div>
       <h2 className={styles.cardTitle}>
         <Link href={`/red-blue/${challenge.id}`} className={styles.cardLink}>
           {challenge.name}

@@ -51,7 +51,9 @@ type State = Awaited<ReturnType<typeof updateRedBlueAction>>;
 
 /** The model choices, with the current value kept even when it is no longer offered. */
 function modelChoices(models: RedBlueFormOptions["models"], current: string, missing: (v: string) => string) {
-  return models.some((m) => m.value === current) ? models : [{ value: current, label: missing(current) }, ...models];
+  return models.some((m) => m.value === current)
+    ? models
+    : [{ value: current, label: missing(current) }, ...models];
 }
 
 export function RedBlueForm({
@@ -67,8 +69,12 @@ export function RedBlueForm({
 }) {
   const t = useTranslations("consolePages.redBlue.form");
   const editing = challenge.id !== undefined;
-  const [createState, createAction, creating] = useActionState(createRedBlueAction, { status: "idle" } as State);
-  const [updateState, updateAction, updating] = useActionState(updateRedBlueAction, { status: "idle" } as State);
+  const [createState, createAction, creating] = useActionState(createRedBlueAction, {
+    status: "idle",
+  } as State);
+  const [updateState, updateAction, updating] = useActionState(updateRedBlueAction, {
+    status: "idle",
+  } as State);
   const state = editing ? updateState : createState;
   const pending = editing ? updating : creating;
   const e = state.fieldErrors ?? {};
@@ -90,7 +96,15 @@ export function RedBlueForm({
       {editing ? <input type="hidden" name="id" value={challenge.id} /> : null}
 
       <Card title={t("detailsTitle")} headingLevel={2}>
-        <Field id="rb-name" name="name" label={t("name")} required maxLength={200} defaultValue={challenge.name} error={e.name} />
+        <Field
+          id="rb-name"
+          name="name"
+          label={t("name")}
+          required
+          maxLength={200}
+          defaultValue={challenge.name}
+          error={e.name}
+        />
         <TextAreaField
           id="rb-description"
           name="description"
@@ -100,14 +114,23 @@ export function RedBlueForm({
           defaultValue={challenge.description ?? ""}
           error={e.description}
         />
-        <CheckboxField id="rb-active" name="is_active" label={t("isActive")} hint={t("isActiveHint")} defaultChecked={challenge.is_active} />
+        <CheckboxField
+          id="rb-active"
+          name="is_active"
+          label={t("isActive")}
+          hint={t("isActiveHint")}
+          defaultChecked={challenge.is_active}
+        />
         <SelectField
           id="rb-workflow"
           name="workflow_id"
           label={t("workflow")}
           hint={options.workflows.length === 0 ? t("noWorkflows") : t("workflowHint")}
           defaultValue={challenge.workflow_id ?? ""}
-          options={[{ value: "", label: t("noWorkflow") }, ...options.workflows.map((w) => ({ value: w.id, label: w.label }))]}
+          options={[
+            { value: "", label: t("noWorkflow") },
+            ...options.workflows.map((w) => ({ value: w.id, label: w.label })),
+          ]}
           error={e.workflow_id}
         />
       </Card>
@@ -154,7 +177,9 @@ export function RedBlueForm({
           defaultValue={s.secret_ref ?? ""}
           options={[
             { value: "", label: t("noSecret") },
-            ...(s.secret_ref && !options.secrets.includes(s.secret_ref) ? [{ value: s.secret_ref, label: t("missingSecret", { name: s.secret_ref }) }] : []),
+            ...(s.secret_ref && !options.secrets.includes(s.secret_ref)
+              ? [{ value: s.secret_ref, label: t("missingSecret", { name: s.secret_ref }) }]
+              : []),
             ...options.secrets.map((n) => ({ value: n, label: n })),
           ]}
           error={e.secret_ref}
@@ -333,7 +358,13 @@ export function RedBlueForm({
 
       <Card title={t("appearanceTitle")} description={t("appearanceLead")} headingLevel={2}>
         <input type="hidden" name="theme_dirty" value={themeDirty ? "1" : "0"} />
-        <ThemeEditor id="rb-theme" workspace={workspace} initial={challenge.theme} error={e.theme} onChange={() => setThemeDirty(true)} />
+        <ThemeEditor
+          id="rb-theme"
+          workspace={workspace}
+          initial={challenge.theme}
+          error={e.theme}
+          onChange={() => setThemeDirty(true)}
+        />
       </Card>
 
       <div className={styles.formFooter}>

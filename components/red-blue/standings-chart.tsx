@@ -25,8 +25,10 @@ export function StandingsChart({ timeline }: { timeline: StandingsView["timeline
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (points.length === 1 ? 0 : (i / (points.length - 1)) * innerW);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const line = (key: "red_points" | "blue_points") => points.map((p, i) => `${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
-  const when = (iso: string) => format.dateTime(new Date(iso), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const line = (key: "red_points" | "blue_points") =>
+    points.map((p, i) => `${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
+  const when = (iso: string) =>
+    format.dateTime(new Date(iso), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
   const summary = t("summary", {
     red: format.number(last.red_points, { maximumFractionDigits: 2 }),
     blue: format.number(last.blue_points, { maximumFractionDigits: 2 }),
@@ -34,8 +36,20 @@ export function StandingsChart({ timeline }: { timeline: StandingsView["timeline
   });
   return (
     <figure className="stack" style={{ margin: 0 }}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.chart} role="img" aria-label={summary} data-testid="standings-chart">
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} className={styles.axis} />
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className={styles.chart}
+        role="img"
+        aria-label={summary}
+        data-testid="standings-chart"
+      >
+        <line
+          x1={PAD.left}
+          x2={WIDTH - PAD.right}
+          y1={PAD.top + innerH}
+          y2={PAD.top + innerH}
+          className={styles.axis}
+        />
         <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={PAD.top + innerH} className={styles.axis} />
         <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className={styles.tick}>
           {format.number(max, { maximumFractionDigits: 1 })}

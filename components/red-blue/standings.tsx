@@ -23,7 +23,8 @@ export function Standings({
   const t = useTranslations("redBlue.standings");
   const format = useFormatter();
   const Heading = `h${headingLevel}` as const;
-  const ratio = (r: number | null) => (r === null ? "—" : format.number(r, { style: "percent", maximumFractionDigits: 0 }));
+  const ratio = (r: number | null) =>
+    r === null ? "—" : format.number(r, { style: "percent", maximumFractionDigits: 0 });
   const points = (n: number) => format.number(n, { maximumFractionDigits: 2 });
   const table = (team: RedBlueTeam, rows: PlayerStanding[]) => (
     <div className={`${styles.tableWrap} ${teamClass(team)}`}>
@@ -53,11 +54,16 @@ export function Standings({
             </tr>
           ) : (
             rows.map((r) => (
-              <tr key={`${r.rank}-${r.username}`} aria-current={viewerName && r.username === viewerName ? "true" : undefined}>
+              <tr
+                key={`${r.rank}-${r.username}`}
+                aria-current={viewerName && r.username === viewerName ? "true" : undefined}
+              >
                 <td>{r.rank}</td>
                 <th scope="row">
                   {r.username}
-                  {viewerName && r.username === viewerName ? <span className="muted"> {t("you")}</span> : null}
+                  {viewerName && r.username === viewerName ? (
+                    <span className="muted"> {t("you")}</span>
+                  ) : null}
                 </th>
                 <td className={styles.num}>{points(team === "red" ? r.red_points : r.blue_points)}</td>
                 <td className={styles.num}>{ratio(r.ratio)}</td>
@@ -73,13 +79,18 @@ export function Standings({
     <section aria-labelledby={headingId} className={styles.standings} data-testid="standings">
       <Heading id={headingId}>{t("heading")}</Heading>
       <p className="muted">
-        {standings.scoring_strategy === "custom" ? t("customLead") : t("ratioLead")} {t("pairingsCount", { count: standings.pairings })}
+        {standings.scoring_strategy === "custom" ? t("customLead") : t("ratioLead")}{" "}
+        {t("pairingsCount", { count: standings.pairings })}
       </p>
       <div className={styles.totals}>
         {(["red", "blue"] as const).map((team) => {
           const s = standings.teams[team];
           return (
-            <div key={team} className={`${styles.total} ${teamClass(team)}`} data-testid={`team-total-${team}`}>
+            <div
+              key={team}
+              className={`${styles.total} ${teamClass(team)}`}
+              data-testid={`team-total-${team}`}
+            >
               <h3>{t(team === "red" ? "redTeam" : "blueTeam")}</h3>
               <p>
                 <span className={styles.totalPoints} data-testid={`team-points-${team}`}>

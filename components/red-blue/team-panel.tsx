@@ -83,7 +83,8 @@ export function TeamPanel({
   const seen = useRef(new Set(initialPairings.map((p) => p.id)));
 
   const now = useNow(busy === "submit" || (problem?.retryAt ?? 0) > Date.now());
-  const waitSeconds = problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
+  const waitSeconds =
+    problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
   const tooLong = prompt.length > maxPromptChars;
 
   const problemFrom = useCallback(
@@ -91,9 +92,12 @@ export function TeamPanel({
       let message = t("genericError");
       let failingPrompt: string | undefined;
       try {
-        const body = (await res.json()) as { error?: { message?: string; details?: { failing_prompt?: unknown } } };
+        const body = (await res.json()) as {
+          error?: { message?: string; details?: { failing_prompt?: unknown } };
+        };
         if (body.error?.message) message = body.error.message;
-        if (typeof body.error?.details?.failing_prompt === "string") failingPrompt = body.error.details.failing_prompt;
+        if (typeof body.error?.details?.failing_prompt === "string")
+          failingPrompt = body.error.details.failing_prompt;
       } catch {
         // not JSON: keep the generic message
       }
@@ -113,7 +117,9 @@ export function TeamPanel({
     setRefreshing(true);
     try {
       const [p, s] = await Promise.all([
-        signedIn ? fetch(`${api}/pairings?limit=${LIST_LIMIT}`, { cache: "no-store" }) : Promise.resolve(null),
+        signedIn
+          ? fetch(`${api}/pairings?limit=${LIST_LIMIT}`, { cache: "no-store" })
+          : Promise.resolve(null),
         fetch(`${api}/leaderboard?limit=${LIST_LIMIT}`, { cache: "no-store" }),
       ]);
       let fresh = false;
@@ -252,7 +258,9 @@ export function TeamPanel({
                           data-testid={`join-${team}`}
                         >
                           {busy === "join" ? <Spinner /> : null}
-                          {me ? t(team === "red" ? "switchRed" : "switchBlue") : t(team === "red" ? "joinRed" : "joinBlue")}
+                          {me
+                            ? t(team === "red" ? "switchRed" : "switchBlue")
+                            : t(team === "red" ? "joinRed" : "joinBlue")}
                         </Button>
                       </div>
                     </div>
@@ -260,14 +268,21 @@ export function TeamPanel({
               </div>
             ) : null}
             {me ? (
-              <form onSubmit={(e) => void submit(e)} className="stack" aria-busy={busy === "submit" || undefined} noValidate>
+              <form
+                onSubmit={(e) => void submit(e)}
+                className="stack"
+                aria-busy={busy === "submit" || undefined}
+                noValidate
+              >
                 <label htmlFor={promptId} className={playStyles.promptLabel}>
                   {t(me.team === "red" ? "attackLabel" : "defenseLabel")}
                 </label>
                 <p id={`${promptId}-hint`} className={playStyles.promptHint}>
                   {me.team === "red"
                     ? t("attackHint")
-                    : t(utilityGate.mode === "reject" ? "defenseHintReject" : "defenseHintZero", { count: utilityGate.prompts })}
+                    : t(utilityGate.mode === "reject" ? "defenseHintReject" : "defenseHintZero", {
+                        count: utilityGate.prompts,
+                      })}
                   {revealAfterRound ? ` ${t("revealNote")}` : ""}
                 </p>
                 <textarea
@@ -282,10 +297,17 @@ export function TeamPanel({
                   data-testid="prompt"
                 />
                 <div className={styles.formRow}>
-                  <span id={`${promptId}-count`} className={`${styles.counter} ${tooLong ? styles.counterOver : ""}`} data-testid="char-count">
+                  <span
+                    id={`${promptId}-count`}
+                    className={`${styles.counter} ${tooLong ? styles.counterOver : ""}`}
+                    data-testid="char-count"
+                  >
                     {t("charCount", { count: prompt.length, max: maxPromptChars })}
                   </span>
-                  <SubmitButton pending={busy === "submit"} aria-disabled={busy !== null || waitSeconds > 0 || tooLong || undefined}>
+                  <SubmitButton
+                    pending={busy === "submit"}
+                    aria-disabled={busy !== null || waitSeconds > 0 || tooLong || undefined}
+                  >
                     {t(me.team === "red" ? "submitAttack" : "submitDefense")}
                   </SubmitButton>
                 </div>
@@ -304,7 +326,9 @@ export function TeamPanel({
                     <strong>{t("failingPrompt")}</strong> {problem.failingPrompt}
                   </p>
                 ) : null}
-                {waitSeconds > 0 ? <p style={{ margin: 0 }}>{t("retryIn", { seconds: waitSeconds })}</p> : null}
+                {waitSeconds > 0 ? (
+                  <p style={{ margin: 0 }}>{t("retryIn", { seconds: waitSeconds })}</p>
+                ) : null}
               </Alert>
             ) : null}
             {result ? <SubmissionResult result={result} polling={pollUntil > 0} /> : null}
@@ -316,7 +340,13 @@ export function TeamPanel({
         <section aria-labelledby={`${promptId}-pairings`} className="stack" data-testid="my-pairings">
           <div className={styles.formRow}>
             <h2 id={`${promptId}-pairings`}>{t("pairingsHeading")}</h2>
-            <Button variant="ghost" size="sm" onClick={() => void refresh()} disabled={refreshing} data-testid="refresh">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void refresh()}
+              disabled={refreshing}
+              data-testid="refresh"
+            >
               {refreshing ? <Spinner /> : null}
               {t("refresh")}
             </Button>

@@ -9,7 +9,11 @@ import { register, trackConsoleErrors } from "./support";
 // phone-size look at the challenge page.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `tests/artifacts/screenshots/red-blue-${name}.png`, fullPage: true, caret: "initial" });
+  page.screenshot({
+    path: `tests/artifacts/screenshots/red-blue-${name}.png`,
+    fullPage: true,
+    caret: "initial",
+  });
 
 const stamp = Date.now();
 const SECRET = `rbsecret${stamp}`;
@@ -69,14 +73,18 @@ test.describe.serial("red/blue", () => {
     // A custom category without a rubric and a name left empty: both refused with clear messages.
     await page.getByRole("button", { name: "Create challenge" }).click();
     await expect(page.locator("#rb-name-error")).toContainText("name is required");
-    await expect(page.locator("#judge-suite-error")).toContainText('Category "rude" is not built in: give it a rubric');
+    await expect(page.locator("#judge-suite-error")).toContainText(
+      'Category "rude" is not built in: give it a rubric',
+    );
     await expect(page.getByLabel("Category 3 key")).toHaveValue("rude");
     await shot(page, "02-console-form-errors");
     await page.getByRole("button", { name: "Remove rude" }).click();
 
     await page.getByLabel("Name", { exact: true }).fill(NAME);
     await page.getByLabel("Description").fill("Defenders guard a password; attackers try to get it out.");
-    await page.getByLabel("Instructions for players (Markdown)").fill("# Rules\n\nBlue writes the **system prompt**.<script>alert(1)</script>");
+    await page
+      .getByLabel("Instructions for players (Markdown)")
+      .fill("# Rules\n\nBlue writes the **system prompt**.<script>alert(1)</script>");
     await page.getByLabel("Model", { exact: true }).selectOption("offline:defender");
     await page.getByLabel("Judge model").selectOption("offline:judge");
     await page.getByLabel("Secret to protect").selectOption(SECRET_NAME);
@@ -154,7 +162,8 @@ test.describe.serial("red/blue", () => {
     await expect(redStandings.getByTestId("standings-red")).toContainText(`Red ${stamp}`);
     await expect(redStandings.getByTestId("standings-blue")).toContainText(`Blue ${stamp}`);
     const total = async (page: Page) =>
-      Number(await page.getByTestId("team-points-red").innerText()) + Number(await page.getByTestId("team-points-blue").innerText());
+      Number(await page.getByTestId("team-points-red").innerText()) +
+      Number(await page.getByTestId("team-points-blue").innerText());
     expect(await total(red.page)).toBeGreaterThan(0);
     await expect(red.page.getByTestId("standings-chart")).toBeVisible();
     await shot(red.page, "06-red-pairing-judged");
@@ -207,7 +216,9 @@ test.describe.serial("red/blue", () => {
     await expect(phone.page.getByTestId("join-red")).toBeVisible();
     await expect(phone.page.getByTestId("standings")).toContainText("1 pairing so far.");
     // Nothing wider than the screen.
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(phone.page, "08-phone");
     expect(phone.errors).toEqual([]);

@@ -60,7 +60,9 @@ export default async function RedBlueChallengePage({ params }: Props) {
           </div>
           <div>
             <dt>{t("players")}</dt>
-            <dd>{t("playersValue", { red: challenge.counts.red_players, blue: challenge.counts.blue_players })}</dd>
+            <dd>
+              {t("playersValue", { red: challenge.counts.red_players, blue: challenge.counts.blue_players })}
+            </dd>
           </div>
           <div>
             <dt>{t("pairings")}</dt>
@@ -71,7 +73,9 @@ export default async function RedBlueChallengePage({ params }: Props) {
             <dd>
               {challenge.utility_gate.prompts === 0
                 ? t("utilityNone")
-                : t(challenge.utility_gate.mode === "reject" ? "utilityReject" : "utilityZero", { count: challenge.utility_gate.prompts })}
+                : t(challenge.utility_gate.mode === "reject" ? "utilityReject" : "utilityZero", {
+                    count: challenge.utility_gate.prompts,
+                  })}
             </dd>
           </div>
           <div>

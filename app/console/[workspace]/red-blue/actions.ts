@@ -8,7 +8,11 @@ import { redBlueCreateSchema, redBlueUpdateSchema } from "@/lib/contracts/red-bl
 import { AppError } from "@/lib/errors";
 import { defaultAppId } from "@/lib/services/challenges";
 import { idParams } from "@/lib/validation/console";
-import { createRedBlueChallenge, deleteRedBlueChallenge, updateRedBlueChallenge } from "@/lib/services/red-blue";
+import {
+  createRedBlueChallenge,
+  deleteRedBlueChallenge,
+  updateRedBlueChallenge,
+} from "@/lib/services/red-blue";
 import { FormReader, workspaceAction } from "../context";
 
 // Red/blue challenges: the same services as /console/api/red-blue-challenges. The form's fields
@@ -16,7 +20,12 @@ import { FormReader, workspaceAction } from "../context";
 // mapped back to the field that shows them.
 
 /** A number field (decimals allowed); empty keeps the stored value. */
-function decimal(f: FormReader, problems: { path: string; message: string }[], name: string, label: string): number | undefined {
+function decimal(
+  f: FormReader,
+  problems: { path: string; message: string }[],
+  name: string,
+  label: string,
+): number | undefined {
   const v = f.text(name).trim();
   if (v === "") return undefined;
   const n = Number(v);
@@ -59,7 +68,11 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
       time_penalty_per_second: decimal(f, problems, "time_penalty_per_second", "Time penalty"),
       token_penalty_per_1k: decimal(f, problems, "token_penalty_per_1k", "Token penalty"),
       utility_gate: {
-        prompts: f.text("utility_prompts").split("\n").map((l) => l.trim()).filter(Boolean),
+        prompts: f
+          .text("utility_prompts")
+          .split("\n")
+          .map((l) => l.trim())
+          .filter(Boolean),
         mode: f.text("utility_mode"),
       },
       reveal_after_round: f.checkbox("reveal_after_round"),
@@ -77,7 +90,9 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
     problems.unshift(...issues.issues);
   }
   if (problems.length > 0) {
-    throw new AppError("validation_failed", `${problems[0]!.path}: ${problems[0]!.message}`, { details: { issues: problems } });
+    throw new AppError("validation_failed", `${problems[0]!.path}: ${problems[0]!.message}`, {
+      details: { issues: problems },
+    });
   }
   return data;
 }
@@ -87,7 +102,10 @@ function fieldOf(path: readonly string[]): { field: string; rest: string[] } {
   const [first = "_form", second, third, ...more] = path;
   if (first !== "settings" || second === undefined) return { field: first, rest: path.slice(1) };
   if (second === "utility_gate") {
-    return { field: third === "mode" ? "utility_mode" : "utility_prompts", rest: third === "prompts" ? more : [] };
+    return {
+      field: third === "mode" ? "utility_mode" : "utility_prompts",
+      rest: third === "prompts" ? more : [],
+    };
   }
   return { field: second, rest: path.slice(2) };
 }
@@ -104,11 +122,16 @@ function flatten(issues: readonly { path: string | readonly PropertyKey[]; messa
 function formError(err: unknown): unknown {
   if (err instanceof ZodError) {
     const issues = flatten(err.issues);
-    return new AppError("validation_failed", `${issues[0]?.path}: ${issues[0]?.message}`, { details: { issues } });
+    return new AppError("validation_failed", `${issues[0]?.path}: ${issues[0]?.message}`, {
+      details: { issues },
+    });
   }
   if (err instanceof AppError) {
     const details = err.details as { issues?: { path: string; message: string }[] } | undefined;
-    if (details?.issues) return new AppError(err.code, err.message, { details: { ...details, issues: flatten(details.issues) } });
+    if (details?.issues)
+      return new AppError(err.code, err.message, {
+        details: { ...details, issues: flatten(details.issues) },
+      });
   }
   return err;
 }
@@ -116,7 +139,10 @@ function formError(err: unknown): unknown {
 export async function createRedBlueAction(_prev: FormState, formData: FormData) {
   const state = await workspaceAction<{ to: string }>(formData, {}, async ({ viewer, workspace }) => {
     try {
-      const input = redBlueCreateSchema.parse({ ...payload(formData, { includeTheme: true }), app_id: await defaultAppId(workspace.id) });
+      const input = redBlueCreateSchema.parse({
+        ...payload(formData, { includeTheme: true }),
+        app_id: await defaultAppId(workspace.id),
+      });
       const created = await createRedBlueChallenge(workspace.id, viewer.id, input);
       revalidatePath(`/console/${workspace.slug}/red-blue`);
       return { data: { to: `/console/${workspace.slug}/red-blue/${created.id}?created=1` } };

@@ -25,12 +25,19 @@ export async function redBlueFormOptions(workspaceId: string): Promise<RedBlueFo
         value: `offline:${name}`,
         label: t("offlineModel", { name: levelName.get(name) ?? name }),
       })),
-      ...providers.flatMap((p) => p.models.map((m) => ({ value: `provider:${p.name}/${m}`, label: `${p.name}: ${m}` }))),
+      ...providers.flatMap((p) =>
+        p.models.map((m) => ({ value: `provider:${p.name}/${m}`, label: `${p.name}: ${m}` })),
+      ),
     ],
     secrets: secrets.map((s) => s.name),
     workflows: challenges
       .filter((c): c is typeof c & { workflow_id: string } => c.workflow_id !== null)
       .map((c) => ({ id: c.workflow_id, label: c.name })),
-    scorers: scorers.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints })),
+    scorers: scorers.map((p) => ({
+      pluginId: p.pluginId,
+      name: p.name,
+      kind: p.kind,
+      entrypoints: p.entrypoints,
+    })),
   };
 }

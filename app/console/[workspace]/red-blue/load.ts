@@ -9,15 +9,17 @@ import { idParams } from "@/lib/validation/console";
 import { getRedBlueChallenge } from "@/lib/services/red-blue";
 
 /** The challenge of a console page: an unknown or foreign id is the 404 page. */
-export const redBlueForPage = cache(async (workspaceId: string, id: string): Promise<RedBlueChallengeView> => {
-  if (!idParams.safeParse({ id }).success) notFound();
-  try {
-    return await getRedBlueChallenge(workspaceId, id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") notFound();
-    throw err;
-  }
-});
+export const redBlueForPage = cache(
+  async (workspaceId: string, id: string): Promise<RedBlueChallengeView> => {
+    if (!idParams.safeParse({ id }).success) notFound();
+    try {
+      return await getRedBlueChallenge(workspaceId, id);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "not_found") notFound();
+      throw err;
+    }
+  },
+);
 
 export function formValuesOf(c: RedBlueChallengeView): RedBlueFormValues {
   return {

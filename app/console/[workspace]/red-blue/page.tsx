@@ -18,7 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RedBlueListPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, challenges] = await Promise.all([getTranslations("consolePages.redBlue"), listRedBlueChallenges(workspace.id)]);
+  const [t, challenges] = await Promise.all([
+    getTranslations("consolePages.redBlue"),
+    listRedBlueChallenges(workspace.id),
+  ]);
   const base = `/console/${workspace.slug}/red-blue`;
   const newButton = <ButtonLink href={`${base}/new`}>{t("new")}</ButtonLink>;
   return (
@@ -31,7 +34,12 @@ export default async function RedBlueListPage({ params }: Props) {
         <p className="lead">{t("lead")}</p>
       </div>
       {challenges.length === 0 ? (
-        <EmptyState icon={<ShieldSplitIcon />} title={t("emptyTitle")} description={t("emptyDescription")} action={newButton} />
+        <EmptyState
+          icon={<ShieldSplitIcon />}
+          title={t("emptyTitle")}
+          description={t("emptyDescription")}
+          action={newButton}
+        />
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table} data-testid="red-blue-table">
@@ -54,7 +62,13 @@ export default async function RedBlueListPage({ params }: Props) {
                   <td>
                     <code>{c.settings.model}</code>
                   </td>
-                  <td>{c.is_active ? <Badge>{t("active")}</Badge> : <span className="muted">{t("inactive")}</span>}</td>
+                  <td>
+                    {c.is_active ? (
+                      <Badge>{t("active")}</Badge>
+                    ) : (
+                      <span className="muted">{t("inactive")}</span>
+                    )}
+                  </td>
                   <td>
                     <Link href={`${base}/${c.id}/pairings`}>{t("viewPairings")}</Link>
                   </td>

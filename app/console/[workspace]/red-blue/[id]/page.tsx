@@ -64,7 +64,12 @@ export default async function RedBluePage({ params, searchParams }: Props) {
         </Alert>
       ) : null}
       <div className="stack-lg">
-        <RedBlueForm workspace={workspace.slug} imageHosts={env.MARKDOWN_IMAGE_HOSTS} options={options} challenge={formValuesOf(challenge)} />
+        <RedBlueForm
+          workspace={workspace.slug}
+          imageHosts={env.MARKDOWN_IMAGE_HOSTS}
+          options={options}
+          challenge={formValuesOf(challenge)}
+        />
         <Standings standings={standings} headingId="standings-heading" />
         <section className={styles.dangerZone} aria-labelledby="danger-zone">
           <h2 id="danger-zone">{t("dangerTitle")}</h2>

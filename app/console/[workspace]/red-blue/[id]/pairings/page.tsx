@@ -24,7 +24,15 @@ const PAGE_SIZE = 25;
 const one = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v);
 // Filters come from the URL: anything unrecognised is ignored rather than an error page.
 const filterSchema = z.object({
-  category: z.preprocess(one, z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/).optional().catch(undefined)),
+  category: z.preprocess(
+    one,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/)
+      .optional()
+      .catch(undefined),
+  ),
   outcome: z.preprocess(one, z.enum(PAIRING_OUTCOMES).optional().catch(undefined)),
   initiator: z.preprocess(one, z.enum(RED_BLUE_TEAMS).optional().catch(undefined)),
   page: z.preprocess(one, z.coerce.number().int().min(1).max(40_000).optional().catch(undefined)),
@@ -65,10 +73,13 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
     q.set("page", String(n));
     return `${base}/pairings?${q.toString()}`;
   };
-  const filtered = filter.category !== undefined || filter.outcome !== undefined || filter.initiator !== undefined;
+  const filtered =
+    filter.category !== undefined || filter.outcome !== undefined || filter.initiator !== undefined;
   const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
-  const num = (v: number | null, unit = "") => (v === null ? tc("none") : `${format.number(v, { maximumFractionDigits: 2 })}${unit}`);
-  const pct = (v: number | null) => (v === null ? tc("none") : format.number(v, { style: "percent", maximumFractionDigits: 0 }));
+  const num = (v: number | null, unit = "") =>
+    v === null ? tc("none") : `${format.number(v, { maximumFractionDigits: 2 })}${unit}`;
+  const pct = (v: number | null) =>
+    v === null ? tc("none") : format.number(v, { style: "percent", maximumFractionDigits: 0 });
   const m = data.metrics;
 
   return (
@@ -87,21 +98,30 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
           name="category"
           label={t("category")}
           defaultValue={filter.category ?? ""}
-          options={[{ value: "", label: t("any") }, ...challenge.judge_suite.map((c) => ({ value: c.key, label: `${c.name} (${c.key})` }))]}
+          options={[
+            { value: "", label: t("any") },
+            ...challenge.judge_suite.map((c) => ({ value: c.key, label: `${c.name} (${c.key})` })),
+          ]}
         />
         <SelectField
           id="filter-outcome"
           name="outcome"
           label={t("outcome")}
           defaultValue={filter.outcome ?? ""}
-          options={[{ value: "", label: t("any") }, ...PAIRING_OUTCOMES.map((o) => ({ value: o, label: t(`outcomes.${o}`) }))]}
+          options={[
+            { value: "", label: t("any") },
+            ...PAIRING_OUTCOMES.map((o) => ({ value: o, label: t(`outcomes.${o}`) })),
+          ]}
         />
         <SelectField
           id="filter-initiator"
           name="initiator"
           label={t("initiator")}
           defaultValue={filter.initiator ?? ""}
-          options={[{ value: "", label: t("any") }, ...RED_BLUE_TEAMS.map((o) => ({ value: o, label: t(`initiators.${o}`) }))]}
+          options={[
+            { value: "", label: t("any") },
+            ...RED_BLUE_TEAMS.map((o) => ({ value: o, label: t(`initiators.${o}`) })),
+          ]}
         />
         <div className="cluster">
           <Button type="submit" variant="secondary">
@@ -163,7 +183,10 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
                   <span className="cluster">
                     <span>{tc("date", { date: new Date(p.created_at) })}</span>
                     <span>
-                      {t("versus", { attacker: p.attack.username ?? tc("none"), defender: p.defense.username ?? tc("none") })}
+                      {t("versus", {
+                        attacker: p.attack.username ?? tc("none"),
+                        defender: p.defense.username ?? tc("none"),
+                      })}
                     </span>
                     <span className="muted">
                       {t("summary", {
@@ -182,13 +205,17 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
                   </p>
                   <div className={styles.grid2}>
                     <div>
-                      <h3 className={styles.subheading}>{t("attack", { name: p.attack.username ?? tc("none") })}</h3>
+                      <h3 className={styles.subheading}>
+                        {t("attack", { name: p.attack.username ?? tc("none") })}
+                      </h3>
                       <pre className={styles.pre} data-testid="attack-prompt">
                         {p.attack.prompt ?? tc("none")}
                       </pre>
                     </div>
                     <div>
-                      <h3 className={styles.subheading}>{t("defense", { name: p.defense.username ?? tc("none") })}</h3>
+                      <h3 className={styles.subheading}>
+                        {t("defense", { name: p.defense.username ?? tc("none") })}
+                      </h3>
                       <pre className={styles.pre} data-testid="defense-prompt">
                         {p.defense.prompt ?? tc("none")}
                       </pre>
