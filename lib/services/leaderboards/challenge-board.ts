@@ -40,8 +40,10 @@ function challengeRow(e: BoardEntry, rank: number): LeaderboardRow {
   };
 }
 
-// Challenge boards are read with direct SQL (lib/db/sql.ts): one statement for the page with
-// the players' names joined in, and the viewer's rank as index range counts.
+// Challenge boards are read with direct SQL (lib/db/sql.ts). SQLite: a statement at a time
+// (the challenge, the page with the players' names joined in, the viewer's entry, the viewer's
+// rank as index range counts), each synchronous on the app's connection. PostgreSQL: all of it
+// in one statement, one round trip (readInOneStatement below).
 
 const ENTRY_SELECT = `SELECT e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating,
     e.achieved_at, e.attempts_count, a.name AS account_name, p.display_name
