@@ -14,9 +14,20 @@ export async function cachedBoardSize(challengeId: string, count: () => Promise<
   const hit = cache.get(challengeId);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.n;
   const n = await count();
+  rememberBoardSize(challengeId, n);
+  return n;
+}
+
+/** The board's size when cached and fresh, else null (for a caller that counts it itself). */
+export function freshBoardSize(challengeId: string): number | null {
+  const hit = cache.get(challengeId);
+  return hit && Date.now() - hit.at < TTL_MS ? hit.n : null;
+}
+
+/** Caches a size the caller counted itself (see freshBoardSize). */
+export function rememberBoardSize(challengeId: string, n: number): void {
   if (cache.size > 10_000) cache.clear();
   cache.set(challengeId, { n, at: Date.now() });
-  return n;
 }
 
 export function forgetBoardSize(challengeId: string): void {

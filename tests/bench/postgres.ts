@@ -5,6 +5,8 @@
 //   (a-2x)  (a) on PostgreSQL, two instances behind a round-robin proxy: per instance and total
 //   (b-pg)  (b) on PostgreSQL, BENCH_PG_ATTEMPTS attempts by BENCH_PG_PLAYERS players
 //           (defaults 10,000,000 and 200,000)
+// BENCH_PG_DATABASE=<name> uses that database instead of a throwaway one and keeps it: b-pg then
+// seeds it once and reuses the seed on later runs (to iterate on a query without re-seeding).
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { fmt } from "./stats";
@@ -12,10 +14,13 @@ import { fmt } from "./stats";
 const server = process.env.BENCH_POSTGRES_URL;
 if (!server) throw new Error("BENCH_POSTGRES_URL is not set");
 const only = new Set((process.env.BENCH_ONLY ?? "").split(","));
-const name = `gauntlet_bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+const kept = process.env.BENCH_PG_DATABASE;
+if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error("BENCH_PG_DATABASE: lower-case letters, digits and _ only");
+const name = kept ?? `gauntlet_bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 const admin = new pg.Client({ connectionString: server });
 await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
+const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount! > 0;
+if (!exists) await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(server);
 url.pathname = `/${name}`;
 
@@ -47,23 +52,28 @@ try {
     console.log("    (one 2-core machine runs both instances, the proxy, the load generator and PostgreSQL: this shows the instances share one database correctly, not how a second machine scales)");
   }
   if (only.has("b-pg")) {
-    const { seedLeaderboardDataPg } = await import("./leaderboard-pg");
+    const { seedLeaderboardDataPg, seededLeaderboardDataPg } = await import("./leaderboard-pg");
     const { benchLeaderboards } = await import("./leaderboard");
     const players = Number(process.env.BENCH_PG_PLAYERS ?? 200_000);
     const attempts = Number(process.env.BENCH_PG_ATTEMPTS ?? 10_000_000);
     const t = performance.now();
-    const seeded = await seedLeaderboardDataPg(players, attempts);
-    console.log(`\n(b-pg) leaderboards on PostgreSQL over ${attempts.toLocaleString("en")} attempts by ${players.toLocaleString("en")} players (seeded in ${fmt((performance.now() - t) / 1000, 1)} s), 300 calls each`);
-    console.log("| strategy | entries | page p50 ms | page p95 ms | page+viewer p50 ms | page+viewer p95 ms |\n| --- | ---: | ---: | ---: | ---: | ---: |");
-    for (const r of await benchLeaderboards(seeded)) {
-      console.log(`| ${r.strategy} | ${r.entries} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.viewerP50)} | ${fmt(r.viewerP95)} |`);
+    const reused = kept ? await seededLeaderboardDataPg(players, attempts) : null;
+    const seeded = reused ?? (await seedLeaderboardDataPg(players, attempts));
+    const how = reused ? `seed reused from ${name}` : `seeded in ${fmt((performance.now() - t) / 1000, 1)} s`;
+    console.log(`\n(b-pg) leaderboards on PostgreSQL over ${attempts.toLocaleString("en")} attempts by ${players.toLocaleString("en")} players (${how}), 300 calls each, alternated with the stepwise read`);
+    // The stepwise read (a statement at a time, as before the one-statement read) side by side.
+    const { getChallengeLeaderboardStepwise } = await import("../../lib/services/leaderboards/challenge-board");
+    console.log("| strategy | entries | page p50 ms | page p95 ms | page+viewer p50 ms | page+viewer p95 ms | stepwise page p50 / p95 ms | stepwise page+viewer p50 / p95 ms | page+viewer p95 one statement / stepwise |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (const r of await benchLeaderboards(seeded, 300, getChallengeLeaderboardStepwise)) {
+      const b = r.baseline!;
+      console.log(`| ${r.strategy} | ${r.entries} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.viewerP50)} | ${fmt(r.viewerP95)} | ${fmt(b.p50)} / ${fmt(b.p95)} | ${fmt(b.viewerP50)} / ${fmt(b.viewerP95)} | ${fmt(r.viewerP95 / b.viewerP95)} |`);
     }
     console.log("    target: page + viewer rank p95 ≤ 1 ms");
   }
 } finally {
   const { disconnectDb } = await import("../../lib/db");
   await disconnectDb().catch(() => undefined);
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (!kept) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 }
 process.exit(0);
