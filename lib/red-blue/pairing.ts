@@ -3,6 +3,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { fromModelError } from "@/lib/ai/errors";
 import type { JudgeCategory, RedBlueSettings } from "@/lib/contracts/red-blue";
 import { judgeResponse } from "@/lib/evaluation/judge";
+import { AppError } from "@/lib/errors";
 import { modelOutputCharCap } from "@/lib/evaluation/limits";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
 import type { EvaluationResult } from "@/lib/evaluation/types";
@@ -213,3 +214,15 @@ export async function checkUtility(
     tokens,
   };
 }
+
+/** What a player is told when the utility gate rejects their defense (the node says the same). */
+export const refusedDefenseMessage = (prompt: string) => `Your defense refused a benign request: "${prompt}"`;
+
+/** The failing prompt named in a refusal message (also inside a run's `Node "<id>" failed: …`). */
+export function refusedDefensePrompt(message: string): string | null {
+  return /Your defense refused a benign request: "([\s\S]*)"$/.exec(message)?.[1] ?? null;
+}
+
+/** The 422 of a defense refused by the utility gate, naming the failing prompt. */
+export const refusedDefenseError = (prompt: string) =>
+  new AppError("validation_failed", refusedDefenseMessage(prompt), { details: { failing_prompt: prompt } });

@@ -8,15 +8,13 @@ import type { RoundPort } from "@/lib/services/red-blue/round-port";
 import type { ExistingSubmission } from "@/lib/services/red-blue/submission-store";
 import { pairingView, replay } from "@/lib/services/red-blue/submit-replay";
 import type { SubmitTeamDeps, SubmitTeamInput, SubmitTeamResult } from "@/lib/services/red-blue/submit-types";
+import { refusedDefenseError, refusedDefensePrompt } from "@/lib/red-blue/pairing";
 import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 
 // The submit path for a challenge with a workflow (submit.ts): the round is played by the
 // challenge's published graph, whose team-challenge node runs the direct path's steps through
 // the same round port (round-port.ts).
-
-/** The team-challenge node's refusal, as the run reports it (`Node "<id>" failed: …`). */
-const REFUSED_DEFENSE = /Your defense refused a benign request: "([\s\S]*)"$/;
 
 function* publishedGraph(
   workspaceId: string,
@@ -141,12 +139,9 @@ export async function playThroughWorkflow(
   if (seen.existing) return { result: await replay(c, input, seen.existing), status: 200 };
   const mine = seen.submission;
   if (!mine) {
-    const refused = run.status === "failed" ? REFUSED_DEFENSE.exec(run.error ?? "") : null;
-    if (refused) {
-      throw new AppError("validation_failed", `Your defense refused a benign request: "${refused[1]}"`, {
-        details: { failing_prompt: refused[1] },
-      });
-    }
+    // The team-challenge node's refusal, as the run reports it (`Node "<id>" failed: …`).
+    const refused = run.status === "failed" ? refusedDefensePrompt(run.error ?? "") : null;
+    if (refused !== null) throw refusedDefenseError(refused);
     if (run.modelFailure) throw new AppError("upstream_error", "The model failed; please try again.");
     throw new AppError("conflict", "This challenge's workflow did not play a red/blue round.");
   }

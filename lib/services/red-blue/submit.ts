@@ -1,8 +1,7 @@
 import "server-only";
 import type { SubmitResponse } from "@/lib/contracts/red-blue";
 import { query } from "@/lib/db/sql";
-import { AppError } from "@/lib/errors";
-import { checkUtility, playPairing, type ModelAccess } from "@/lib/red-blue/pairing";
+import { checkUtility, playPairing, refusedDefenseError, type ModelAccess } from "@/lib/red-blue/pairing";
 import type { StoredSubmission } from "@/lib/red-blue/port";
 import { getWorkspaceModel } from "@/lib/services/llm-providers";
 import { createTeamRoundPort } from "@/lib/services/red-blue/round-port";
@@ -60,9 +59,7 @@ export async function submitTeamPrompt(
     });
     utilityPassed = gate.passed;
     if (!gate.passed && round.settings.utility_gate.mode === "reject") {
-      throw new AppError("validation_failed", `Your defense refused a benign request: "${gate.prompt}"`, {
-        details: { failing_prompt: gate.prompt },
-      });
+      throw refusedDefenseError(gate.prompt);
     }
   }
 

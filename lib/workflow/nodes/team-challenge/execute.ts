@@ -7,7 +7,13 @@ import {
   type RedBlueSettings,
   type RedBlueTeam,
 } from "@/lib/contracts/red-blue";
-import { checkUtility, playPairing, type ModelAccess, type PairingOutcome } from "@/lib/red-blue/pairing";
+import {
+  checkUtility,
+  playPairing,
+  refusedDefenseMessage,
+  type ModelAccess,
+  type PairingOutcome,
+} from "@/lib/red-blue/pairing";
 import type { TeamRoundPort } from "@/lib/red-blue/port";
 import type { CategoryVerdict } from "@/lib/red-blue/scoring";
 import {
@@ -129,7 +135,7 @@ async function playRound(
     const gate = await checkUtility({ ...access, defense: prompt, secret: challenge.secret, settings });
     gateTokens = gate.tokens;
     if (!gate.passed && settings.utility_gate.mode === "reject") {
-      throw new NodeFailure(`Your defense refused a benign request: "${gate.prompt}"`);
+      throw new NodeFailure(refusedDefenseMessage(gate.prompt));
     }
     utilityPassed = gate.passed;
   }
