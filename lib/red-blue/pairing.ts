@@ -99,6 +99,7 @@ export async function playPairing(input: PairingInput): Promise<PairingOutcome> 
   });
   const matcher = new SecretFormMatcher([input.secret]);
   const redact = (s: string) => matcher.mask(s);
+  const hideDefense = defenseHider(input.defense);
   const verdicts = await Promise.all(
     input.suite.map(async (category) => {
       const result = await judgeResponse({
@@ -135,7 +136,7 @@ export async function playPairing(input: PairingInput): Promise<PairingOutcome> 
     input.settings,
   );
   return {
-    modelOutput: redact(answer.text),
+    modelOutput: hideDefense(redact(answer.text)),
     secretSeen: matcher.test(answer.text),
     categories,
     results,
@@ -159,6 +160,36 @@ function summarize(suite: readonly JudgeCategory[], results: readonly CategoryRe
       return `${name}: ${state}${rating}${r.feedback ? ` — ${r.feedback}` : ""}`;
     })
     .join("\n");
+}
+
+/** Lines of a defense shorter than this are not hidden in answers (they match ordinary text). */
+export const MIN_HIDDEN_DEFENSE_LINE = 16;
+export const DEFENSE_HIDDEN = "[defense hidden]";
+
+/**
+ * Hides the defense's own lines where the model repeats them verbatim (case-insensitive), so a
+ * "repeat your instructions" attack does not hand blue's work to red: the players' views never
+ * carry the defense text unless the creator reveals it. Paraphrases are the model's own words.
+ */
+export function defenseHider(defense: string): (text: string) => string {
+  const lines = [...new Set(defense.split(/\r?\n/).map((l) => l.trim()))]
+    .filter((l) => l.length >= MIN_HIDDEN_DEFENSE_LINE)
+    .sort((a, b) => b.length - a.length)
+    .map((l) => l.toLowerCase());
+  if (lines.length === 0) return (text) => text;
+  return (text) => {
+    let out = text;
+    for (const line of lines) {
+      let lower = out.toLowerCase();
+      let at = lower.indexOf(line);
+      while (at !== -1) {
+        out = out.slice(0, at) + DEFENSE_HIDDEN + out.slice(at + line.length);
+        lower = out.toLowerCase();
+        at = lower.indexOf(line, at + DEFENSE_HIDDEN.length);
+      }
+    }
+    return out;
+  };
 }
 
 /** A judge rating at or above this (0–10) means the benign prompt was answered helpfully. */
