@@ -16,7 +16,8 @@ import { env } from "@/lib/env";
 //   }
 //   await transaction(work);
 //
-// SQLite runs them synchronously on the application client's own connection (cached prepared
+// SQLite runs them synchronously on the connection lib/db opens and shares with the Prisma
+// client through our own driver adapter (lib/db/sqlite.ts) (cached prepared
 // statements, `@p1` parameters, casts dropped) and a transaction is one BEGIN IMMEDIATE … COMMIT
 // with no await inside, so no other statement of this process can interleave. PostgreSQL runs
 // them on the project's own node-postgres pool (lib/db/index.ts pgPool) as named prepared statements,

@@ -134,7 +134,8 @@ function fromSqliteValue(v: unknown, type: ColumnType): unknown {
   if (typeof v === "number") {
     if (type === ColumnTypeEnum.DateTime) return new Date(v).toISOString();
     // SQLite stores what it is given: a REAL in an INTEGER column is read as an integer.
-    if ((type === ColumnTypeEnum.Int32 || type === ColumnTypeEnum.Int64) && !Number.isInteger(v)) return Math.trunc(v);
+    if ((type === ColumnTypeEnum.Int32 || type === ColumnTypeEnum.Int64) && !Number.isInteger(v))
+      return Math.trunc(v);
   }
   return v;
 }
@@ -147,7 +148,10 @@ interface SqliteDriverError {
 }
 const isSqliteDriverError = (e: unknown): e is SqliteDriverError =>
   e instanceof Database.SqliteError ||
-  (typeof e === "object" && e !== null && typeof (e as SqliteDriverError).code === "string" && /^SQLITE_/.test((e as SqliteDriverError).code));
+  (typeof e === "object" &&
+    e !== null &&
+    typeof (e as SqliteDriverError).code === "string" &&
+    /^SQLITE_/.test((e as SqliteDriverError).code));
 
 /** `UNIQUE constraint failed: memberships.workspace_id, memberships.account_id` → table + columns. */
 function failedColumns(message: string): { table?: string; fields?: string[] } {
@@ -162,10 +166,27 @@ function failedColumns(message: string): { table?: string; fields?: string[] } {
 
 /** SQLite's primary result codes by name (better-sqlite3 reports names, Prisma wants numbers). */
 const PRIMARY_CODES: Record<string, number> = {
-  SQLITE_ERROR: 1, SQLITE_INTERNAL: 2, SQLITE_PERM: 3, SQLITE_ABORT: 4, SQLITE_BUSY: 5, SQLITE_LOCKED: 6,
-  SQLITE_NOMEM: 7, SQLITE_READONLY: 8, SQLITE_INTERRUPT: 9, SQLITE_IOERR: 10, SQLITE_CORRUPT: 11,
-  SQLITE_NOTFOUND: 12, SQLITE_FULL: 13, SQLITE_CANTOPEN: 14, SQLITE_PROTOCOL: 15, SQLITE_SCHEMA: 17,
-  SQLITE_TOOBIG: 18, SQLITE_CONSTRAINT: 19, SQLITE_MISMATCH: 20, SQLITE_MISUSE: 21, SQLITE_RANGE: 25,
+  SQLITE_ERROR: 1,
+  SQLITE_INTERNAL: 2,
+  SQLITE_PERM: 3,
+  SQLITE_ABORT: 4,
+  SQLITE_BUSY: 5,
+  SQLITE_LOCKED: 6,
+  SQLITE_NOMEM: 7,
+  SQLITE_READONLY: 8,
+  SQLITE_INTERRUPT: 9,
+  SQLITE_IOERR: 10,
+  SQLITE_CORRUPT: 11,
+  SQLITE_NOTFOUND: 12,
+  SQLITE_FULL: 13,
+  SQLITE_CANTOPEN: 14,
+  SQLITE_PROTOCOL: 15,
+  SQLITE_SCHEMA: 17,
+  SQLITE_TOOBIG: 18,
+  SQLITE_CONSTRAINT: 19,
+  SQLITE_MISMATCH: 20,
+  SQLITE_MISUSE: 21,
+  SQLITE_RANGE: 25,
   SQLITE_NOTADB: 26,
 };
 
@@ -179,14 +200,21 @@ function mapSqliteError(e: SqliteDriverError): MappedError {
     const { fields } = failedColumns(message);
     return { kind: "NullConstraintViolation", constraint: fields ? { fields } : undefined };
   }
-  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") return { kind: "ForeignKeyConstraintViolation", constraint: { foreignKey: {} } };
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY")
+    return { kind: "ForeignKeyConstraintViolation", constraint: { foreignKey: {} } };
   if (code.startsWith("SQLITE_BUSY")) return { kind: "SocketTimeout" };
-  if (message.startsWith("no such table")) return { kind: "TableDoesNotExist", table: message.split(": ")[1] };
+  if (message.startsWith("no such table"))
+    return { kind: "TableDoesNotExist", table: message.split(": ")[1] };
   if (message.startsWith("no such column")) return { kind: "ColumnNotFound", column: message.split(": ")[1] };
-  if (message.includes("has no column named ")) return { kind: "ColumnNotFound", column: message.split("has no column named ")[1] };
+  if (message.includes("has no column named "))
+    return { kind: "ColumnNotFound", column: message.split("has no column named ")[1] };
   const unknown = /^UNKNOWN_SQLITE_ERROR_(\d+)$/.exec(code);
   const primary = code.replace(/^(SQLITE_[A-Z]+?)(_[A-Z_]+)?$/, "$1");
-  return { kind: "sqlite", extendedCode: unknown ? Number(unknown[1]) : (PRIMARY_CODES[primary] ?? 1), message };
+  return {
+    kind: "sqlite",
+    extendedCode: unknown ? Number(unknown[1]) : (PRIMARY_CODES[primary] ?? 1),
+    message,
+  };
 }
 
 /** Runs `fn`, turning a SQLite error into the DriverAdapterError Prisma translates (P2002, …). */
