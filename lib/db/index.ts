@@ -1,5 +1,4 @@
 import "server-only";
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -7,6 +6,7 @@ import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
 import { sqliteFilePath } from "@/lib/db/url";
+import { SqliteDatabase } from "@/lib/db/sqlite";
 
 // Columns that hold secrets are omitted from every query; a service that needs one asks for it
 // with `omit: { column: false }`.
@@ -20,52 +20,16 @@ export const secretColumns = {
 } as const;
 
 /**
- * The better-sqlite3 connection behind a SQLite client, once Prisma has opened it. Kept on
- * globalThis like the client itself: Next.js can load this module more than once (per route
- * bundle, after a dev reload) while the client is shared, and a module-local map would then miss
- * the connection of a client another copy opened.
+ * SQLite: the project's own driver adapter (lib/db/sqlite.ts) opens and keeps the one
+ * better-sqlite3 connection; the Prisma client runs on it, and so does the hot path
+ * (lib/db/sql.ts) through sqliteConnection().
  */
-const sqliteConnections = ((globalThis as unknown as { __gauntletSqliteConnections?: WeakMap<object, BetterSqlite3.Database> })
-  .__gauntletSqliteConnections ??= new WeakMap<object, BetterSqlite3.Database>());
-
-// The adapter opens one connection per client; keeping a handle to it lets lib/db/sql.ts run
-// prepared statements on that same connection (no second connection contending for the lock).
-/** Page cache per SQLite connection, KiB. */
-const SQLITE_CACHE_KIB = 64 * 1024;
-
-class CapturingSqliteAdapter extends PrismaBetterSqlite3 {
-  owner: object | null = null;
-  override async connect() {
-    const adapter = await super.connect();
-    const conn = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
-    if (conn) {
-      // As lib/migrate.ts opens the file: in WAL mode NORMAL syncs at checkpoints, not on every
-      // commit (a commit stays atomic; only the last ones can be lost on power failure). The
-      // driver is synchronous, so a sync per commit stalled the whole process.
-      conn.pragma("synchronous = NORMAL");
-      // Statement journals (kept while a statement runs inside a SAVEPOINT, as every
-      // transaction does) in memory rather than in a temporary file: an UPDATE in a grouped
-      // commit cost three times as much with the file.
-      conn.pragma("temp_store = MEMORY");
-      // Reads through a memory map and a 64 MiB page cache (default 2 MiB): once the attempts
-      // table holds a million rows, each attempt's index lookups otherwise miss the cache and
-      // read pages with system calls (measured: 1.59 -> 1.28 ms of server CPU per attempt).
-      conn.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-      conn.pragma(`mmap_size = ${env.SQLITE_MMAP_BYTES}`);
-      if (this.owner) sqliteConnections.set(this.owner, conn);
-    }
-    return adapter;
-  }
+function makeSqliteClient(database: SqliteDatabase) {
+  return new SqliteClient({ adapter: database, omit: secretColumns });
 }
 
-function makeClient(url: string) {
-  if (url.startsWith("file:")) {
-    // WAL is set persistently by the migration runner; the busy timeout is per connection.
-    const adapter = new CapturingSqliteAdapter({ url: `file:${sqliteFilePath(url)}`, timeout: 10_000 });
-    const client = new SqliteClient({ adapter, omit: secretColumns });
-    adapter.owner = client;
-    return client;
-  }
+function makeClient(url: string, sqlite: SqliteDatabase | undefined) {
+  if (sqlite) return makeSqliteClient(sqlite);
   const adapter = new PrismaPg({ connectionString: url, max: 10 });
   // Both clients come from one schema and expose the same API.
   return new PostgresClient({ adapter, omit: secretColumns }) as unknown as SqliteClient<
@@ -74,18 +38,29 @@ function makeClient(url: string) {
   >;
 }
 
-export type Db = ReturnType<typeof makeClient>;
+export type Db = ReturnType<typeof makeSqliteClient>;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-const globalForDb = globalThis as unknown as { __gauntletDb?: { url: string; client: Db } };
+// On globalThis: Next.js can load this module more than once (per route bundle, after a dev
+// reload), and every copy must share one client and one SQLite connection.
+interface HeldDb {
+  url: string;
+  client: Db;
+  sqlite?: SqliteDatabase;
+}
+const globalForDb = globalThis as unknown as { __gauntletDb?: HeldDb };
 
-export function getDb(): Db {
+function heldDb(): HeldDb {
   const url = env.DATABASE_URL;
   const held = globalForDb.__gauntletDb;
-  if (held && held.url === url) return held.client;
-  const client = makeClient(url);
-  globalForDb.__gauntletDb = { url, client };
-  return client;
+  if (held && held.url === url) return held;
+  // WAL is set persistently by the migration runner; the other pragmas per connection.
+  const sqlite = url.startsWith("file:") ? new SqliteDatabase(sqliteFilePath(url), env.SQLITE_MMAP_BYTES) : undefined;
+  return (globalForDb.__gauntletDb = { url, client: makeClient(url, sqlite), sqlite });
+}
+
+export function getDb(): Db {
+  return heldDb().client;
 }
 
 /** The application's Prisma client (SQLite or PostgreSQL per DATABASE_URL). */
@@ -101,16 +76,11 @@ export const db: Db = new Proxy({} as Db, {
  * The SQLite connection the application's client uses (opening it if needed); null on
  * PostgreSQL. For lib/db/sql.ts only: statements on it share the client's transactions.
  */
-export async function sqliteConnection(): Promise<BetterSqlite3.Database | null> {
+export function sqliteConnection(): BetterSqlite3.Database | null {
   if (env.databaseKind !== "sqlite") return null;
-  const client = getDb();
-  let conn = sqliteConnections.get(client);
-  if (!conn) {
-    await client.$connect();
-    conn = sqliteConnections.get(client);
-  }
-  if (!conn) throw new Error("The SQLite connection is not available");
-  return conn;
+  const { sqlite } = heldDb();
+  if (!sqlite) throw new Error("The SQLite connection is not available");
+  return sqlite.connection();
 }
 
 // PostgreSQL's hot path (lib/db/sql.ts) runs on a pool of the project's own: a raw query through
@@ -153,4 +123,6 @@ export async function disconnectDb(): Promise<void> {
   const pool = globalForPool.__gauntletPgPool;
   globalForPool.__gauntletPgPool = undefined;
   await Promise.all([held?.client.$disconnect(), pool?.pool.end()]);
+  // Opened by the hot path alone, the connection is not Prisma's to close on $disconnect.
+  held?.sqlite?.close();
 }

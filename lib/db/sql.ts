@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import type pg from "pg";
 import { pgPool, sqliteConnection } from "@/lib/db";
+import { sqliteDateTimeText } from "@/lib/db/sqlite";
 import { env } from "@/lib/env";
 
 // Direct SQL for hot paths (playing an attempt) where the Prisma client's per-query cost — about
@@ -15,7 +16,8 @@ import { env } from "@/lib/env";
 //   }
 //   await transaction(work);
 //
-// SQLite runs them synchronously on the application client's own connection (cached prepared
+// SQLite runs them synchronously on the connection lib/db opens and shares with the Prisma
+// client through our own driver adapter (lib/db/sqlite.ts) (cached prepared
 // statements, `@p1` parameters, casts dropped) and a transaction is one BEGIN IMMEDIATE … COMMIT
 // with no await inside, so no other statement of this process can interleave. PostgreSQL runs
 // them on the project's own node-postgres pool (lib/db/index.ts pgPool) as named prepared statements,
@@ -104,11 +106,8 @@ function prepared(conn: BetterSqlite3.Database, sql: string): BetterSqlite3.Stat
   return stmt;
 }
 
-/** How Prisma stores a DateTime on SQLite (ISO 8601 text), so comparisons line up. */
-const sqliteDate = (d: Date) => d.toISOString().replace("Z", "+00:00");
-
 function sqliteParam(p: Param): unknown {
-  if (p instanceof Date) return sqliteDate(p);
+  if (p instanceof Date) return sqliteDateTimeText(p);
   if (typeof p === "boolean") return p ? 1 : 0;
   if (isJsonParam(p)) return JSON.stringify(p.value ?? null);
   return p;
@@ -280,7 +279,7 @@ async function driveAsync<T>(step: Step<T>, run: (q: Query) => Promise<unknown>)
 
 /** Runs statements outside a transaction (reads, or one self-contained write). */
 export async function query<T>(work: () => Step<T>): Promise<T> {
-  const conn = await sqliteConnection();
+  const conn = sqliteConnection();
   if (conn) {
     await outsidePrismaTransaction(conn);
     return driveSync(work(), (q) => runSqlite(conn, q));
@@ -308,7 +307,7 @@ async function outsidePrismaTransaction(conn: BetterSqlite3.Database): Promise<v
  * transaction; use lockRow() to serialize on a row.
  */
 export async function transaction<T>(work: () => Step<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
-  const conn = await sqliteConnection();
+  const conn = sqliteConnection();
   if (conn) {
     const g = groupOf(conn);
     return new Promise<T>((resolve, reject) => {
