@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import type pg from "pg";
 import { pgPool, sqliteConnection } from "@/lib/db";
-import { sqliteDateTimeText } from "@/lib/db/sqlite";
+import { sqliteDateTimeText } from "@/lib/db/sqlite-values";
 import { env } from "@/lib/env";
 
 // Direct SQL for hot paths (playing an attempt) where the Prisma client's per-query cost — about

@@ -3,7 +3,7 @@
 // values, transactions and errors behave as Prisma expects.
 import { describe, expect, it } from "vitest";
 import { db, sqliteConnection } from "@/lib/db";
-import { sqliteDateTimeText } from "@/lib/db/sqlite";
+import { sqliteDateTimeText } from "@/lib/db/sqlite-values";
 import { env } from "@/lib/env";
 import { fromDatabaseError } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
