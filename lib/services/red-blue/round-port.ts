@@ -35,10 +35,6 @@ import {
 //   event in one transaction (with the submission's stored answer, for replays, when the submit
 //   path asks).
 
-export type { ExistingSubmission, PersistOutcome } from "@/lib/services/red-blue/submission-store";
-export type { RecordPairingInput } from "@/lib/services/red-blue/pairing-record";
-export { precheckSubmissionRate } from "@/lib/services/red-blue/submission-limits";
-
 export interface RoundPortOptions {
   accountId: string;
   /** The submit request's Idempotency-Key (stored with the submission). */

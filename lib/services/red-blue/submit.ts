@@ -22,7 +22,6 @@ import { playThroughWorkflow } from "@/lib/services/red-blue/submit-workflow";
 // in submit-preflight.ts (limits: submission-limits.ts), the replays in submit-replay.ts.
 
 export type { SubmitTeamDeps, SubmitTeamInput, SubmitTeamResult } from "@/lib/services/red-blue/submit-types";
-export { REPLAY_STALE_MS } from "@/lib/services/red-blue/submit-replay";
 
 export async function submitTeamPrompt(
   input: SubmitTeamInput,

@@ -1,10 +1,9 @@
 import { json, route, toAppError } from "@/lib/api/handler";
+import { idempotencyKeyFrom } from "@/lib/api/idempotency";
 import { asyncQueue } from "@/lib/async-queue";
 import { attemptOperations } from "@/lib/contracts/attempts";
-import { AppError } from "@/lib/errors";
 import { sseResponse, type SseEvent } from "@/lib/http/sse";
 import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
-import { idempotencyKeySchema } from "@/lib/validation/attempts";
 import type { PlayerEvent } from "@/lib/workflow/types";
 
 // POST /web/api/challenges/{id}/attempts — play one attempt (seed 000 player API).
@@ -14,60 +13,47 @@ import type { PlayerEvent } from "@/lib/workflow/types";
 // carrying the same result object (or `error`). Never the creator's trace: no node ids, no other
 // nodes' outputs, no judge data (lib/workflow/engine/player-view.ts).
 
-function idempotencyKey(bodyKey: string | undefined, header: string | null): string | undefined {
-  if (header === null) return bodyKey;
-  const parsed = idempotencyKeySchema.safeParse(header);
-  if (!parsed.success) {
-    throw new AppError("validation_failed", `Invalid Idempotency-Key header: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+export const POST = route(attemptOperations.submit, async ({ req, params, body, caller }) => {
+  const input = {
+    challengeId: params.id,
+    accountId: caller.account.id,
+    prompt: body.prompt,
+    idempotencyKey: idempotencyKeyFrom(req.headers.get("idempotency-key"), body.idempotency_key),
+  };
+  const status = (r: AttemptResult) => (r.replayed ? 200 : 201);
+  if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
+    // The client going away cancels the model call (the attempt is then not counted). A
+    // streamed attempt is not cancelled: its player may already have seen part of the answer.
+    const result = await submitAttempt({ ...input, signal: req.signal });
+    return json(result, { status: status(result) });
   }
-  if (bodyKey !== undefined && bodyKey !== parsed.data) {
-    throw new AppError("validation_failed", "The Idempotency-Key header and idempotency_key in the body differ");
-  }
-  return parsed.data;
-}
 
-export const POST = route(
-  attemptOperations.submit,
-  async ({ req, params, body, caller }) => {
-    const input = {
-      challengeId: params.id,
-      accountId: caller.account.id,
-      prompt: body.prompt,
-      idempotencyKey: idempotencyKey(body.idempotency_key, req.headers.get("idempotency-key")),
-    };
-    const status = (r: AttemptResult) => (r.replayed ? 200 : 201);
-    if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
-      // The client going away cancels the model call (the attempt is then not counted). A
-      // streamed attempt is not cancelled: its player may already have seen part of the answer.
-      const result = await submitAttempt({ ...input, signal: req.signal });
-      return json(result, { status: status(result) });
-    }
+  // The player going away only stops the stream; the attempt still finishes and is recorded.
+  const source = asyncQueue<SseEvent>();
+  let firstEvent: () => void = () => undefined;
+  const started = new Promise<null>((resolve) => (firstEvent = () => resolve(null)));
+  const onEvent = (event: PlayerEvent) => {
+    source.push({ event: event.type, data: event });
+    firstEvent();
+  };
+  const settled = submitAttempt({ ...input, onEvent }).then(
+    (result) => ({ ok: true as const, result }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  // Refusals before the run starts (404, 409, 429) are answered as plain JSON errors with
+  // their status and headers; once the run has started, everything goes down the stream.
+  const early = await Promise.race([started, settled]);
+  if (early && !early.ok) throw early.error;
 
-    // The player going away only stops the stream; the attempt still finishes and is recorded.
-    const source = asyncQueue<SseEvent>();
-    let firstEvent: () => void = () => undefined;
-    const started = new Promise<null>((resolve) => (firstEvent = () => resolve(null)));
-    const onEvent = (event: PlayerEvent) => {
-      source.push({ event: event.type, data: event });
-      firstEvent();
-    };
-    const settled = submitAttempt({ ...input, onEvent }).then(
-      (result) => ({ ok: true as const, result }),
-      (error: unknown) => ({ ok: false as const, error }),
+  void settled.then((s) => {
+    source.push(
+      s.ok ? { event: "attempt", data: s.result } : { event: "error", data: toAppError(s.error).toBody() },
     );
-    // Refusals before the run starts (404, 409, 429) are answered as plain JSON errors with
-    // their status and headers; once the run has started, everything goes down the stream.
-    const early = await Promise.race([started, settled]);
-    if (early && !early.ok) throw early.error;
-
-    void settled.then((s) => {
-      source.push(s.ok ? { event: "attempt", data: s.result } : { event: "error", data: toAppError(s.error).toBody() });
-      source.end();
-    });
-    const first = early?.ok ? early.result : null;
-    return sseResponse(source.items, {
-      status: first ? status(first) : 200,
-      headers: { "cache-control": "no-cache, no-transform", connection: "keep-alive" },
-    });
-  },
-);
+    source.end();
+  });
+  const first = early?.ok ? early.result : null;
+  return sseResponse(source.items, {
+    status: first ? status(first) : 200,
+    headers: { "cache-control": "no-cache, no-transform", connection: "keep-alive" },
+  });
+});

@@ -1,25 +1,12 @@
 import { json, route } from "@/lib/api/handler";
+import { idempotencyKeyFrom } from "@/lib/api/idempotency";
 import { redBlueWebOperations } from "@/lib/contracts/red-blue";
-import { AppError } from "@/lib/errors";
 import { submitTeamPrompt } from "@/lib/services/red-blue";
-import { idempotencyKeySchema } from "@/lib/validation/attempts";
 
 // POST /web/api/red-blue-challenges/{id}/submit { team, prompt } — an attack (red) or a defense
 // (blue), paired with the other side's and judged. 201 with the result; a repeat of the
 // Idempotency-Key header answers the stored result with 200 and `replayed: true`. The client
 // going away cancels the model calls (the submission is then withdrawn).
-
-function idempotencyKey(header: string | null): string | null {
-  if (header === null) return null;
-  const parsed = idempotencyKeySchema.safeParse(header);
-  if (!parsed.success) {
-    throw new AppError(
-      "validation_failed",
-      `Invalid Idempotency-Key header: ${parsed.error.issues[0]?.message ?? "invalid"}`,
-    );
-  }
-  return parsed.data;
-}
 
 export const POST = route(redBlueWebOperations.submit, async ({ req, params, body, caller }) => {
   const { result, status } = await submitTeamPrompt({
@@ -27,7 +14,7 @@ export const POST = route(redBlueWebOperations.submit, async ({ req, params, bod
     accountId: caller.account.id,
     team: body.team,
     prompt: body.prompt,
-    idempotencyKey: idempotencyKey(req.headers.get("idempotency-key")),
+    idempotencyKey: idempotencyKeyFrom(req.headers.get("idempotency-key")),
     signal: req.signal,
   });
   return json(result, { status });
