@@ -420,6 +420,28 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
     expect(await db.teamSubmission.count({ where: { redBlueChallengeId: c.id } })).toBe(0);
   });
 
+  it("a 2 MB body is 413 and a 5,000-deep JSON body a 4xx, before any model call — nothing stored", async () => {
+    const c = await challenge();
+    const p = await player();
+    await join(c.id, p, "red");
+    const huge = await submit(c.id, p, { team: "red", prompt: "a".repeat(2 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.json.error.code).toBe("payload_too_large");
+    const deep = `{"team":"red","prompt":${'{"a":'.repeat(5000)}"x"${"}".repeat(5000)}}`;
+    const nested = await call(SUBMIT, {
+      method: "POST",
+      params: { id: c.id },
+      path: `/web/api/red-blue-challenges/${c.id}/submit`,
+      rawBody: deep,
+      headers: { "content-type": "application/json" },
+      bearer: p.bearer,
+    });
+    expect(nested.status).toBeGreaterThanOrEqual(400);
+    expect(nested.status).toBeLessThan(500);
+    expect(typeof nested.json.error.message).toBe("string");
+    expect(await db.teamSubmission.count({ where: { redBlueChallengeId: c.id } })).toBe(0);
+  });
+
   it("429 with Retry-After past settings.submissions_per_minute", async () => {
     const c = await challenge({ submissions_per_minute: 2 });
     const p = await player();
