@@ -99,6 +99,13 @@ const schema = z.object({
   SANDBOX_QUEUE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   // Notification emails are batched: one digest per player per window of this many ms (default 1 min).
   EMAIL_DIGEST_WINDOW_MS: z.coerce.number().int().min(1000).max(24 * 3600 * 1000).default(60_000),
+  // The arena (ARENA-PROTOCOL.md): "auth" (Ed25519-signed joins, session keys; the default) or
+  // "standalone" (identity = invite code, for local agent development).
+  ARENA_MODE: z.enum(["auth", "standalone"]).default("auth"),
+  // An active arena game with no action for this long ends with the scores its game defines.
+  ARENA_GAME_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(1800),
+  // Arena writes (create, join, act, chat, profile) per identity (or client address) per minute.
+  ARENA_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // Hosts (comma-separated, e.g. "images.example.com,cdn.example.org") whose https images
   // markdown may show; other external images render as links so visitors' browsers do not
   // fetch them (IP leak). This app's signed /assets URLs are always allowed.

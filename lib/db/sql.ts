@@ -344,7 +344,7 @@ async function pgTransaction<T>(work: () => Step<T>, timeoutMs: number): Promise
  * the transaction already holds the database write lock). False when the row does not exist.
  * `table` must be a trusted identifier.
  */
-export function* lockRow(table: "challenges" | "end_users", id: string): Step<boolean> {
+export function* lockRow(table: "challenges" | "end_users" | "arena_games", id: string): Step<boolean> {
   const suffix = dialect() === "postgresql" ? " FOR NO KEY UPDATE" : "";
   const rows = yield* all<{ id: string }>(`SELECT id FROM ${table} WHERE id = $1${suffix}`, id);
   return rows.length > 0;

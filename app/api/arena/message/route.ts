@@ -1,0 +1,2 @@
+// The same handlers as /api/v1/arena/message.
+export { POST } from "@/app/api/v1/arena/message/route";

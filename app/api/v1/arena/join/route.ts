@@ -1,0 +1,5 @@
+// SpecArena protocol: arena/join (ARENA-PROTOCOL.md); also served at /api/arena/join.
+import { arenaRoute } from "@/lib/api/arena-route";
+import { joinGame } from "@/lib/services/arena/actions";
+
+export const POST = arenaRoute(({ body }) => joinGame(body), { write: true });

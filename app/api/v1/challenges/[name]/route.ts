@@ -1,0 +1,7 @@
+// SpecArena protocol: challenges/[name] (ARENA-PROTOCOL.md); also served at /api/challenges/[name].
+import { arenaRoute } from "@/lib/api/arena-route";
+import { createGame } from "@/lib/services/arena/actions";
+import { listChallenges, pageParams } from "@/lib/services/arena/read";
+
+export const GET = arenaRoute(({ url, params }) => listChallenges({ ...pageParams(url.searchParams), type: params.name! }));
+export const POST = arenaRoute(({ params }) => createGame(params.name!), { write: true });

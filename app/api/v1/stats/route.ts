@@ -1,0 +1,5 @@
+// SpecArena protocol: stats (ARENA-PROTOCOL.md); also served at /api/stats.
+import { arenaRoute } from "@/lib/api/arena-route";
+import { arenaStats } from "@/lib/services/arena/read";
+
+export const GET = arenaRoute(() => arenaStats());

@@ -1,0 +1,104 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { AppError } from "@/lib/errors";
+import { clientKey } from "@/lib/http/client-ip";
+import { jsonTextDepth, MAX_JSON_DEPTH } from "@/lib/http/json-limits";
+import { log } from "@/lib/log";
+import { createLimiter } from "@/lib/rate-limit";
+import { env } from "@/lib/env";
+import type { ArenaCaller } from "@/lib/services/arena/caller";
+import { ArenaError } from "@/lib/services/arena/errors";
+
+// The wrapper of every arena route (ARENA-PROTOCOL.md): errors as `{"error", "code"?}` with the
+// reference's strings, `Invalid JSON in request body` for a malformed body, the caller's
+// identity (session key from `Authorization: Bearer` or `?key=`; `from` from the query or the
+// body), bodies capped at 64 KiB and 64 levels, and writes rate-limited per identity.
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+export interface ArenaCtx {
+  req: NextRequest;
+  url: URL;
+  params: Record<string, string>;
+  /** The parsed JSON body (an object; `{}` when empty). */
+  body: Record<string, unknown>;
+  caller: ArenaCaller;
+}
+
+type Handler = (ctx: ArenaCtx) => Promise<Response | object> | Response | object;
+
+export const arenaJson = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+
+async function readBody(req: NextRequest): Promise<Record<string, unknown>> {
+  if (req.method === "GET" || req.method === "HEAD") return {};
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  let text: string;
+  try {
+    text = await req.text();
+  } catch {
+    throw new ArenaError(400, "The request body could not be read");
+  }
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  if (text.trim() === "") return {};
+  if (jsonTextDepth(text, MAX_JSON_DEPTH + 1) > MAX_JSON_DEPTH) throw new ArenaError(400, "Invalid JSON in request body");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ArenaError(400, "Invalid JSON in request body");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ArenaError(400, "Invalid JSON in request body");
+  return value as Record<string, unknown>;
+}
+
+function callerOf(req: NextRequest, url: URL, body: Record<string, unknown>): ArenaCaller {
+  const caller: ArenaCaller = {};
+  const auth = req.headers.get("authorization");
+  const bearer = auth && /^Bearer\s+(.+)$/i.exec(auth.trim())?.[1];
+  const key = bearer || url.searchParams.get("key");
+  if (key) caller.key = key.trim();
+  const from = typeof body.from === "string" ? body.from : url.searchParams.get("from");
+  if (from) caller.from = from;
+  return caller;
+}
+
+const writes = createLimiter({
+  name: "arena-writes",
+  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE),
+  durationSec: 60,
+  message: "Too many arena requests. Slow down.",
+});
+
+/** The rate-limit key of a writer: its session key's game seat, its `from`, or its address. */
+function writerKey(req: NextRequest, caller: ArenaCaller): string {
+  if (caller.key) return `k:${caller.key.slice(0, 80)}`;
+  if (caller.from) return `f:${caller.from.slice(0, 80)}`;
+  return `ip:${clientKey(req.headers)}`;
+}
+
+export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
+  return async (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    try {
+      const url = new URL(req.url);
+      const raw = await ctx.params;
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(raw ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
+      const body = await readBody(req);
+      const caller = callerOf(req, url, body);
+      if (opts.write) await writes.consume(writerKey(req, caller));
+      const out = await handler({ req, url, params, body, caller });
+      return out instanceof Response ? out : arenaJson(out);
+    } catch (err) {
+      if (err instanceof ArenaError) return arenaJson(err.body(), err.status);
+      if (err instanceof AppError) {
+        const res = arenaJson({ error: err.message, code: err.code }, err.status);
+        for (const [k, v] of Object.entries(err.headers ?? {})) res.headers.set(k, v);
+        return res;
+      }
+      log.error("arena route failed", { error: err instanceof Error ? err.message : String(err) });
+      return arenaJson({ error: "Internal server error" }, 500);
+    }
+  };
+}

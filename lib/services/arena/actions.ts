@@ -1,0 +1,156 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { checkSignature, joinMessage, sessionKey } from "@/lib/arena/identity";
+import type { Challenge, ChallengeMetadata } from "@/lib/arena/types";
+import { query, transaction } from "@/lib/db/sql";
+import { type ArenaCaller, writerInvite } from "@/lib/services/arena/caller";
+import { arenaMode, arenaSecret, MAX_CONTENT_CHARS } from "@/lib/services/arena/config";
+import { badRequest, inviteNotFound, playerNotFound, unauthorized } from "@/lib/services/arena/errors";
+import { gameDef, mutateGame, rng } from "@/lib/services/arena/engine";
+import { insertGame, readInvite, useInvite, type GameRow } from "@/lib/services/arena/store";
+import { ensureUser } from "@/lib/services/arena/store-users";
+import { challengeView, gameIdOfChannel, playersOf } from "@/lib/services/arena/views";
+
+// The arena's writes: create a game, join it, act in it, chat in it (ARENA-PROTOCOL.md).
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+function capContent(content: string): string {
+  if (content.length > MAX_CONTENT_CHARS) throw badRequest(`content is too long (at most ${MAX_CONTENT_CHARS} characters)`);
+  return content;
+}
+
+export async function createGame(type: string): Promise<Challenge> {
+  const def = gameDef(type);
+  const now = new Date();
+  const game: GameRow = {
+    id: randomUUID(),
+    type,
+    name: def.metadata.name,
+    status: "open",
+    state: def.create({ rng, now: now.getTime() }),
+    scores: [],
+    attributions: [],
+    chatCount: 0,
+    operatorCount: 0,
+    endReason: null,
+    createdAt: now,
+    lastActivityAt: now,
+    completedAt: null,
+  };
+  const invites = Array.from({ length: def.metadata.players }, () => `inv_${randomUUID()}`);
+  await transaction(() => insertGame(game, invites));
+  return challengeView(
+    game,
+    invites.map((code, slot) => ({ code, gameId: game.id, slot, position: null, userId: null })),
+  );
+}
+
+export interface JoinResult {
+  ChallengeID: string;
+  ChallengeInfo: ChallengeMetadata;
+  sessionKey?: string;
+}
+
+/** Join with an invite. `body` is the parsed JSON body (any shape: checked here). */
+export async function joinGame(body: Record<string, unknown>, now = Date.now()): Promise<JoinResult> {
+  const invite = str(body.invite);
+  if (!invite) throw badRequest("invite is required");
+  let userId: string | null = null;
+  let publicKey: string | null = null;
+  if (arenaMode() === "auth") {
+    if (body.publicKey === undefined || body.signature === undefined || body.timestamp === undefined) {
+      throw badRequest("publicKey, signature, and timestamp are required");
+    }
+    const check = checkSignature(body.publicKey, body.signature, body.timestamp, joinMessage(invite, Number(body.timestamp)), now);
+    if (!check.ok) throw unauthorized(check.error);
+    userId = check.userId;
+    publicKey = String(body.publicKey).toLowerCase();
+  } else {
+    const given = str(body.userId)?.trim();
+    if (given) userId = given.slice(0, 256);
+  }
+  const row = await query(() => readInvite(invite));
+  if (!row) throw inviteNotFound(invite);
+  const seat = await mutateGame(row.gameId, function* (m) {
+    const mine = m.invites.find((i) => i.code === invite)!;
+    if (mine.position !== null || m.game.status !== "open") {
+      return { error: badRequest("This invite has already been used.", "INVITE_ALREADY_USED") };
+    }
+    const position = playersOf(m.invites).length;
+    const when = new Date(m.ctx.now);
+    yield* useInvite(invite, position, userId, when);
+    mine.position = position;
+    mine.userId = userId;
+    if (userId) yield* ensureUser(userId, publicKey, when);
+    const joined = m.def.join(m.game.state, { invite, position }, m.ctx);
+    m.game.state = joined.state;
+    m.operator(joined.messages);
+    if (position + 1 >= m.def.metadata.players) {
+      m.game.status = "active";
+      const started = m.def.start(m.game.state, playersOf(m.invites), m.ctx);
+      m.game.state = started.state;
+      m.operator(started.messages);
+      if (started.end) yield* m.end(started.end, "finished");
+    }
+    return { value: { position, def: m.def, gameId: m.game.id } };
+  });
+  const result: JoinResult = { ChallengeID: seat.gameId, ChallengeInfo: seat.def.metadata };
+  if (arenaMode() === "auth") result.sessionKey = sessionKey(arenaSecret(), seat.gameId, seat.position);
+  return result;
+}
+
+/** A player's action (`POST /arena/message`). */
+export async function actInGame(body: Record<string, unknown>, caller: ArenaCaller): Promise<{ ok: string }> {
+  const gameId = str(body.challengeId);
+  if (!gameId) throw badRequest("challengeId is required");
+  const content = capContent(str(body.content) ?? (body.content === undefined ? "" : String(body.content)));
+  const messageType = str(body.messageType) ?? "";
+  return mutateGame(gameId, function* (m) {
+    const players = playersOf(m.invites);
+    const invite = writerInvite(caller, gameId, players);
+    const position = players.indexOf(invite);
+    if (position < 0) return { error: playerNotFound() };
+    m.append("operator", { from: invite, to: "operator", content: `(${messageType}) ${content}`, type: messageType || null });
+    if (m.game.status !== "active") {
+      m.operator([{ to: invite, content: "ERR_GAME_NOT_RUNNING: Game not running." }]);
+      return { value: { ok: "Message sent" } };
+    }
+    if (!m.def.metadata.methods.some((x) => x.name === messageType)) {
+      return { error: badRequest(`Unknown challenge method: ${messageType}`, "UNKNOWN_METHOD") };
+    }
+    const step = m.def.act(m.game.state, { invite, position, method: messageType, content }, players, m.ctx);
+    if (step.error) return { error: badRequest(step.error.message, step.error.code) };
+    m.game.state = step.state;
+    m.operator(step.messages);
+    if (step.end) yield* m.end(step.end, "finished");
+    return { value: { ok: "Message sent" } };
+  });
+}
+
+export interface ChatSent {
+  index: number;
+  channel: string;
+  from: string;
+  to: string | null;
+}
+
+/** A chat message on a game's chat channel (`POST /chat/send`). */
+export async function sendChat(body: Record<string, unknown>, caller: ArenaCaller): Promise<ChatSent> {
+  const channel = str(body.channel);
+  if (!channel) throw badRequest("channel is required");
+  if (channel.startsWith("challenge_")) throw badRequest("The operator channel is written by the game only");
+  const content = capContent(str(body.content) ?? "");
+  const to = body.to === undefined || body.to === null ? null : str(body.to);
+  if (to === undefined) throw badRequest("to must be a string");
+  return mutateGame(gameIdOfChannel(channel), function* (m) {
+    const players = playersOf(m.invites);
+    const from = writerInvite(caller, m.game.id, players);
+    if (!players.includes(from)) return { error: playerNotFound() };
+    if (to !== null && to !== "operator" && !players.includes(to)) return { error: playerNotFound() };
+    const index = m.append("chat", { from, to, content });
+    yield* [];
+    return { value: { index, channel: m.game.id, from, to } };
+  });
+}
+

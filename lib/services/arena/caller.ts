@@ -1,0 +1,46 @@
+import "server-only";
+import { verifySessionKey } from "@/lib/arena/identity";
+import { arenaMode, arenaSecret } from "@/lib/services/arena/config";
+import { fromRequired, unauthorized } from "@/lib/services/arena/errors";
+
+// Who is calling, per ARENA-PROTOCOL.md "Two identity modes": in auth mode a session key
+// (Bearer or ?key=) bound to one game; in standalone mode the invite code given as `from`.
+
+export interface ArenaCaller {
+  key?: string;
+  from?: string;
+}
+
+/**
+ * The seat (0-based join order) a key grants in `gameId`; null without a key. A key that is
+ * malformed or for another game is 401.
+ */
+export function seatOfKey(caller: ArenaCaller, gameId: string): number | null {
+  if (!caller.key) return null;
+  const seat = verifySessionKey(arenaSecret(), caller.key, gameId);
+  if (seat === null) throw unauthorized();
+  return seat;
+}
+
+/** The invite code a writer acts as in a game whose joined players are `players`. */
+export function writerInvite(caller: ArenaCaller, gameId: string, players: string[]): string {
+  if (arenaMode() === "standalone") {
+    if (!caller.from) throw fromRequired();
+    return caller.from;
+  }
+  const seat = seatOfKey(caller, gameId);
+  if (seat === null) throw fromRequired();
+  const invite = players[seat];
+  if (!invite) throw unauthorized();
+  return invite;
+}
+
+/** The invite codes a reader sees DMs of (empty: an anonymous viewer). */
+export function readerInvites(caller: ArenaCaller, gameId: string, players: string[]): string[] {
+  if (arenaMode() === "standalone") return caller.from ? [caller.from] : [];
+  const seat = seatOfKey(caller, gameId);
+  if (seat === null) return [];
+  const invite = players[seat];
+  if (!invite) throw unauthorized();
+  return [invite];
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import { createHmac } from "node:crypto";
+import { env } from "@/lib/env";
+
+// The arena's settings (lib/env.ts): identity mode, session-key secret, stall timeout.
+
+export type ArenaMode = "auth" | "standalone";
+
+export const arenaMode = (): ArenaMode => env.ARENA_MODE;
+
+/** The session-key secret: derived from AUTH_SECRET, so every instance computes the same keys. */
+export function arenaSecret(): string {
+  return createHmac("sha256", env.AUTH_SECRET).update("gauntlet:arena:session-keys:v1").digest("hex");
+}
+
+export const arenaTimeoutMs = (): number => env.ARENA_GAME_TIMEOUT_SECONDS * 1000;
+
+/** Longest message content (characters) a player or the chat may send. */
+export const MAX_CONTENT_CHARS = 8_000;
+/** Most messages one sync returns (clients page with `index`). */
+export const MAX_SYNC_MESSAGES = 1_000;
