@@ -67,3 +67,6 @@ export function verifySessionKey(secret: string, key: string, gameId: string): n
   const given = Buffer.from(parsed.mac, "hex");
   return expected.length === given.length && timingSafeEqual(expected, given) ? parsed.index : null;
 }
+
+/** What a key signs to link its identity to a Gauntlet account (the account id is the user's). */
+export const linkMessage = (accountId: string, timestamp: number) => `arena:v1:link:${accountId}:${timestamp}`;

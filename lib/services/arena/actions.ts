@@ -70,9 +70,17 @@ export async function joinGame(body: Record<string, unknown>, now = Date.now()):
     const given = str(body.userId)?.trim();
     if (given) userId = given.slice(0, 256);
   }
+  const seat = await joinWithIdentity(invite, userId, publicKey);
+  const result: JoinResult = { ChallengeID: seat.gameId, ChallengeInfo: seat.def.metadata };
+  if (arenaMode() === "auth") result.sessionKey = sessionKey(arenaSecret(), seat.gameId, seat.position);
+  return result;
+}
+
+/** Takes the invite's seat for an identity already verified by the caller. */
+export async function joinWithIdentity(invite: string, userId: string | null, publicKey: string | null) {
   const row = await query(() => readInvite(invite));
   if (!row) throw inviteNotFound(invite);
-  const seat = await mutateGame(row.gameId, function* (m) {
+  return mutateGame(row.gameId, function* (m) {
     const mine = m.invites.find((i) => i.code === invite)!;
     if (mine.position !== null || m.game.status !== "open") {
       return { error: badRequest("This invite has already been used.", "INVITE_ALREADY_USED") };
@@ -95,9 +103,6 @@ export async function joinGame(body: Record<string, unknown>, now = Date.now()):
     }
     return { value: { position, def: m.def, gameId: m.game.id } };
   });
-  const result: JoinResult = { ChallengeID: seat.gameId, ChallengeInfo: seat.def.metadata };
-  if (arenaMode() === "auth") result.sessionKey = sessionKey(arenaSecret(), seat.gameId, seat.position);
-  return result;
 }
 
 /** A player's action (`POST /arena/message`). */

@@ -9,6 +9,11 @@ import { fromRequired, unauthorized } from "@/lib/services/arena/errors";
 export interface ArenaCaller {
   key?: string;
   from?: string;
+  /**
+   * The seat's invite code, set by server code only (a signed-in Gauntlet player acting from the
+   * browser, resolved from their session). Never read from a request.
+   */
+  trustedInvite?: string;
 }
 
 /**
@@ -24,6 +29,7 @@ export function seatOfKey(caller: ArenaCaller, gameId: string): number | null {
 
 /** The invite code a writer acts as in a game whose joined players are `players`. */
 export function writerInvite(caller: ArenaCaller, gameId: string, players: string[]): string {
+  if (caller.trustedInvite) return caller.trustedInvite;
   if (arenaMode() === "standalone") {
     if (!caller.from) throw fromRequired();
     return caller.from;
@@ -37,6 +43,7 @@ export function writerInvite(caller: ArenaCaller, gameId: string, players: strin
 
 /** The invite codes a reader sees DMs of (empty: an anonymous viewer). */
 export function readerInvites(caller: ArenaCaller, gameId: string, players: string[]): string[] {
+  if (caller.trustedInvite) return [caller.trustedInvite];
   if (arenaMode() === "standalone") return caller.from ? [caller.from] : [];
   const seat = seatOfKey(caller, gameId);
   if (seat === null) return [];
