@@ -201,15 +201,13 @@ export function* stalledGameIds(before: Date, limit: number): Step<string[]> {
   return rows.map((r) => String(r.id));
 }
 
-/** Ended games in completion order (scoring rebuild). */
-export function* endedGames(afterCompletedAt: Date | null, limit: number): Step<GameRow[]> {
-  const rows = afterCompletedAt
-    ? yield* all<Raw>(
-        `SELECT ${GAME_COLUMNS} FROM arena_games WHERE status = 'ended' AND completed_at > $1 ORDER BY completed_at, id LIMIT $2`,
-        afterCompletedAt,
-        limit,
-      )
-    : yield* all<Raw>(`SELECT ${GAME_COLUMNS} FROM arena_games WHERE status = 'ended' ORDER BY completed_at, id LIMIT $1`, limit);
+/** Ended games in completion order (scoring rebuild), a page at a time. */
+export function* endedGames(offset: number, limit: number): Step<GameRow[]> {
+  const rows = yield* all<Raw>(
+    `SELECT ${GAME_COLUMNS} FROM arena_games WHERE status = 'ended' ORDER BY completed_at, id LIMIT $1 OFFSET $2`,
+    limit,
+    offset,
+  );
   return rows.map(gameRow);
 }
 
