@@ -33,11 +33,20 @@ export function setArenaMode(mode: "auth" | "standalone"): void {
 }
 
 export function joinBody(id: Identity, invite: string, timestamp = Date.now()) {
-  return { invite, publicKey: id.publicKeyHex, signature: id.sign(`arena:v1:join:${invite}:${timestamp}`), timestamp };
+  return {
+    invite,
+    publicKey: id.publicKeyHex,
+    signature: id.sign(`arena:v1:join:${invite}:${timestamp}`),
+    timestamp,
+  };
 }
 
 export async function createGame(type: string) {
-  const res = await call(createRoute, { method: "POST", path: `/api/v1/challenges/${type}`, params: { name: type } });
+  const res = await call(createRoute, {
+    method: "POST",
+    path: `/api/v1/challenges/${type}`,
+    params: { name: type },
+  });
   if (res.status !== 200) throw new Error(`create ${type}: ${res.status} ${res.text}`);
   return res.json as { id: string; invites: string[] };
 }
@@ -71,7 +80,10 @@ export function numbersIn(text: string): number[] {
 }
 
 /** Joins both seats of a new 2-player game in auth mode; returns ids, keys and identities. */
-export async function startAuthGame(type: string, ids: [Identity, Identity] = [makeIdentity(), makeIdentity()]) {
+export async function startAuthGame(
+  type: string,
+  ids: [Identity, Identity] = [makeIdentity(), makeIdentity()],
+) {
   const game = await createGame(type);
   const keys: string[] = [];
   for (const [i, id] of ids.entries()) {
@@ -87,7 +99,9 @@ export async function playPsi(keys: string[], gameId: string): Promise<void> {
   const sets: number[][] = [];
   for (const key of keys) {
     const res = await syncOperator(gameId, 0, { key });
-    const dm = (res.json.messages as { to?: string; content: string }[]).find((m) => m.to && m.content.startsWith("Your private set"));
+    const dm = (res.json.messages as { to?: string; content: string }[]).find(
+      (m) => m.to && m.content.startsWith("Your private set"),
+    );
     sets.push(numbersIn(dm!.content.split(".")[0]!));
   }
   const shared = sets[0]!.filter((n) => sets[1]!.includes(n));

@@ -36,7 +36,15 @@ import {
 } from "../helpers/arena";
 import { call } from "../helpers/route";
 
-type Msg = { channel: string; from: string; to?: string; content: string; index: number; timestamp: number; redacted?: boolean };
+type Msg = {
+  channel: string;
+  from: string;
+  to?: string;
+  content: string;
+  index: number;
+  timestamp: number;
+  redacted?: boolean;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -46,36 +54,63 @@ describe("arena protocol: catalogue, health, create", () => {
   beforeEach(() => setArenaMode("auth"));
 
   it("serves /health and the catalogue under both prefixes", async () => {
-    expect((await call(healthRoute, { path: "/health" })).json).toEqual({ status: "ok" });
+    expect((await call(() => Promise.resolve(healthRoute()), { path: "/health" })).json).toEqual({
+      status: "ok",
+    });
     const v1 = await call(metadataRoute, { path: "/api/v1/metadata" });
     const legacy = await call(metadataLegacyRoute, { path: "/api/metadata" });
     expect(v1.status).toBe(200);
     expect(legacy.json).toEqual(v1.json);
     for (const type of ["psi", "ultimatum", "millionaire", "dining-cryptographers", "secret-keeper"]) {
       const m = v1.json[type];
-      expect(m, type).toMatchObject({ name: expect.any(String), description: expect.any(String), players: expect.any(Number), prompt: expect.any(String) });
+      expect(m, type).toMatchObject({
+        name: expect.any(String),
+        description: expect.any(String),
+        players: expect.any(Number),
+        prompt: expect.any(String),
+      });
       expect(m.methods.length).toBeGreaterThan(0);
     }
-    expect((await call(metadataOneRoute, { path: "/api/v1/metadata/psi", params: { name: "psi" } })).json.players).toBe(2);
+    expect(
+      (await call(metadataOneRoute, { path: "/api/v1/metadata/psi", params: { name: "psi" } })).json.players,
+    ).toBe(2);
     const unknown = await call(metadataOneRoute, { path: "/api/v1/metadata/nope", params: { name: "nope" } });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ error: "Challenge not found" });
   });
 
   it("creates a game with one invite per seat, zeroed scores and no private data", async () => {
-    const bad = await call(createRoute, { method: "POST", path: "/api/v1/challenges/nope", params: { name: "nope" } });
+    const bad = await call(createRoute, {
+      method: "POST",
+      path: "/api/v1/challenges/nope",
+      params: { name: "nope" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ error: "Unknown challenge type: nope" });
-    const res = await call(createRoute, { method: "POST", path: "/api/v1/challenges/psi", params: { name: "psi" } });
+    const res = await call(createRoute, {
+      method: "POST",
+      path: "/api/v1/challenges/psi",
+      params: { name: "psi" },
+    });
     expect(res.status).toBe(200);
     const g = res.json;
     expect(g.id).toMatch(UUID);
     expect(g.challengeType).toBe("psi");
     expect(g.invites).toHaveLength(2);
     for (const inv of g.invites) expect(inv).toMatch(/^inv_[0-9a-f-]{36}$/);
-    expect(g.state).toEqual({ status: "open", scores: [{ security: 0, utility: 0 }, { security: 0, utility: 0 }], players: [], playerIdentities: {} });
+    expect(g.state).toEqual({
+      status: "open",
+      scores: [
+        { security: 0, utility: 0 },
+        { security: 0, utility: 0 },
+      ],
+      players: [],
+      playerIdentities: {},
+    });
     // The private sets live in the stored state and nowhere in the response.
-    const [row] = await query(() => all<{ state: unknown }>("SELECT state FROM arena_games WHERE id = $1", g.id));
+    const [row] = await query(() =>
+      all<{ state: unknown }>("SELECT state FROM arena_games WHERE id = $1", g.id as string),
+    );
     const stored = JSON.stringify(row!.state);
     const numbers = [...new Set((stored.match(/\b[1-9]\d{2}\b/g) ?? []).map(Number))];
     expect(numbers.length).toBeGreaterThanOrEqual(20);
@@ -100,14 +135,20 @@ describe("arena protocol: auth mode", () => {
     expect(old.json).toEqual({ error: "Timestamp expired" });
     const future = await join(joinBody(id, inv, Date.now() + 6 * 60 * 1000));
     expect(future.json).toEqual({ error: "Timestamp expired" });
-    const forged = { ...joinBody(id, inv), signature: makeIdentity().sign(`arena:v1:join:${inv}:${Date.now()}`) };
+    const forged = {
+      ...joinBody(id, inv),
+      signature: makeIdentity().sign(`arena:v1:join:${inv}:${Date.now()}`),
+    };
     expect(forged.signature).toMatch(/^[0-9a-f]{128}$/);
     const f = await join(forged);
     expect(f.status).toBe(401);
     expect(f.json).toEqual({ error: "Invalid signature" });
     // Signed for another invite: invalid here.
     const ts = Date.now();
-    const other = await join({ ...joinBody(id, inv, ts), signature: id.sign(`arena:v1:join:${game.invites[1]}:${ts}`) });
+    const other = await join({
+      ...joinBody(id, inv, ts),
+      signature: id.sign(`arena:v1:join:${game.invites[1]}:${ts}`),
+    });
     expect(other.json).toEqual({ error: "Invalid signature" });
     const missing = await join(joinBody(id, "inv_nope"));
     expect(missing.status).toBe(400);
@@ -123,14 +164,21 @@ describe("arena protocol: auth mode", () => {
     const invite = await call(inviteRoute, { path: `/api/v1/invites/${inv}`, params: { id: inv } });
     expect(invite.status).toBe(409);
     expect(invite.json).toEqual({ error: `Invite already used: ${inv}` });
-    const open = await call(inviteRoute, { path: `/api/v1/invites/${game.invites[1]}`, params: { id: game.invites[1]! } });
+    const open = await call(inviteRoute, {
+      path: `/api/v1/invites/${game.invites[1]}`,
+      params: { id: game.invites[1]! },
+    });
     expect(open.status).toBe(200);
     expect(open.json.id).toBe(game.id);
     const none = await call(inviteRoute, { path: "/api/v1/invites/inv_x", params: { id: "inv_x" } });
     expect(none.status).toBe(404);
     expect(none.json).toEqual({ error: "Challenge not found for invite: inv_x" });
     // The legacy prefix is the same handler.
-    const legacy = await call(joinLegacyRoute, { method: "POST", path: "/api/arena/join", body: joinBody(makeIdentity(), game.invites[1]!) });
+    const legacy = await call(joinLegacyRoute, {
+      method: "POST",
+      path: "/api/arena/join",
+      body: joinBody(makeIdentity(), game.invites[1]!),
+    });
     expect(legacy.json.sessionKey).toMatch(/^s_1\./);
   });
 
@@ -146,11 +194,16 @@ describe("arena protocol: auth mode", () => {
     const malformed = await act({ challengeId: game.id, messageType: "guess", content: "1" }, "s_0.zz");
     expect(malformed.status).toBe(401);
     const tampered = keys[0]!.slice(0, -1) + (keys[0]!.endsWith("0") ? "1" : "0");
-    expect((await act({ challengeId: game.id, messageType: "guess", content: "1" }, tampered)).status).toBe(401);
+    expect((await act({ challengeId: game.id, messageType: "guess", content: "1" }, tampered)).status).toBe(
+      401,
+    );
     // A key of this game read against another game's channel is refused too.
     expect((await syncOperator(other.game.id, 0, { key: keys[0] })).status).toBe(401);
 
-    const unknownGame = await act({ challengeId: "00000000-0000-4000-8000-000000000000", messageType: "guess", content: "1" }, keys[0]);
+    const unknownGame = await act(
+      { challengeId: "00000000-0000-4000-8000-000000000000", messageType: "guess", content: "1" },
+      keys[0],
+    );
     expect(unknownGame.status).toBe(401); // the key does not match that game id
     const unknownMethod = await act({ challengeId: game.id, messageType: "foo", content: "x" }, keys[0]);
     expect(unknownMethod.status).toBe(400);
@@ -176,7 +229,9 @@ describe("arena protocol: auth mode", () => {
     expect((tail.json.messages as Msg[])[0]!.index).toBe(3);
     // An anonymous viewer sees every DM redacted.
     const anon = await syncOperator(game.id, 0);
-    expect((anon.json.messages as Msg[]).filter((m) => m.to).every((m) => m.redacted === true && m.content === "")).toBe(true);
+    expect(
+      (anon.json.messages as Msg[]).filter((m) => m.to).every((m) => m.redacted === true && m.content === ""),
+    ).toBe(true);
 
     // Chat: broadcast has no `to`, a DM is redacted for others.
     const sent = await chatSend({ channel: game.id, content: "hello" }, keys[0]);
@@ -193,14 +248,22 @@ describe("arena protocol: auth mode", () => {
     // Scores stay hidden in lists until the end.
     const listed = (await listOfType("psi")).json.challenges.find((c: { id: string }) => c.id === game.id);
     expect(listed.state.status).toBe("active");
-    expect(listed.state.scores).toEqual([{ security: 0, utility: 0 }, { security: 0, utility: 0 }]);
+    expect(listed.state.scores).toEqual([
+      { security: 0, utility: 0 },
+      { security: 0, utility: 0 },
+    ]);
     expect(listed.state.attributions).toBeUndefined();
 
     await playPsi(keys, game.id);
-    const after = (await listOfType("psi", "?status=ended")).json.challenges.find((c: { id: string }) => c.id === game.id);
+    const after = (await listOfType("psi", "?status=ended")).json.challenges.find(
+      (c: { id: string }) => c.id === game.id,
+    );
     expect(after.state.status).toBe("ended");
     expect(after.state.completedAt).toEqual(expect.any(Number));
-    expect(after.state.scores).toEqual([{ security: 1, utility: 1 }, { security: 1, utility: 1 }]);
+    expect(after.state.scores).toEqual([
+      { security: 1, utility: 1 },
+      { security: 1, utility: 1 },
+    ]);
     // After the end everything is visible to everyone.
     const revealed = (await syncOperator(game.id, 0)).json.messages as Msg[];
     expect(revealed.some((m) => m.redacted)).toBe(false);
@@ -210,16 +273,28 @@ describe("arena protocol: auth mode", () => {
     const late = await act({ challengeId: game.id, messageType: "guess", content: "1" }, keys[0]);
     expect(late.json).toEqual({ ok: "Message sent" });
     const last = ((await syncOperator(game.id, 0, { key: keys[0] })).json.messages as Msg[]).at(-1)!;
-    expect(last).toMatchObject({ from: "operator", to: game.invites[0], content: "ERR_GAME_NOT_RUNNING: Game not running." });
+    expect(last).toMatchObject({
+      from: "operator",
+      to: game.invites[0],
+      content: "ERR_GAME_NOT_RUNNING: Game not running.",
+    });
   });
 
   it("refuses malformed bodies and pages lists", async () => {
     const bad = await call(joinLegacyRoute, { method: "POST", path: "/api/arena/join", rawBody: "{nope" });
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ error: "Invalid JSON in request body" });
-    const deep = await call(joinLegacyRoute, { method: "POST", path: "/api/arena/join", rawBody: "[".repeat(5000) + "]".repeat(5000) });
+    const deep = await call(joinLegacyRoute, {
+      method: "POST",
+      path: "/api/arena/join",
+      rawBody: "[".repeat(5000) + "]".repeat(5000),
+    });
     expect(deep.status).toBe(400);
-    const big = await call(joinLegacyRoute, { method: "POST", path: "/api/arena/join", rawBody: JSON.stringify({ invite: "x".repeat(70_000) }) });
+    const big = await call(joinLegacyRoute, {
+      method: "POST",
+      path: "/api/arena/join",
+      rawBody: JSON.stringify({ invite: "x".repeat(70_000) }),
+    });
     expect(big.status).toBe(413);
     for (let i = 0; i < 3; i++) await createGame("millionaire");
     const page = await call(listRoute, { path: "/api/v1/challenges?limit=2&offset=1" });
@@ -235,8 +310,9 @@ describe("arena protocol: auth mode", () => {
   it("scores a finished game per strategy, globally, per user, in stats", async () => {
     const { game, keys, ids } = await startAuthGame("psi");
     await playPsi(keys, game.id);
-    const board = (await call(scoringTypeRoute, { path: "/api/v1/scoring/psi", params: { type: "psi" } })).json;
-    expect(Object.keys(board).sort()).toEqual(["average", "consecutive", "red-team", "win-rate"]);
+    const board = (await call(scoringTypeRoute, { path: "/api/v1/scoring/psi", params: { type: "psi" } }))
+      .json;
+    expect(Object.keys(board as object).sort()).toEqual(["average", "consecutive", "red-team", "win-rate"]);
     const avg = board.average.find((e: { playerId: string }) => e.playerId === ids[0].userId);
     expect(avg.metrics["average:security"]).toEqual(expect.any(Number));
     expect(avg.gamesPlayed).toBeGreaterThanOrEqual(1);
@@ -244,14 +320,31 @@ describe("arena protocol: auth mode", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ error: "Unknown challenge type" });
     const global = (await call(scoringRoute, { path: "/api/v1/scoring" })).json;
-    expect(global.find((e: { playerId: string }) => e.playerId === ids[1].userId).metrics).toHaveProperty("global-average:utility");
-    const user = await call(userRoute, { path: `/api/v1/users/${ids[0].userId}`, params: { userId: ids[0].userId } });
+    expect(global.find((e: { playerId: string }) => e.playerId === ids[1].userId).metrics).toHaveProperty(
+      "global-average:utility",
+    );
+    const user = await call(userRoute, {
+      path: `/api/v1/users/${ids[0].userId}`,
+      params: { userId: ids[0].userId },
+    });
     expect(user.json).toEqual({ userId: ids[0].userId });
-    expect((await call(userRoute, { path: "/api/v1/users/nobody", params: { userId: "nobody" } })).json).toEqual({ error: "User not found" });
-    const scores = (await call(userScoresRoute, { path: `/api/v1/users/${ids[0].userId}/scores`, params: { userId: ids[0].userId } })).json;
+    expect(
+      (await call(userRoute, { path: "/api/v1/users/nobody", params: { userId: "nobody" } })).json,
+    ).toEqual({ error: "User not found" });
+    const scores = (
+      await call(userScoresRoute, {
+        path: `/api/v1/users/${ids[0].userId}/scores`,
+        params: { userId: ids[0].userId },
+      })
+    ).json;
     expect(scores.global.playerId).toBe(ids[0].userId);
     expect(scores.challenges.psi.average.gamesPlayed).toBe(1);
-    const games = (await call(userGamesRoute, { path: `/api/v1/users/${ids[0].userId}/challenges`, params: { userId: ids[0].userId } })).json;
+    const games = (
+      await call(userGamesRoute, {
+        path: `/api/v1/users/${ids[0].userId}/challenges`,
+        params: { userId: ids[0].userId },
+      })
+    ).json;
     expect(games.challenges.map((c: { id: string }) => c.id)).toEqual([game.id]);
     expect(games.profiles[ids[0].userId]).toEqual({ userId: ids[0].userId });
     const stats = (await call(statsRoute, { path: "/api/v1/stats" })).json;
@@ -260,17 +353,29 @@ describe("arena protocol: auth mode", () => {
 
     // Signed profile updates; a replayed signature is refused.
     const ts = Date.now();
-    const body = { username: "alice", model: "gpt-test", publicKey: ids[0].publicKeyHex, signature: ids[0].sign(`arena:v1:user-update:${ts}`), timestamp: ts };
+    const body = {
+      username: "alice",
+      model: "gpt-test",
+      publicKey: ids[0].publicKeyHex,
+      signature: ids[0].sign(`arena:v1:user-update:${ts}`),
+      timestamp: ts,
+    };
     const updated = await call(usersPostRoute, { method: "POST", path: "/api/v1/users", body });
     expect(updated.json).toEqual({ userId: ids[0].userId, username: "alice", model: "gpt-test" });
     expect((await call(usersPostRoute, { method: "POST", path: "/api/v1/users", body })).status).toBe(401);
-    expect((await call(usersPostRoute, { method: "POST", path: "/api/v1/users", body: { username: "x" } })).json).toEqual({
+    expect(
+      (await call(usersPostRoute, { method: "POST", path: "/api/v1/users", body: { username: "x" } })).json,
+    ).toEqual({
       error: "publicKey, signature, and timestamp are required",
     });
-    const batch = (await call(usersBatchRoute, { path: `/api/v1/users/batch?ids=${ids[0].userId},${ids[1].userId},zzz` })).json;
-    expect(Object.keys(batch).sort()).toEqual([ids[0].userId, ids[1].userId].sort());
+    const batch = (
+      await call(usersBatchRoute, { path: `/api/v1/users/batch?ids=${ids[0].userId},${ids[1].userId},zzz` })
+    ).json;
+    expect(Object.keys(batch as object).sort()).toEqual([ids[0].userId, ids[1].userId].sort());
     expect(batch[ids[0].userId].username).toBe("alice");
-    expect((await call(usersBatchRoute, { path: "/api/v1/users/batch" })).json).toEqual({ error: "ids query parameter is required" });
+    expect((await call(usersBatchRoute, { path: "/api/v1/users/batch" })).json).toEqual({
+      error: "ids query parameter is required",
+    });
   });
 });
 
@@ -284,8 +389,15 @@ describe("arena protocol: standalone mode", () => {
     expect(ja.status).toBe(200);
     expect(ja.json.sessionKey).toBeUndefined();
     await join({ invite: b });
-    expect((await act({ challengeId: game.id, messageType: "guess", content: "1" })).json).toEqual({ error: "from is required" });
-    const stranger = await act({ challengeId: game.id, messageType: "guess", content: "1", from: "inv_stranger" });
+    expect((await act({ challengeId: game.id, messageType: "guess", content: "1" })).json).toEqual({
+      error: "from is required",
+    });
+    const stranger = await act({
+      challengeId: game.id,
+      messageType: "guess",
+      content: "1",
+      from: "inv_stranger",
+    });
     expect(stranger.json).toEqual({ error: "Player not found.", code: "PLAYER_NOT_FOUND" });
     const own = (await syncOperator(game.id, 0, { from: a })).json.messages as Msg[];
     expect(own.find((m) => m.to === a)!.content).toMatch(/Your private set/);
@@ -294,7 +406,12 @@ describe("arena protocol: standalone mode", () => {
     expect(ok.json).toEqual({ ok: "Message sent" });
     const dup = await act({ challengeId: game.id, messageType: "guess", content: "100", from: a });
     expect(dup.json).toEqual({ error: "Guess already made.", code: "DUPLICATE_GUESS" });
-    const big = await act({ challengeId: game.id, messageType: "guess", content: Array.from({ length: 14 }, (_, i) => 100 + i).join(" "), from: b });
+    const big = await act({
+      challengeId: game.id,
+      messageType: "guess",
+      content: Array.from({ length: 14 }, (_, i) => 100 + i).join(" "),
+      from: b,
+    });
     expect(big.json).toEqual({ error: "Guess too large.", code: "GUESS_TOO_LARGE" });
     const listed = (await listOfType("psi")).json;
     const mine = listed.challenges.find((c: { id: string }) => c.id === game.id);

@@ -45,7 +45,8 @@ export function* applyScoring(game: GameRow, invites: InviteRow[], now: Date): S
   // a transaction-scoped advisory lock (in a fixed order, so two enders never deadlock); SQLite
   // runs one write transaction at a time.
   if (dialect() === "postgresql") {
-    for (const id of [...new Set(ids)].sort()) yield* all("SELECT pg_advisory_xact_lock(hashtext($1)) AS locked", `arena-score:${id}`);
+    for (const id of [...new Set(ids)].sort())
+      yield* all("SELECT pg_advisory_xact_lock(hashtext($1)) AS locked", `arena-score:${id}`);
   }
   const rows = new Map<string, Row>();
   for (const r of yield* scoresOfPlayers(ids)) rows.set(key(r.gameType, r.strategy, r.playerId), r);
@@ -70,7 +71,10 @@ export function* applyScoring(game: GameRow, invites: InviteRow[], now: Date): S
   const types = new Set(arenaGameTypes());
   for (const playerId of ids) {
     const perType = [...rows.values()]
-      .filter((r) => r.playerId === playerId && types.has(r.gameType) && r.strategy === defaultStrategyOf(r.gameType))
+      .filter(
+        (r) =>
+          r.playerId === playerId && types.has(r.gameType) && r.strategy === defaultStrategyOf(r.gameType),
+      )
       .map((r) => ({ gameType: r.gameType, entry: r }));
     const global = globalAverage.compute(perType, defaultStrategyOf);
     if (!global) continue;
