@@ -137,7 +137,7 @@ export function* scoresOfType(
   limit: number,
 ): Step<(StoredEntry & { gameType: string; strategy: string })[]> {
   const rows = yield* all<Raw>(
-    `SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE game_type = $1 ORDER BY games_played DESC, player_id LIMIT $2`,
+    `SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE game_type = $1 ORDER BY games_played DESC, player_id, strategy LIMIT $2`,
     gameType,
     limit,
   );
