@@ -19,7 +19,9 @@ const benchEnv = {
   RATE_LIMIT_STORE: "database",
 };
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
-const only = new Set((process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,a-jobs,events,a-pg,a-2x,b-pg").split(","));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,a-jobs,events,a-pg,a-2x,b-pg").split(","),
+);
 const { migrate } = await import("../../lib/migrate");
 await migrate(benchEnv.DATABASE_URL);
 
@@ -65,41 +67,58 @@ for (let round = 0; round < 4; round++) {
 }
 const hash = await hashPassword("benchmark password");
 const rHash = await timeIt("scrypt verify (N=2^15)", 20, () => verifyPassword("benchmark password", hash));
-const token = await createSessionToken({ id: "00000000-0000-4000-8000-000000000000", email: "b@x.io", name: "B" });
+const token = await createSessionToken({
+  id: "00000000-0000-4000-8000-000000000000",
+  email: "b@x.io",
+  name: "B",
+});
 const rEncode = await timeIt("session token encode", 2000, () =>
   createSessionToken({ id: "00000000-0000-4000-8000-000000000000", email: "b@x.io", name: "B" }),
 );
 // Every decode here is of a token not seen before (decoded tokens are kept: see session.ts).
 const fresh = await Promise.all(
   Array.from({ length: 2200 }, (_, i) =>
-    createSessionToken({ id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, email: "b@x.io", name: "B" }),
+    createSessionToken({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      email: "b@x.io",
+      name: "B",
+    }),
   ),
 );
 let nextFresh = 0;
-const rDecode = await timeIt("session token decode (first time)", 2000, () => readSessionToken(fresh[nextFresh++]));
+const rDecode = await timeIt("session token decode (first time)", 2000, () =>
+  readSessionToken(fresh[nextFresh++]),
+);
 const rDecodeKept = await timeIt("session token decode (kept)", 2000, () => readSessionToken(token));
 
 if (!rBare || !rWrapped) throw new Error("no rounds ran");
 const rows = [rBare, rWrapped, rHash, rEncode, rDecode, rDecodeKept];
 console.log("\nGauntlet foundation benchmark (one run, in-process)\n");
 console.log("| measurement | n | ops/s | ms/op |\n| --- | ---: | ---: | ---: |");
-for (const r of rows) console.log(`| ${r.label} | ${r.n} | ${r.perSec.toFixed(0)} | ${r.perOpMs.toFixed(3)} |`);
+for (const r of rows)
+  console.log(`| ${r.label} | ${r.n} | ${r.perSec.toFixed(0)} | ${r.perOpMs.toFixed(3)} |`);
 console.log(`\nroute() wrapper throughput / bare handler: ${(rWrapped.perSec / rBare.perSec).toFixed(2)}`);
 
 if (only.has("c")) {
   const { benchEngine } = await import("./engine");
   const e = await benchEngine();
   console.log(`\n(c) engine, 6-node graph, instant model, no persistence (${e.runs} runs, best of 3 rounds)`);
-  console.log(`    per run ${fmt(e.perRunMs, 3)} ms − model alone ${fmt(e.modelMs, 3)} ms = overhead ${fmt(e.overheadMs, 3)} ms (target ≤ 1 ms)`);
+  console.log(
+    `    per run ${fmt(e.perRunMs, 3)} ms − model alone ${fmt(e.modelMs, 3)} ms = overhead ${fmt(e.overheadMs, 3)} ms (target ≤ 1 ms)`,
+  );
 }
 
 type HttpResult = Partial<HttpBenchResult>;
 function printA(h: HttpResult, title: string) {
   if (h.pingRps === undefined || h.attemptRps === undefined) return;
   console.log(`\n${title}`);
-  console.log(`    GET /api/ping ${fmt(h.pingRps, 0)} req/s; POST /web/api/challenges/{id}/attempts ${fmt(h.attemptRps, 0)} req/s (p50 ${h.attemptP50} ms, p99 ${h.attemptP99} ms, non-2xx ${h.attemptNon2xx})`);
+  console.log(
+    `    GET /api/ping ${fmt(h.pingRps, 0)} req/s; POST /web/api/challenges/{id}/attempts ${fmt(h.attemptRps, 0)} req/s (p50 ${h.attemptP50} ms, p99 ${h.attemptP99} ms, non-2xx ${h.attemptNon2xx})`,
+  );
   console.log(`    ratio attempts/ping ${fmt(h.ratio ?? 0)} (target ≥ 0.4)`);
-  console.log(`    server CPU per request: ping ${fmt(h.pingCpuMs ?? NaN, 3)} ms, attempt ${fmt(h.attemptCpuMs ?? NaN, 3)} ms`);
+  console.log(
+    `    server CPU per request: ping ${fmt(h.pingCpuMs ?? NaN, 3)} ms, attempt ${fmt(h.attemptCpuMs ?? NaN, 3)} ms`,
+  );
 }
 
 // (a) and (d) first, on the database as a new install has it; (b) then adds a million attempts,
@@ -110,7 +129,9 @@ if (only.has("a") || only.has("d")) {
   printA(h, "(a) HTTP, next start, SQLite (new database), offline model + rules evaluator, 50 connections");
   if (h.slow) {
     console.log(`\n(d) ${h.slow.connections} concurrent players, model answering after 1 s, 10 s`);
-    console.log(`    throughput ${fmt(h.slow.throughput, 1)} attempts/s (target ≥ 150), p50 ${h.slow.p50} ms, p99 ${h.slow.p99} ms (target ≤ 1500), completed ${h.slow.completed}, non-2xx ${h.slow.non2xx}, server CPU ${fmt(h.slow.cpuMs, 2)} ms per attempt`);
+    console.log(
+      `    throughput ${fmt(h.slow.throughput, 1)} attempts/s (target ≥ 150), p50 ${h.slow.p50} ms, p99 ${h.slow.p99} ms (target ≤ 1500), completed ${h.slow.completed}, non-2xx ${h.slow.non2xx}, server CPU ${fmt(h.slow.cpuMs, 2)} ms per attempt`,
+    );
   }
 }
 
@@ -120,10 +141,17 @@ if (only.has("e")) {
   const { benchAttemptInProcess } = await import("./attempt-databases");
   const e = await benchAttemptInProcess(process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL);
   console.log("\n(e) one attempt in process (route handler, offline model, rules evaluator), sequential");
-  for (const r of e) console.log(`    ${r.database}: ${fmt(r.cpuMs, 3)} ms CPU, ${fmt(r.wallMs, 3)} ms wall per attempt`);
+  for (const r of e)
+    console.log(`    ${r.database}: ${fmt(r.cpuMs, 3)} ms CPU, ${fmt(r.wallMs, 3)} ms wall per attempt`);
   const [sqlite, postgres] = e;
-  if (sqlite && postgres) console.log(`    PostgreSQL / SQLite CPU per attempt: ${fmt(postgres.cpuMs / sqlite.cpuMs)} (target ≤ 2)`);
-  else console.log("    (PostgreSQL skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres)");
+  if (sqlite && postgres)
+    console.log(
+      `    PostgreSQL / SQLite CPU per attempt: ${fmt(postgres.cpuMs / sqlite.cpuMs)} (target ≤ 2)`,
+    );
+  else
+    console.log(
+      "    (PostgreSQL skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres)",
+    );
 }
 
 // (rb) Red/blue pairings judged per second beside attempts, in process, 200 concurrent
@@ -136,29 +164,55 @@ if (only.has("rb")) {
     ["--conditions=react-server", "--import", "tsx", "tests/bench/red-blue.ts", "200", seconds],
     { encoding: "utf8", env: { ...process.env, BENCH_DATABASE_URL: "" }, timeout: 900_000 },
   );
-  console.log(`\n(rb) red/blue pairings judged per second beside attempts, in process, SQLite, 200 concurrent submitters, ${seconds} s each`);
+  console.log(
+    `\n(rb) red/blue pairings judged per second beside attempts, in process, SQLite, 200 concurrent submitters, ${seconds} s each`,
+  );
   const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("RB "));
   if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
   for (const l of lines) console.log(`    ${l.slice(3)}`);
-  const rate = (label: string) => Number(/: ([\d.]+)\/s/.exec(lines.find((l) => l.includes(label)) ?? "")?.[1]);
+  const rate = (label: string) =>
+    Number(/: ([\d.]+)\/s/.exec(lines.find((l) => l.includes(label)) ?? "")?.[1]);
   for (const model of ["instant model", "model answering after 1 s"]) {
     const ratio = rate(`pairings, ${model}`) / rate(`attempts, ${model}`);
     if (Number.isFinite(ratio)) console.log(`    pairings/attempts, ${model}: ${fmt(ratio)}`);
   }
 }
 
+// (arena) Arena over HTTP: two players' ping-pong beside GET /api/ping, and 100 SSE subscribers ×
+// 20 messages (tests/bench/arena.ts; needs a production build).
+if (only.has("arena")) {
+  const { spawnSync } = await import("node:child_process");
+  const out = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "tests/bench/arena.ts", "500", "100", "20"],
+    {
+      encoding: "utf8",
+      timeout: 600_000,
+    },
+  );
+  console.log("\n(arena) arena over HTTP, next start, SQLite, auth mode, messages persisted");
+  const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("ARENA "));
+  if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
+  for (const l of lines) console.log(`    ${l.slice(6)}`);
+}
+
 if (only.has("b")) {
   const { benchLeaderboards, seedLeaderboardData } = await import("./leaderboard");
   const t = performance.now();
   const seeded = await seedLeaderboardData(benchEnv.DATABASE_URL);
-  console.log(`\n(b) leaderboards over 1,000,000 attempts by 20,000 players (seeded in ${fmt((performance.now() - t) / 1000, 1)} s), 300 calls each`);
-  console.log("| strategy | entries | page p50 ms | page p95 ms | page+viewer p50 ms | page+viewer p95 ms |\n| --- | ---: | ---: | ---: | ---: | ---: |");
+  console.log(
+    `\n(b) leaderboards over 1,000,000 attempts by 20,000 players (seeded in ${fmt((performance.now() - t) / 1000, 1)} s), 300 calls each`,
+  );
+  console.log(
+    "| strategy | entries | page p50 ms | page p95 ms | page+viewer p50 ms | page+viewer p95 ms |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
   for (const r of await benchLeaderboards(seeded)) {
-    console.log(`| ${r.strategy} | ${r.entries} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.viewerP50)} | ${fmt(r.viewerP95)} |`);
+    console.log(
+      `| ${r.strategy} | ${r.entries} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.viewerP50)} | ${fmt(r.viewerP95)} |`,
+    );
   }
   console.log("    target: p95 ≤ 5 ms");
 }
-
 
 // (a-jobs) (a) with the server's in-process job worker off and on (the default), alternated:
 // attempt throughput must not suffer from the worker delivering the attempts' events.
@@ -167,10 +221,14 @@ if (only.has("a-jobs")) {
   const rows: string[] = [];
   for (const worker of ["off", "inline", "off", "inline"]) {
     const h = await benchHttp(benchEnv, { a: true, d: false }, 3411, { serverEnv: { JOBS_WORKER: worker } });
-    rows.push(`| JOBS_WORKER=${worker} | ${fmt(h.attemptRps ?? NaN, 0)} | ${fmt(h.ratio ?? NaN)} | ${h.attemptP99} | ${fmt(h.attemptCpuMs ?? NaN, 3)} |`);
+    rows.push(
+      `| JOBS_WORKER=${worker} | ${fmt(h.attemptRps ?? NaN, 0)} | ${fmt(h.ratio ?? NaN)} | ${h.attemptP99} | ${fmt(h.attemptCpuMs ?? NaN, 3)} |`,
+    );
   }
   console.log("\n(a-jobs) (a) with the in-process job worker off and on, alternated");
-  console.log("| server | attempts/s | ratio attempts/ping | p99 ms | server CPU ms/attempt |\n| --- | ---: | ---: | ---: | ---: |");
+  console.log(
+    "| server | attempts/s | ratio attempts/ping | p99 ms | server CPU ms/attempt |\n| --- | ---: | ---: | ---: | ---: |",
+  );
   for (const r of rows) console.log(r);
 }
 
@@ -178,7 +236,9 @@ if (only.has("a-jobs")) {
 // queued, on SQLite and (with BENCH_POSTGRES_URL) PostgreSQL: tests/bench/events.ts per database.
 if (only.has("events")) {
   const { benchEvents } = await import("./events-databases");
-  console.log("\n(events) 1,000 queued notification events, worker started, until a local webhook receiver has each once");
+  console.log(
+    "\n(events) 1,000 queued notification events, worker started, until a local webhook receiver has each once",
+  );
   for (const line of await benchEvents(process.env.BENCH_POSTGRES_URL)) console.log(`    ${line}`);
 }
 
@@ -186,13 +246,19 @@ if (only.has("events")) {
 const pgSections = ["a-pg", "a-2x", "b-pg"].filter((x) => only.has(x));
 if (pgSections.length) {
   if (!process.env.BENCH_POSTGRES_URL) {
-    console.log(`\n(${pgSections.join(", ")}) skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres`);
+    console.log(
+      `\n(${pgSections.join(", ")}) skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres`,
+    );
   } else {
     const { spawnSync } = await import("node:child_process");
-    const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/bench/postgres.ts"], {
-      stdio: "inherit",
-      env: { ...process.env, BENCH_ONLY: pgSections.join(","), BENCH_DATA_DIR: dir },
-    });
+    const child = spawnSync(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "tests/bench/postgres.ts"],
+      {
+        stdio: "inherit",
+        env: { ...process.env, BENCH_ONLY: pgSections.join(","), BENCH_DATA_DIR: dir },
+      },
+    );
     if (child.status !== 0) console.log(`    PostgreSQL sections failed (exit ${child.status})`);
   }
 }
