@@ -78,11 +78,24 @@ const writes = createLimiter({
   message: "Too many arena requests. Slow down.",
 });
 
-/** The rate-limit key of a writer: its session key's game seat, its `from`, or its address. */
-function writerKey(req: NextRequest, caller: ArenaCaller): string {
-  if (caller.key) return `k:${caller.key.slice(0, 80)}`;
-  if (caller.from) return `f:${caller.from.slice(0, 80)}`;
-  return `ip:${clientKey(req.headers)}`;
+// Every write counts against its client address (generously: several agents may share one) and,
+// when it names an identity (a session key or `from`), against that identity too. The address
+// bucket comes first, so inventing identities does not buy more writes.
+const writesPerAddress = createLimiter({
+  name: "arena-writes-address",
+  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE * 5),
+  durationSec: 60,
+  message: "Too many arena requests from this address. Slow down.",
+});
+
+async function limitWrite(req: NextRequest, caller: ArenaCaller): Promise<void> {
+  await writesPerAddress.consume(clientKey(req.headers));
+  const identity = caller.key
+    ? `k:${caller.key.slice(0, 80)}`
+    : caller.from
+      ? `f:${caller.from.slice(0, 80)}`
+      : null;
+  if (identity) await writes.consume(identity);
 }
 
 export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
@@ -97,7 +110,7 @@ export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
       for (const [k, v] of Object.entries(raw ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
       const body = await readBody(req);
       const caller = callerOf(req, url, body);
-      if (opts.write) await writes.consume(writerKey(req, caller));
+      if (opts.write) await limitWrite(req, caller);
       const out = await handler({ req, url, params, body, caller });
       return out instanceof Response ? out : arenaJson(out);
     } catch (err) {

@@ -24,7 +24,7 @@ const env = {
   AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
   ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
   APP_URL: `http://127.0.0.1:${port}`,
-  NODE_ENV: "production",
+  NODE_ENV: "production" as const,
   LOG_LEVEL: "warn",
   SEED_DEMO: "false",
   ARENA_MODE: "auth",

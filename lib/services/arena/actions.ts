@@ -4,7 +4,7 @@ import { checkSignature, joinMessage, sessionKey } from "@/lib/arena/identity";
 import type { ArenaGame, Challenge, ChallengeMetadata } from "@/lib/arena/types";
 import { query, transaction } from "@/lib/db/sql";
 import { type ArenaCaller, seatOfKey, writerInvite } from "@/lib/services/arena/caller";
-import { arenaMode, arenaSecret, MAX_CONTENT_CHARS } from "@/lib/services/arena/config";
+import { arenaMode, arenaSecret, MAX_CHAT_MESSAGES, MAX_CONTENT_CHARS } from "@/lib/services/arena/config";
 import { badRequest, inviteNotFound, playerNotFound, unauthorized } from "@/lib/services/arena/errors";
 import { gameDef, mutateGame, rng } from "@/lib/services/arena/engine";
 import { insertGame, readInvite, useInvite, type GameRow } from "@/lib/services/arena/store";
@@ -169,6 +169,11 @@ export async function sendChat(body: Record<string, unknown>, caller: ArenaCalle
     const from = writerInvite(caller, m.game.id, players);
     if (!players.includes(from)) return { error: playerNotFound() };
     if (to !== null && to !== "operator" && !players.includes(to)) return { error: playerNotFound() };
+    if (m.game.chatCount >= MAX_CHAT_MESSAGES) {
+      return {
+        error: badRequest(`This game's chat is full (${MAX_CHAT_MESSAGES} messages)`, "CHANNEL_FULL"),
+      };
+    }
     const index = m.append("chat", { from, to, content });
     yield* [];
     return { value: { index, channel: m.game.id, from, to } };

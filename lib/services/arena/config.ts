@@ -19,3 +19,7 @@ export const arenaTimeoutMs = (): number => env.ARENA_GAME_TIMEOUT_SECONDS * 100
 export const MAX_CONTENT_CHARS = 8_000;
 /** Most messages one sync returns (clients page with `index`). */
 export const MAX_SYNC_MESSAGES = 1_000;
+/** Most chat messages one game keeps (a player cannot grow a game without bound). */
+export const MAX_CHAT_MESSAGES = 10_000;
+/** Most concurrent SSE streams one client address may hold open in one process. */
+export const MAX_STREAMS_PER_CLIENT = 200;

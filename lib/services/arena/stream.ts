@@ -2,7 +2,8 @@ import "server-only";
 import { redactFor } from "@/lib/arena/redact";
 import { query } from "@/lib/db/sql";
 import { type ArenaCaller, readerInvites } from "@/lib/services/arena/caller";
-import { GAME_NOT_FOUND, notFound } from "@/lib/services/arena/errors";
+import { MAX_STREAMS_PER_CLIENT } from "@/lib/services/arena/config";
+import { ArenaError, GAME_NOT_FOUND, notFound } from "@/lib/services/arena/errors";
 import { joinHub, pokeHub, type Subscriber } from "@/lib/services/arena/hub";
 import { endedState } from "@/lib/services/arena/read";
 import { readGame, readInvites, readMessages } from "@/lib/services/arena/store";
@@ -15,7 +16,17 @@ import { gameIdOfChannel, messageView, playersOf } from "@/lib/services/arena/vi
 const PING_MS = 30_000;
 const HISTORY_LIMIT = 10_000;
 
-export async function channelStream(channel: string, caller: ArenaCaller): Promise<Response> {
+const openStreams = new Map<string, number>();
+
+/** `client`: the caller's address key; each may hold MAX_STREAMS_PER_CLIENT streams at once. */
+export async function channelStream(
+  channel: string,
+  caller: ArenaCaller,
+  client = "local",
+): Promise<Response> {
+  if ((openStreams.get(client) ?? 0) >= MAX_STREAMS_PER_CLIENT) {
+    throw new ArenaError(429, "Too many open streams from this address");
+  }
   const gameId = gameIdOfChannel(channel);
   const game = await query(() => readGame(gameId));
   if (!game) throw notFound(GAME_NOT_FOUND);
@@ -46,37 +57,50 @@ export async function channelStream(channel: string, caller: ArenaCaller): Promi
   };
   let leave: (() => void) | undefined;
   let ping: NodeJS.Timeout | undefined;
+  openStreams.set(client, (openStreams.get(client) ?? 0) + 1);
+  let counted = true;
   const stop = () => {
     closed = true;
     clearInterval(ping);
     leave?.();
+    if (counted) {
+      counted = false;
+      const n = (openStreams.get(client) ?? 1) - 1;
+      if (n <= 0) openStreams.delete(client);
+      else openStreams.set(client, n);
+    }
   };
 
   const stream = new ReadableStream<Uint8Array>({
     async start(c) {
       controller = c;
-      leave = await joinHub(channel, sub);
-      const [now, rows] = await Promise.all([
-        query(() => readGame(gameId)),
-        query(() => readMessages(channel, 0, HISTORY_LIMIT)),
-      ]);
-      const ended = now?.status === "ended";
-      send({ type: "initial", messages: rows.map((r) => redactFor(messageView(r), viewer, ended)) });
-      sub.sent = rows.length ? rows[rows.length - 1]!.idx : 0;
-      if (ended) {
-        sub.ended = true;
-        await sendEnded();
-      }
-      pokeHub(channel);
-      ping = setInterval(() => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(": ping\n\n"));
-        } catch {
-          stop();
+      try {
+        leave = await joinHub(channel, sub);
+        const [now, rows] = await Promise.all([
+          query(() => readGame(gameId)),
+          query(() => readMessages(channel, 0, HISTORY_LIMIT)),
+        ]);
+        const ended = now?.status === "ended";
+        send({ type: "initial", messages: rows.map((r) => redactFor(messageView(r), viewer, ended)) });
+        sub.sent = rows.length ? rows[rows.length - 1]!.idx : 0;
+        if (ended) {
+          sub.ended = true;
+          await sendEnded();
         }
-      }, PING_MS);
-      ping.unref?.();
+        pokeHub(channel);
+        ping = setInterval(() => {
+          if (closed) return;
+          try {
+            controller.enqueue(encoder.encode(": ping\n\n"));
+          } catch {
+            stop();
+          }
+        }, PING_MS);
+        ping.unref?.();
+      } catch (err) {
+        stop();
+        c.error(err);
+      }
     },
     cancel() {
       stop();
