@@ -1,0 +1,5 @@
+// SpecArena protocol: the chat MCP tools (ARENA-PROTOCOL.md "MCP"); also served at /api/v1/chat/mcp.
+import { arenaMcpRoute } from "@/lib/api/arena-mcp";
+
+const { POST, GET, DELETE } = arenaMcpRoute("chat");
+export { POST, GET, DELETE };

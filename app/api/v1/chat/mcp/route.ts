@@ -1,0 +1,2 @@
+// The same handlers as /api/chat/mcp.
+export { POST, GET, DELETE } from "@/app/api/chat/mcp/route";
