@@ -4,10 +4,9 @@ import { AppError } from "@/lib/errors";
 import { clientKey } from "@/lib/http/client-ip";
 import { jsonTextDepth, MAX_JSON_DEPTH } from "@/lib/http/json-limits";
 import { log } from "@/lib/log";
-import { createLimiter } from "@/lib/rate-limit";
-import { env } from "@/lib/env";
 import type { ArenaCaller } from "@/lib/services/arena/caller";
 import { ArenaError } from "@/lib/services/arena/errors";
+import { limitArenaWrite } from "@/lib/services/arena/limits";
 
 // The wrapper of every arena route (ARENA-PROTOCOL.md): errors as `{"error", "code"?}` with the
 // reference's strings, `Invalid JSON in request body` for a malformed body, the caller's
@@ -71,33 +70,6 @@ function callerOf(req: NextRequest, url: URL, body: Record<string, unknown>): Ar
   return caller;
 }
 
-const writes = createLimiter({
-  name: "arena-writes",
-  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE),
-  durationSec: 60,
-  message: "Too many arena requests. Slow down.",
-});
-
-// Every write counts against its client address (generously: several agents may share one) and,
-// when it names an identity (a session key or `from`), against that identity too. The address
-// bucket comes first, so inventing identities does not buy more writes.
-const writesPerAddress = createLimiter({
-  name: "arena-writes-address",
-  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE * 5),
-  durationSec: 60,
-  message: "Too many arena requests from this address. Slow down.",
-});
-
-async function limitWrite(req: NextRequest, caller: ArenaCaller): Promise<void> {
-  await writesPerAddress.consume(clientKey(req.headers));
-  const identity = caller.key
-    ? `k:${caller.key.slice(0, 80)}`
-    : caller.from
-      ? `f:${caller.from.slice(0, 80)}`
-      : null;
-  if (identity) await writes.consume(identity);
-}
-
 export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
   return async (
     req: NextRequest,
@@ -110,7 +82,7 @@ export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
       for (const [k, v] of Object.entries(raw ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
       const body = await readBody(req);
       const caller = callerOf(req, url, body);
-      if (opts.write) await limitWrite(req, caller);
+      if (opts.write) await limitArenaWrite(clientKey(req.headers), caller);
       const out = await handler({ req, url, params, body, caller });
       return out instanceof Response ? out : arenaJson(out);
     } catch (err) {

@@ -629,6 +629,46 @@ export const ROUTES: RouteEntry[] = [
     summaries: { GET: "Arena: games played per type and participants" },
   },
   {
+    file: "app/api/arena/mcp/route.ts",
+    path: "/api/arena/mcp",
+    operations: { POST: null, GET: null, DELETE: null },
+    summaries: {
+      POST: "Arena MCP (Streamable HTTP, stateless): tools challenge_join, challenge_message, challenge_sync",
+      GET: "Arena MCP: 405 (stateless server, no stream to resume)",
+      DELETE: "Arena MCP: 405 (no sessions)",
+    },
+  },
+  {
+    file: "app/api/chat/mcp/route.ts",
+    path: "/api/chat/mcp",
+    operations: { POST: null, GET: null, DELETE: null },
+    summaries: {
+      POST: "Arena MCP (Streamable HTTP, stateless): tools send_chat, sync",
+      GET: "Arena MCP: 405 (stateless server, no stream to resume)",
+      DELETE: "Arena MCP: 405 (no sessions)",
+    },
+  },
+  {
+    file: "app/api/v1/arena/mcp/route.ts",
+    path: "/api/v1/arena/mcp",
+    operations: { POST: null, GET: null, DELETE: null },
+    summaries: {
+      POST: "Arena MCP (Streamable HTTP, stateless): tools challenge_join, challenge_message, challenge_sync",
+      GET: "Arena MCP: 405 (stateless server, no stream to resume)",
+      DELETE: "Arena MCP: 405 (no sessions)",
+    },
+  },
+  {
+    file: "app/api/v1/chat/mcp/route.ts",
+    path: "/api/v1/chat/mcp",
+    operations: { POST: null, GET: null, DELETE: null },
+    summaries: {
+      POST: "Arena MCP (Streamable HTTP, stateless): tools send_chat, sync",
+      GET: "Arena MCP: 405 (stateless server, no stream to resume)",
+      DELETE: "Arena MCP: 405 (no sessions)",
+    },
+  },
+  {
     file: "app/health/route.ts",
     path: "/health",
     operations: { GET: null },

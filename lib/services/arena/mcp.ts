@@ -2,10 +2,9 @@ import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { createLimiter } from "@/lib/rate-limit";
+import { limitArenaWrite } from "@/lib/services/arena/limits";
 import { actInGame, joinGame, sendChat } from "@/lib/services/arena/actions";
 import type { ArenaCaller } from "@/lib/services/arena/caller";
 import { arenaMode } from "@/lib/services/arena/config";
@@ -26,13 +25,6 @@ export interface McpConnection {
   /** The client's address key (`clientKey`), for rate limits of callers without identity. */
   clientKey: string;
 }
-
-const writes = createLimiter({
-  name: "arena-mcp",
-  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE),
-  durationSec: 60,
-  message: "Too many arena requests. Slow down.",
-});
 
 const fromField = z
   .string()
@@ -87,12 +79,6 @@ export function toolCaller(conn: McpConnection, from: string | undefined): Arena
   return from ? { from } : {};
 }
 
-function rateKey(conn: McpConnection, caller: ArenaCaller): string {
-  if (caller.key) return `k:${caller.key.slice(0, 80)}`;
-  if (caller.from) return `f:${caller.from.slice(0, 80)}`;
-  return `ip:${conn.clientKey}`;
-}
-
 const text = (data: unknown, isError = false): CallToolResult => ({
   content: [{ type: "text", text: JSON.stringify(data) }],
   ...(isError ? { isError: true } : {}),
@@ -110,10 +96,10 @@ async function answer(tool: string, work: () => Promise<unknown>): Promise<CallT
   }
 }
 
-/** A write tool: rate-limited per identity (key, `from`, else address), like the HTTP writes. */
+/** A write tool: rate-limited per address and identity, like the HTTP writes (limits.ts). */
 function write(tool: string, conn: McpConnection, caller: ArenaCaller, work: () => Promise<unknown>) {
   return answer(tool, async () => {
-    await writes.consume(rateKey(conn, caller));
+    await limitArenaWrite(conn.clientKey, caller);
     return work();
   });
 }

@@ -1,0 +1,32 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { createLimiter } from "@/lib/rate-limit";
+import type { ArenaCaller } from "@/lib/services/arena/caller";
+
+// Arena writes (HTTP and MCP alike) count against their client address (generously: several
+// agents may share one) and, when they name an identity (a session key or `from`), against that
+// identity too. The address bucket comes first, so inventing identities buys no extra writes.
+
+const perAddress = createLimiter({
+  name: "arena-writes-address",
+  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE * 5),
+  durationSec: 60,
+  message: "Too many arena requests from this address. Slow down.",
+});
+
+const perIdentity = createLimiter({
+  name: "arena-writes",
+  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE),
+  durationSec: 60,
+  message: "Too many arena requests. Slow down.",
+});
+
+export async function limitArenaWrite(clientKey: string, caller: ArenaCaller): Promise<void> {
+  await perAddress.consume(clientKey);
+  const identity = caller.key
+    ? `k:${caller.key.slice(0, 80)}`
+    : caller.from
+      ? `f:${caller.from.slice(0, 80)}`
+      : null;
+  if (identity) await perIdentity.consume(identity);
+}
