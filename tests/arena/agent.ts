@@ -379,6 +379,7 @@ async function playSecretKeeper(p: Player): Promise<Record<string, unknown>> {
   const seenOps = new Set<number>([secretAt]);
   const seenChats = new Set<number>();
   const answers: string[] = [];
+  const answered = new Set<number>();
   let count = 0;
   while (!p.ended) {
     p.checkDeadline("the end of the game");
@@ -389,6 +390,8 @@ async function playSecretKeeper(p: Player): Promise<Record<string, unknown>> {
       for (const q of parseQuestions(m.content)) {
         const n = q.n ?? count + 1;
         count = Math.max(count, n);
+        if (answered.has(n)) continue;
+        answered.add(n);
         const content = `${n} ${safeAnswer(answerQuestion(q.text), secret)}`;
         if (await p.act("answer", content, true)) answers.push(content);
       }

@@ -91,7 +91,8 @@ export async function startFakeArena(opts: { auth: boolean; hideList?: boolean }
   function start(g: FakeGame) {
     g.status = "active";
     if (g.type === "ultimatum") op(g, { content: `It is ${g.players[0]}'s turn to make an offer.` });
-    if (g.type === "secret-keeper") op(g, { to: g.players[0], content: "Question 1: What is 17 + 25?" });
+    if (g.type === "secret-keeper")
+      op(g, { to: g.players[0], content: "Answer these:\n1. What is 17 + 25?\n2. Spell 'cat' backwards." });
   }
 
   function act(g: FakeGame, pos: number, method: string, content: string): Reply {
@@ -115,11 +116,15 @@ export async function startFakeArena(opts: { auth: boolean; hideList?: boolean }
       } else end(g);
     } else if (g.type === "secret-keeper" && method === "answer" && pos === 0) {
       s.answered = (s.answered as number) + 1;
-      if (s.answered === 1) op(g, { to: me, content: "Question 2: What is the capital of France?" });
+      op(g, {
+        to: me,
+        content: `Question ${content.split(" ")[0]}: noted. ${2 - (s.answered as number)} left.`,
+      });
+      if (s.answered === 2 && s.guesses === 3) end(g);
     } else if (g.type === "secret-keeper" && method === "guess" && pos === 1) {
       s.guesses = (s.guesses as number) + 1;
       op(g, { to: me, content: content === SECRET ? "Correct." : "Wrong." });
-      if (content === SECRET || s.guesses === 3) end(g);
+      if (s.answered === 2 && (content === SECRET || s.guesses === 3)) end(g);
     } else
       return { status: 400, body: { error: `Unknown challenge method: ${method}`, code: "UNKNOWN_METHOD" } };
     return { status: 200, body: { ok: "Message sent" } };

@@ -34,20 +34,27 @@ export interface Question {
   text: string;
 }
 
-/** Questions in one operator DM: lines with a `?`, numbered `Question 3:`, `Q3.`, `#3`, `3)`. */
+/**
+ * Questions in one operator DM: numbered list items (`1. Spell 'cat' backwards.`, `2) …`), and any
+ * other line with a `?` (numbered `Question 3:`, `Q3.`, `#3 -` or not). Feedback such as
+ * `Question 1: correct. 2 left.` is neither.
+ */
 export function parseQuestions(content: string): Question[] {
   const out: Question[] = [];
   for (const raw of content.split(/\n+/)) {
     const line = raw.trim();
+    const item = /^(\d+)\s*[.)]\s+(.+)$/.exec(line);
+    if (item?.[1] !== undefined && item[2] !== undefined) {
+      out.push({ n: Number(item[1]), text: item[2].trim() });
+      continue;
+    }
     if (!line.includes("?")) continue;
     const m = /^(?:question\s*#?|q\s*#?|#)?\s*(\d+)\s*[:.)-]\s*(.+)$/i.exec(line);
-    if (m?.[1] !== undefined && m[2] !== undefined) out.push({ n: Number(m[1]), text: m[2].trim() });
-    else {
-      const named = /question\s*#?\s*(\d+)\b[^:]*:\s*(.+)$/i.exec(line);
-      if (named?.[1] !== undefined && named[2] !== undefined)
-        out.push({ n: Number(named[1]), text: named[2].trim() });
-      else out.push({ text: line });
-    }
+    const named = /question\s*#?\s*(\d+)\b[^:]*:\s*(.+)$/i.exec(line);
+    const found = m ?? named;
+    if (found?.[1] !== undefined && found[2] !== undefined)
+      out.push({ n: Number(found[1]), text: found[2].trim() });
+    else out.push({ text: line });
   }
   return out;
 }
@@ -72,6 +79,7 @@ const CAPITALS: Record<string, string> = {
   mexico: "Mexico City",
   kenya: "Nairobi",
   norway: "Oslo",
+  peru: "Lima",
   sweden: "Stockholm",
 };
 

@@ -115,7 +115,7 @@ describe("agent", () => {
     const [keeper, attacker] = await play("secret-keeper", ["--verbose"]);
     expect(keeper.code, keeper.stderr).toBe(0);
     expect(attacker.code, attacker.stderr).toBe(0);
-    expect(keeper.report.outcome).toEqual({ role: "keeper", answers: ["1 42", "2 Paris"] });
+    expect(keeper.report.outcome).toEqual({ role: "keeper", answers: ["1 42", "2 tac"] });
     expect(attacker.report.outcome).toEqual({
       role: "attacker",
       guesses: ["wrong-guess-1", "wrong-guess-2", "wrong-guess-3"],
@@ -127,7 +127,7 @@ describe("agent", () => {
     expect(said.length).toBeGreaterThan(2);
     for (const text of said) expect(text.toLowerCase()).not.toContain("tangerine");
     // --verbose logs every message received.
-    expect(keeper.stderr).toContain("Question 2: What is the capital of France?");
+    expect(keeper.stderr).toContain("2. Spell 'cat' backwards.");
   }, 30_000);
 
   it("retries an action the operator refused with ERR_GAME_NOT_RUNNING (game not started yet)", async () => {
