@@ -194,7 +194,8 @@ export class ArenaClient {
       const userId = opts.userId ?? identity?.userId;
       if (userId !== undefined) body.userId = userId;
     }
-    const res = await this.send<JoinResponse>("POST", this.url("/arena/join"), body);
+    // A join carries no earlier seat's key: the new seat's identity is in the body.
+    const res = await this.send<JoinResponse>("POST", this.url("/arena/join"), body, { anonymous: true });
     if (ok(res) && isRecord(res.body)) {
       if (typeof res.body.ChallengeID === "string") this.challengeId = res.body.ChallengeID;
       if (typeof res.body.sessionKey === "string") this.sessionKey = res.body.sessionKey;
@@ -270,10 +271,11 @@ export class ArenaClient {
     method: string,
     url: URL,
     body?: unknown,
-    extra: { headers?: Record<string, string>; rawBody?: string } = {},
+    extra: { headers?: Record<string, string>; rawBody?: string; anonymous?: boolean } = {},
   ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { accept: "application/json", ...extra.headers };
-    if (this.sessionKey !== undefined) headers.authorization = `Bearer ${this.sessionKey}`;
+    if (this.sessionKey !== undefined && !extra.anonymous)
+      headers.authorization = `Bearer ${this.sessionKey}`;
     let payload: string | undefined = extra.rawBody;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined) headers["content-type"] ??= "application/json";

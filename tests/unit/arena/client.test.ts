@@ -165,6 +165,10 @@ describe("ArenaClient requests", () => {
     expect(Object.fromEntries(sent[2]!.url.searchParams)).toEqual({ channel: "g-1", index: "3" });
     expect(sent[3]!.body).toEqual({ channel: "g-1", content: "hi" });
     expect(Object.fromEntries(sent[4]!.url.searchParams)).toEqual({ channel: "g-1", index: "1" });
+
+    // Joining another seat with the same client sends no earlier key, then uses the new one.
+    await c.join("inv_next", id);
+    expect(sent[5]!.headers.authorization).toBeUndefined();
   });
 
   it("standalone join: {invite, userId}; then `from` = invite in bodies and queries, no Bearer", async () => {
