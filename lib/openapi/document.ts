@@ -22,7 +22,10 @@ function toSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
 }
 
 const errorRef = { $ref: "#/components/schemas/Error" };
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorRef } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorRef } },
+});
 
 function parametersOf(schema: ZodType | undefined, where: "path" | "query"): Record<string, unknown>[] {
   if (!schema) return [];
@@ -38,7 +41,12 @@ function parametersOf(schema: ZodType | undefined, where: "path" | "query"): Rec
 }
 
 function pathParamsOf(path: string): Record<string, unknown>[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
 }
 
 function operationId(method: Method, path: string): string {
@@ -50,7 +58,27 @@ function operationId(method: Method, path: string): string {
   return `${method.toLowerCase()}${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}`;
 }
 
+/** The SpecArena protocol's routes (ARENA-PROTOCOL.md): their own error shape, tag "arena". */
+const isArenaPath = (path: string) =>
+  path === "/health" ||
+  /^\/api(\/v1)?\/(metadata|challenges|arena|chat|scoring|users|invites|stats)(\/|$)/.test(path);
+
+const arenaErrorResponse = {
+  description:
+    "Error (`{error, code?}` as SpecArena clients expect; the MCP endpoints answer JSON-RPC errors)",
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["error"],
+        properties: { error: { type: ["string", "object"] }, code: { type: "string" } },
+      },
+    },
+  },
+};
+
 function tagOf(path: string): string {
+  if (isArenaPath(path)) return "arena";
   if (path.startsWith("/console/api/")) return "console";
   if (path.startsWith("/web/api/")) return "web";
   if (path.startsWith("/assets/")) return "assets";
@@ -63,7 +91,12 @@ function securityOf(auth: Operation["auth"]): Record<string, string[]>[] {
   return [{ sessionCookie: [] }, { bearerAuth: [] }];
 }
 
-function routeOperation(method: Method, path: string, meta: Operation, summary: string | undefined): Record<string, unknown> {
+function routeOperation(
+  method: Method,
+  path: string,
+  meta: Operation,
+  summary: string | undefined,
+): Record<string, unknown> {
   const doc = meta.doc ?? {};
   const parameters = [
     ...(meta.params ? parametersOf(meta.params, "path") : pathParamsOf(path)),
@@ -74,7 +107,8 @@ function routeOperation(method: Method, path: string, meta: Operation, summary: 
       name: "X-Workspace-Id",
       in: "header",
       required: false,
-      description: "Workspace id or slug for a signed-in member of several workspaces (API tokens carry their own)",
+      description:
+        "Workspace id or slug for a signed-in member of several workspaces (API tokens carry their own)",
       schema: { type: "string" },
     });
   }
@@ -86,10 +120,21 @@ function routeOperation(method: Method, path: string, meta: Operation, summary: 
           description: "Success",
           content: {
             [doc.responseMediaType ?? "application/json"]: {
-              schema: doc.response ? toSchema(doc.response, "output") : doc.responseMediaType ? { type: "string", format: "binary" } : { type: "object" },
+              schema: doc.response
+                ? toSchema(doc.response, "output")
+                : doc.responseMediaType
+                  ? { type: "string", format: "binary" }
+                  : { type: "object" },
             },
             ...(doc.sse
-              ? { "text/event-stream": { schema: { type: "string", description: typeof doc.sse === "string" ? doc.sse : "Server-Sent Events" } } }
+              ? {
+                  "text/event-stream": {
+                    schema: {
+                      type: "string",
+                      description: typeof doc.sse === "string" ? doc.sse : "Server-Sent Events",
+                    },
+                  },
+                }
               : {}),
           },
         };
@@ -101,17 +146,28 @@ function routeOperation(method: Method, path: string, meta: Operation, summary: 
     meta.auth === "public"
       ? errorResponse("An invalid or expired bearer token was sent (send none to call anonymously)")
       : errorResponse("Not signed in, or an invalid API token");
-  if (workspace || mutating) responses["403"] = errorResponse("No access (role, membership, cross-site request, or a bad asset signature)");
+  if (workspace || mutating)
+    responses["403"] = errorResponse(
+      "No access (role, membership, cross-site request, or a bad asset signature)",
+    );
   if (meta.params || workspace) {
     responses["404"] = errorResponse(
       workspace ? "Not found (or in another workspace), or no such workspace (X-Workspace-Id)" : "Not found",
     );
   }
-  if (mutating) responses["409"] = errorResponse("Conflicts with the current state (a duplicate name, an unpublished workflow, in use)");
+  if (mutating)
+    responses["409"] = errorResponse(
+      "Conflicts with the current state (a duplicate name, an unpublished workflow, in use)",
+    );
   if (mutating) responses["413"] = errorResponse("Payload too large");
-  if (mutating) responses["415"] = errorResponse("The body is not in the documented media type (JSON unless stated)");
-  if (meta.body || meta.query || meta.params || meta.rawBody) responses["422"] = errorResponse("Invalid input; error.details lists the issues");
-  if (mutating && meta.auth !== "workspace") responses["429"] = errorResponse("Too many requests (rate limit, attempt limit or cooldown); see Retry-After");
+  if (mutating)
+    responses["415"] = errorResponse("The body is not in the documented media type (JSON unless stated)");
+  if (meta.body || meta.query || meta.params || meta.rawBody)
+    responses["422"] = errorResponse("Invalid input; error.details lists the issues");
+  if (mutating && meta.auth !== "workspace")
+    responses["429"] = errorResponse(
+      "Too many requests (rate limit, attempt limit or cooldown); see Retry-After",
+    );
   for (const extra of doc.statuses ?? []) {
     const key = String(extra);
     if (responses[key]) continue;
@@ -136,7 +192,11 @@ function routeOperation(method: Method, path: string, meta: Operation, summary: 
       required: true,
       content: {
         "multipart/form-data": {
-          schema: { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary" } } },
+          schema: {
+            type: "object",
+            required: ["file"],
+            properties: { file: { type: "string", format: "binary" } },
+          },
         },
       },
     };
@@ -152,8 +212,16 @@ function plainOperation(method: Method, path: string, summary: string | undefine
     tags: [tagOf(path)],
     parameters: pathParamsOf(path),
     responses: {
-      "200": { description: "Success", content: { "application/json": { schema: { type: "object" } } } },
-      default: errorResponse("Error"),
+      "200": {
+        description: "Success",
+        content: isArenaPath(path)
+          ? {
+              "application/json": { schema: { type: ["object", "array"] } },
+              "text/event-stream": { schema: { type: "string" } },
+            }
+          : { "application/json": { schema: { type: "object" } } },
+      },
+      default: isArenaPath(path) ? arenaErrorResponse : errorResponse("Error"),
     },
   };
 }
@@ -170,7 +238,9 @@ export function openApiDocument(): Record<string, unknown> {
       const meta = entry.operations[method];
       if (meta === undefined) continue;
       const summary = entry.summaries?.[method];
-      item[method.toLowerCase()] = meta ? routeOperation(method, entry.path, meta, summary) : plainOperation(method, entry.path, summary);
+      item[method.toLowerCase()] = meta
+        ? routeOperation(method, entry.path, meta, summary)
+        : plainOperation(method, entry.path, summary);
     }
     paths[entry.path] = item;
   }
@@ -179,7 +249,12 @@ export function openApiDocument(): Record<string, unknown> {
       operationId: "getOpenapiDocument",
       summary: "This OpenAPI document",
       tags: ["app"],
-      responses: { "200": { description: "OpenAPI 3.1 document", content: { "application/json": { schema: { type: "object" } } } } },
+      responses: {
+        "200": {
+          description: "OpenAPI 3.1 document",
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
     },
   };
   cached = {
@@ -196,14 +271,27 @@ export function openApiDocument(): Record<string, unknown> {
       { name: "web", description: "Player web API (/web/api)" },
       { name: "assets", description: "Signed asset downloads" },
       { name: "app", description: "Health, auth and documentation" },
+      {
+        name: "arena",
+        description: "The arena: the SpecArena protocol at /api and /api/v1 (errors `{error, code?}`), MCP",
+      },
       { name: "webhooks", description: "Events Gauntlet sends to a workspace's webhook endpoints" },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([p1], [p2]) => p1.localeCompare(p2))),
     webhooks: webhooksDocument(),
     components: {
       securitySchemes: {
-        sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: "Browser session; cookie writes must be same-origin" },
-        bearerAuth: { type: "http", scheme: "bearer", description: "A workspace API token (gnt_…) or a player access token" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: sessionCookieName(),
+          description: "Browser session; cookie writes must be same-origin",
+        },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "A workspace API token (gnt_…) or a player access token",
+        },
       },
       schemas: {
         Error: {
