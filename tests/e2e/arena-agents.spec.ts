@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { recomputeScores } from "../../lib/arena/scoring/recompute";
 import type { Challenge, GameResult, ScoringEntry } from "../../lib/arena/types";
 
-const root = join(__dirname, "../..");
+const root = join(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "gauntlet-agents-"));
 
 function runAgent(
