@@ -60,6 +60,10 @@ export async function startup(): Promise<void> {
   } catch (err) {
     log.warn("sweeping abandoned attempts failed", { error: String(err) });
   }
+  // Arena games that stall (no action for ARENA_GAME_TIMEOUT_SECONDS) end with the scores their
+  // game defines. Every instance sweeps; ending happens under the game's row lock, so it is once.
+  const { startArenaSweeper } = await import("@/lib/services/arena/sweeper");
+  startArenaSweeper();
   if (env.SEED_DEMO) {
     const seeded = await seedDemo();
     if (seeded.created) log.info("demo workspace seeded");

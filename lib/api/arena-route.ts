@@ -28,28 +28,35 @@ export interface ArenaCtx {
 type Handler = (ctx: ArenaCtx) => Promise<Response | object> | Response | object;
 
 export const arenaJson = (data: unknown, status = 200) =>
-  new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  new Response(JSON.stringify(data), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
 
 async function readBody(req: NextRequest): Promise<Record<string, unknown>> {
   if (req.method === "GET" || req.method === "HEAD") return {};
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  if (declared > MAX_BODY_BYTES)
+    throw new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
   let text: string;
   try {
     text = await req.text();
   } catch {
     throw new ArenaError(400, "The request body could not be read");
   }
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
   if (text.trim() === "") return {};
-  if (jsonTextDepth(text, MAX_JSON_DEPTH + 1) > MAX_JSON_DEPTH) throw new ArenaError(400, "Invalid JSON in request body");
+  if (jsonTextDepth(text, MAX_JSON_DEPTH + 1) > MAX_JSON_DEPTH)
+    throw new ArenaError(400, "Invalid JSON in request body");
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw new ArenaError(400, "Invalid JSON in request body");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ArenaError(400, "Invalid JSON in request body");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new ArenaError(400, "Invalid JSON in request body");
   return value as Record<string, unknown>;
 }
 
@@ -79,7 +86,10 @@ function writerKey(req: NextRequest, caller: ArenaCaller): string {
 }
 
 export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
-  return async (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  return async (
+    req: NextRequest,
+    ctx: { params: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> => {
     try {
       const url = new URL(req.url);
       const raw = await ctx.params;

@@ -17,7 +17,9 @@ export function userIdOf(publicKeyHex: string): string {
   return createHash("sha256").update(publicKeyHex, "utf8").digest("hex");
 }
 
-export type SignatureCheck = { ok: true; userId: string } | { ok: false; error: "Timestamp expired" | "Invalid signature" };
+export type SignatureCheck =
+  | { ok: true; userId: string; publicKey: string }
+  | { ok: false; error: "Timestamp expired" | "Invalid signature" };
 
 /** Checks a signature over `message` by `publicKeyHex`, and that `timestamp` is within ±5 min. */
 export function checkSignature(
@@ -28,15 +30,21 @@ export function checkSignature(
   now = Date.now(),
 ): SignatureCheck {
   const ts = Number(timestamp);
-  if (!Number.isFinite(ts) || Math.abs(now - ts) > SIGNATURE_WINDOW_MS) return { ok: false, error: "Timestamp expired" };
-  if (typeof publicKeyHex !== "string" || typeof signatureHex !== "string") return { ok: false, error: "Invalid signature" };
+  if (!Number.isFinite(ts) || Math.abs(now - ts) > SIGNATURE_WINDOW_MS)
+    return { ok: false, error: "Timestamp expired" };
+  if (typeof publicKeyHex !== "string" || typeof signatureHex !== "string")
+    return { ok: false, error: "Invalid signature" };
   const key = publicKeyHex.toLowerCase();
-  if (key.length !== 88 || !key.startsWith(SPKI_PREFIX) || !HEX.test(key)) return { ok: false, error: "Invalid signature" };
-  if (signatureHex.length !== 128 || !HEX.test(signatureHex)) return { ok: false, error: "Invalid signature" };
+  if (key.length !== 88 || !key.startsWith(SPKI_PREFIX) || !HEX.test(key))
+    return { ok: false, error: "Invalid signature" };
+  if (signatureHex.length !== 128 || !HEX.test(signatureHex))
+    return { ok: false, error: "Invalid signature" };
   try {
     const publicKey = createPublicKey({ key: Buffer.from(key, "hex"), format: "der", type: "spki" });
     const ok = verify(null, Buffer.from(message, "utf8"), publicKey, Buffer.from(signatureHex, "hex"));
-    return ok ? { ok: true, userId: userIdOf(publicKeyHex) } : { ok: false, error: "Invalid signature" };
+    return ok
+      ? { ok: true, userId: userIdOf(publicKeyHex), publicKey: key }
+      : { ok: false, error: "Invalid signature" };
   } catch {
     return { ok: false, error: "Invalid signature" };
   }
@@ -69,4 +77,5 @@ export function verifySessionKey(secret: string, key: string, gameId: string): n
 }
 
 /** What a key signs to link its identity to a Gauntlet account (the account id is the user's). */
-export const linkMessage = (accountId: string, timestamp: number) => `arena:v1:link:${accountId}:${timestamp}`;
+export const linkMessage = (accountId: string, timestamp: number) =>
+  `arena:v1:link:${accountId}:${timestamp}`;

@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { checkSignature, joinMessage, sessionKey } from "@/lib/arena/identity";
-import type { Challenge, ChallengeMetadata } from "@/lib/arena/types";
+import type { ArenaGame, Challenge, ChallengeMetadata } from "@/lib/arena/types";
 import { query, transaction } from "@/lib/db/sql";
-import { type ArenaCaller, writerInvite } from "@/lib/services/arena/caller";
+import { type ArenaCaller, seatOfKey, writerInvite } from "@/lib/services/arena/caller";
 import { arenaMode, arenaSecret, MAX_CONTENT_CHARS } from "@/lib/services/arena/config";
 import { badRequest, inviteNotFound, playerNotFound, unauthorized } from "@/lib/services/arena/errors";
 import { gameDef, mutateGame, rng } from "@/lib/services/arena/engine";
@@ -16,7 +16,8 @@ import { challengeView, gameIdOfChannel, playersOf } from "@/lib/services/arena/
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 function capContent(content: string): string {
-  if (content.length > MAX_CONTENT_CHARS) throw badRequest(`content is too long (at most ${MAX_CONTENT_CHARS} characters)`);
+  if (content.length > MAX_CONTENT_CHARS)
+    throw badRequest(`content is too long (at most ${MAX_CONTENT_CHARS} characters)`);
   return content;
 }
 
@@ -62,10 +63,16 @@ export async function joinGame(body: Record<string, unknown>, now = Date.now()):
     if (body.publicKey === undefined || body.signature === undefined || body.timestamp === undefined) {
       throw badRequest("publicKey, signature, and timestamp are required");
     }
-    const check = checkSignature(body.publicKey, body.signature, body.timestamp, joinMessage(invite, Number(body.timestamp)), now);
+    const check = checkSignature(
+      body.publicKey,
+      body.signature,
+      body.timestamp,
+      joinMessage(invite, Number(body.timestamp)),
+      now,
+    );
     if (!check.ok) throw unauthorized(check.error);
     userId = check.userId;
-    publicKey = String(body.publicKey).toLowerCase();
+    publicKey = check.publicKey;
   } else {
     const given = str(body.userId)?.trim();
     if (given) userId = given.slice(0, 256);
@@ -80,7 +87,7 @@ export async function joinGame(body: Record<string, unknown>, now = Date.now()):
 export async function joinWithIdentity(invite: string, userId: string | null, publicKey: string | null) {
   const row = await query(() => readInvite(invite));
   if (!row) throw inviteNotFound(invite);
-  return mutateGame(row.gameId, function* (m) {
+  return mutateGame<{ position: number; def: ArenaGame<unknown>; gameId: string }>(row.gameId, function* (m) {
     const mine = m.invites.find((i) => i.code === invite)!;
     if (mine.position !== null || m.game.status !== "open") {
       return { error: badRequest("This invite has already been used.", "INVITE_ALREADY_USED") };
@@ -109,14 +116,22 @@ export async function joinWithIdentity(invite: string, userId: string | null, pu
 export async function actInGame(body: Record<string, unknown>, caller: ArenaCaller): Promise<{ ok: string }> {
   const gameId = str(body.challengeId);
   if (!gameId) throw badRequest("challengeId is required");
-  const content = capContent(str(body.content) ?? (body.content === undefined ? "" : String(body.content)));
+  const content = capContent(
+    typeof body.content === "number" ? String(body.content) : (str(body.content) ?? ""),
+  );
   const messageType = str(body.messageType) ?? "";
-  return mutateGame(gameId, function* (m) {
+  seatOfKey(caller, gameId); // a key for another game is 401 before the game is even looked up
+  return mutateGame<{ ok: string }>(gameId, function* (m) {
     const players = playersOf(m.invites);
     const invite = writerInvite(caller, gameId, players);
     const position = players.indexOf(invite);
     if (position < 0) return { error: playerNotFound() };
-    m.append("operator", { from: invite, to: "operator", content: `(${messageType}) ${content}`, type: messageType || null });
+    m.append("operator", {
+      from: invite,
+      to: "operator",
+      content: `(${messageType}) ${content}`,
+      type: messageType || null,
+    });
     if (m.game.status !== "active") {
       m.operator([{ to: invite, content: "ERR_GAME_NOT_RUNNING: Game not running." }]);
       return { value: { ok: "Message sent" } };
@@ -148,7 +163,8 @@ export async function sendChat(body: Record<string, unknown>, caller: ArenaCalle
   const content = capContent(str(body.content) ?? "");
   const to = body.to === undefined || body.to === null ? null : str(body.to);
   if (to === undefined) throw badRequest("to must be a string");
-  return mutateGame(gameIdOfChannel(channel), function* (m) {
+  seatOfKey(caller, gameIdOfChannel(channel));
+  return mutateGame<ChatSent>(gameIdOfChannel(channel), function* (m) {
     const players = playersOf(m.invites);
     const from = writerInvite(caller, m.game.id, players);
     if (!players.includes(from)) return { error: playerNotFound() };
@@ -158,4 +174,3 @@ export async function sendChat(body: Record<string, unknown>, caller: ArenaCalle
     return { value: { index, channel: m.game.id, from, to } };
   });
 }
-

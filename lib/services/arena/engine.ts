@@ -7,7 +7,14 @@ import { arenaTimeoutMs } from "@/lib/services/arena/config";
 import { GAME_NOT_FOUND, badRequest } from "@/lib/services/arena/errors";
 import { publishArena, type ArenaEvent } from "@/lib/services/arena/fanout";
 import { applyScoring } from "@/lib/services/arena/scoring";
-import { insertMessage, lockGame, readInvites, saveGame, type GameRow, type InviteRow } from "@/lib/services/arena/store";
+import {
+  insertMessage,
+  lockGame,
+  readInvites,
+  saveGame,
+  type GameRow,
+  type InviteRow,
+} from "@/lib/services/arena/store";
 import { operatorChannel, playersOf } from "@/lib/services/arena/views";
 
 // One change to one game: inside one transaction the game row is locked (serialising every
@@ -21,7 +28,10 @@ export interface Mutation {
   def: ArenaGame<unknown>;
   ctx: GameContext;
   /** Appends a message to a channel of this game; returns its 1-based index. */
-  append(channel: "chat" | "operator", m: { from: string; to?: string | null; content: string; type?: string | null }): number;
+  append(
+    channel: "chat" | "operator",
+    m: { from: string; to?: string | null; content: string; type?: string | null },
+  ): number;
   /** Appends the game's operator messages. */
   operator(messages: OperatorMessage[]): void;
   /** Ends the game with these scores (and scores it in this transaction). */
@@ -34,7 +44,7 @@ export const rng = () => randomInt(0, 2 ** 47) / 2 ** 47;
 export function gameDef(type: string): ArenaGame<unknown> {
   const def = getArenaGame(type);
   if (!def) throw badRequest(`Unknown challenge type: ${type}`);
-  return def as ArenaGame<unknown>;
+  return def;
 }
 
 /**
@@ -62,13 +72,27 @@ export async function mutateGame<T>(
       append(channel, msg) {
         const idx = channel === "chat" ? ++game.chatCount : ++game.operatorCount;
         const name = channel === "chat" ? game.id : operatorChannel(game.id);
-        const row = { channel: name, idx, sender: msg.from, recipient: msg.to ?? null, content: msg.content, type: msg.type ?? null, createdAt: now };
+        const row = {
+          channel: name,
+          idx,
+          sender: msg.from,
+          recipient: msg.to ?? null,
+          content: msg.content,
+          type: msg.type ?? null,
+          createdAt: now,
+        };
         pending.push(row);
         events.push({ kind: "message", channel: name, index: idx });
         return idx;
       },
       operator(messages) {
-        for (const om of messages) m.append("operator", { from: "operator", to: om.to ?? null, content: om.content, type: om.type ?? null });
+        for (const om of messages)
+          m.append("operator", {
+            from: "operator",
+            to: om.to ?? null,
+            content: om.content,
+            type: om.type ?? null,
+          });
       },
       *end(result, reason) {
         game.status = "ended";
@@ -76,7 +100,10 @@ export async function mutateGame<T>(
         game.attributions = result.attributions;
         game.endReason = reason;
         game.completedAt = now;
-        events.push({ kind: "ended", channel: game.id }, { kind: "ended", channel: operatorChannel(game.id) });
+        events.push(
+          { kind: "ended", channel: game.id },
+          { kind: "ended", channel: operatorChannel(game.id) },
+        );
         yield* applyScoring(game, invites, now);
       },
     };
@@ -97,7 +124,7 @@ export async function mutateGame<T>(
 
 export function* endByTimeout(m: Mutation): Step<void> {
   const players = playersOf(m.invites);
-  const result = m.def.timeout(m.game.state as never, players, m.ctx);
+  const result = m.def.timeout(m.game.state, players, m.ctx);
   m.operator([{ content: `Game ended: no action for ${Math.round(arenaTimeoutMs() / 1000)} s.` }]);
   yield* m.end(result, "timeout");
 }

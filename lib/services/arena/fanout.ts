@@ -8,7 +8,8 @@ import { pubsub } from "@/lib/pubsub";
 // notifications issue's (lib/pubsub): in process on the embedded default, PostgreSQL
 // LISTEN/NOTIFY or Redis across instances.
 
-export type ArenaEvent = { kind: "message"; channel: string; index: number } | { kind: "ended"; channel: string };
+export type ArenaEvent =
+  { kind: "message"; channel: string; index: number } | { kind: "ended"; channel: string };
 
 export const arenaTopic = (channel: string) => `arena:${channel}`;
 
@@ -23,6 +24,8 @@ export function publishArena(events: ArenaEvent[]): void {
   }
   const bus = pubsub();
   for (const [channel, wake] of perChannel) {
-    bus.publish(arenaTopic(channel), wake).catch((err: unknown) => log.warn("arena.publish_failed", { channel, err: String(err) }));
+    bus
+      .publish(arenaTopic(channel), wake)
+      .catch((err: unknown) => log.warn("arena.publish_failed", { channel, err: String(err) }));
   }
 }

@@ -33,7 +33,8 @@ interface Hub {
 }
 
 const POLL_MS = 5_000;
-const hubs: Map<string, Hub> = ((globalThis as Record<string, unknown>).__gauntletArenaHubs ??= new Map()) as Map<string, Hub>;
+const hubs: Map<string, Hub> = ((globalThis as Record<string, unknown>).__gauntletArenaHubs ??=
+  new Map()) as Map<string, Hub>;
 
 async function drain(hub: Hub): Promise<void> {
   if (hub.reading) {

@@ -22,7 +22,10 @@ export interface AccountRef {
 export const humanUserId = (accountId: string) =>
   createHash("sha256").update(`gauntlet:account:${accountId}`, "utf8").digest("hex");
 
-export async function joinAsAccount(account: AccountRef, invite: string): Promise<{ gameId: string; position: number }> {
+export async function joinAsAccount(
+  account: AccountRef,
+  invite: string,
+): Promise<{ gameId: string; position: number }> {
   const userId = humanUserId(account.id);
   const seat = await joinWithIdentity(invite, userId, null);
   const now = new Date();
@@ -36,7 +39,11 @@ export async function joinAsAccount(account: AccountRef, invite: string): Promis
 /** The invite code the account's human identity holds in a game, or null. */
 export async function seatOfAccount(accountId: string, gameId: string): Promise<string | null> {
   const rows = await query(() =>
-    all<{ code: string }>("SELECT code FROM arena_invites WHERE game_id = $1 AND user_id = $2 AND position IS NOT NULL", gameId, humanUserId(accountId)),
+    all<{ code: string }>(
+      "SELECT code FROM arena_invites WHERE game_id = $1 AND user_id = $2 AND position IS NOT NULL",
+      gameId,
+      humanUserId(accountId),
+    ),
   );
   return rows[0] ? String(rows[0].code) : null;
 }
@@ -52,7 +59,12 @@ export async function actAsAccount(accountId: string, gameId: string, method: st
   return actInGame({ challengeId: gameId, messageType: method, content }, { trustedInvite: invite });
 }
 
-export async function chatAsAccount(accountId: string, gameId: string, content: string, to?: string | null): Promise<ChatSent> {
+export async function chatAsAccount(
+  accountId: string,
+  gameId: string,
+  content: string,
+  to?: string | null,
+): Promise<ChatSent> {
   const invite = await requireSeat(accountId, gameId);
   return sendChat({ channel: gameId, content, to: to ?? null }, { trustedInvite: invite });
 }
@@ -64,8 +76,15 @@ export async function readAsAccount(
 ): Promise<{ invite: string | null; chat: ChannelRead; operator: ChannelRead }> {
   const invite = accountId ? await seatOfAccount(accountId, gameId) : null;
   const caller = invite ? { trustedInvite: invite } : {};
-  const [chat, operator] = await Promise.all([syncChannel(gameId, 0, caller), syncChannel(operatorChannel(gameId), 0, caller)]);
-  return { invite, chat: { messages: chat.messages, count: chat.count }, operator: { messages: operator.messages, count: operator.count } };
+  const [chat, operator] = await Promise.all([
+    syncChannel(gameId, 0, caller),
+    syncChannel(operatorChannel(gameId), 0, caller),
+  ]);
+  return {
+    invite,
+    chat: { messages: chat.messages, count: chat.count },
+    operator: { messages: operator.messages, count: operator.count },
+  };
 }
 
 /** Links an agent identity to the account: its key signs `arena:v1:link:{accountId}:{timestamp}`. */
@@ -78,13 +97,21 @@ export async function linkIdentity(
     throw badRequest("publicKey, signature, and timestamp are required");
   }
   const ts = Number(proof.timestamp);
-  const check = checkSignature(String(proof.publicKey).trim(), String(proof.signature).trim(), ts, linkMessage(accountId, ts), now);
+  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  const check = checkSignature(
+    text(proof.publicKey),
+    text(proof.signature),
+    ts,
+    linkMessage(accountId, ts),
+    now,
+  );
   if (!check.ok) throw unauthorized(check.error);
   const existing = await query(() => readUser(check.userId));
-  if (existing?.accountId && existing.accountId !== accountId) throw badRequest("This identity is linked to another account");
+  if (existing?.accountId && existing.accountId !== accountId)
+    throw badRequest("This identity is linked to another account");
   const when = new Date(now);
   await transaction(function* () {
-    yield* upsertProfile(check.userId, { publicKey: String(proof.publicKey).trim().toLowerCase() }, when);
+    yield* upsertProfile(check.userId, { publicKey: check.publicKey }, when);
     yield* linkAccount(check.userId, accountId, when);
   });
   return profileView((await query(() => readUser(check.userId)))!);

@@ -11,13 +11,16 @@ import { readUsers, scoresOfType } from "@/lib/services/arena/store-users";
 export type GlobalEntry = ScoringEntry & { username?: string; model?: string };
 
 const LIMIT = 1_000;
-const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
+const sum = (m: Record<string, number>) =>
+  Object.values(m).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
 const byMetrics = (a: ScoringEntry, b: ScoringEntry) =>
   sum(b.metrics) - sum(a.metrics) || b.gamesPlayed - a.gamesPlayed || a.playerId.localeCompare(b.playerId);
 
 export async function globalBoard(): Promise<GlobalEntry[]> {
   const rows = (await query(() => scoresOfType("", LIMIT))).filter((r) => r.strategy === GLOBAL_STRATEGY);
-  const users = new Map((await query(() => readUsers(rows.map((r) => r.playerId)))).map((u) => [u.userId, u]));
+  const users = new Map(
+    (await query(() => readUsers(rows.map((r) => r.playerId)))).map((u) => [u.userId, u]),
+  );
   return rows
     .map((r) => {
       const entry: GlobalEntry = { playerId: r.playerId, gamesPlayed: r.gamesPlayed, metrics: r.metrics };

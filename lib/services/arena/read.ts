@@ -1,7 +1,14 @@
 import "server-only";
 import { arenaGameTypes, getArenaGame } from "@/lib/arena/games";
 import { redactFor } from "@/lib/arena/redact";
-import type { Challenge, ChallengeMetadata, ChallengeOperatorState, ChatMessage, GameStatus, UserProfile } from "@/lib/arena/types";
+import type {
+  Challenge,
+  ChallengeMetadata,
+  ChallengeOperatorState,
+  ChatMessage,
+  GameStatus,
+  UserProfile,
+} from "@/lib/arena/types";
 import { query } from "@/lib/db/sql";
 import { type ArenaCaller, readerInvites } from "@/lib/services/arena/caller";
 import { arenaTimeoutMs, MAX_SYNC_MESSAGES } from "@/lib/services/arena/config";
@@ -19,7 +26,14 @@ import {
   type GameRow,
 } from "@/lib/services/arena/store";
 import { readUsers } from "@/lib/services/arena/store-users";
-import { challengeView, gameIdOfChannel, messageView, operatorChannel, playersOf, profilesRecord } from "@/lib/services/arena/views";
+import {
+  challengeView,
+  gameIdOfChannel,
+  messageView,
+  operatorChannel,
+  playersOf,
+  profilesRecord,
+} from "@/lib/services/arena/views";
 
 // The arena's reads: catalogue, sessions, invites, channel syncs, stats.
 
@@ -60,12 +74,22 @@ async function pageOf(rows: GameRow[], total: number, limit: number, offset: num
   const invites = await query(() => readInvites(rows.map((r) => r.id)));
   const userIds = invites.map((i) => i.userId).filter((u): u is string => !!u);
   const users = await query(() => readUsers(userIds));
-  return { challenges: rows.map((r) => challengeView(r, invites)), total, limit, offset, profiles: profilesRecord(users) };
+  return {
+    challenges: rows.map((r) => challengeView(r, invites)),
+    total,
+    limit,
+    offset,
+    profiles: profilesRecord(users),
+  };
 }
 
-export async function listChallenges(
-  filter: { type?: string; status?: GameStatus; userId?: string; limit: number; offset: number },
-): Promise<GamePage> {
+export async function listChallenges(filter: {
+  type?: string;
+  status?: GameStatus;
+  userId?: string;
+  limit: number;
+  offset: number;
+}): Promise<GamePage> {
   if (filter.type && !getArenaGame(filter.type)) throw notFound(GAME_NOT_FOUND);
   await endStalledGames();
   const { rows, total } = await query(() => listGames(filter));
@@ -88,7 +112,9 @@ export async function gameOfInvite(code: string): Promise<Challenge> {
 }
 
 /** The operator state sent with `game_ended`, with the players' profiles. */
-export async function endedState(gameId: string): Promise<(ChallengeOperatorState & { profiles: Record<string, UserProfile> }) | null> {
+export async function endedState(
+  gameId: string,
+): Promise<(ChallengeOperatorState & { profiles: Record<string, UserProfile> }) | null> {
   const view = await challengeById(gameId);
   if (!view) return null;
   const ids = Object.values(view.state.playerIdentities);
@@ -102,7 +128,11 @@ export interface ChannelRead {
 }
 
 /** What a channel holds from `index` on, redacted for the caller; unknown games read empty. */
-export async function syncChannel(channel: string, index: number, caller: ArenaCaller): Promise<ChannelRead & { ended: boolean; viewer: string[] }> {
+export async function syncChannel(
+  channel: string,
+  index: number,
+  caller: ArenaCaller,
+): Promise<ChannelRead & { ended: boolean; viewer: string[] }> {
   if (!Number.isFinite(index) || index < 0) throw badRequest("index must be a non-negative integer");
   const gameId = gameIdOfChannel(channel);
   const game = await query(() => readGame(gameId));
@@ -131,7 +161,10 @@ export async function arenaStats(): Promise<{
     (challenges[c.type] ??= { gamesPlayed: 0 }).gamesPlayed += c.n;
     played += c.n;
   }
-  return { challenges, global: { participants: await query(() => countParticipants()), gamesPlayed: played } };
+  return {
+    challenges,
+    global: { participants: await query(() => countParticipants()), gamesPlayed: played },
+  };
 }
 
 let lastSweep = 0;
@@ -153,4 +186,3 @@ export async function endStalledGames(force = false): Promise<number> {
   }
   return ended;
 }
-

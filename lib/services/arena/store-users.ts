@@ -11,17 +11,19 @@ export interface UserRow extends UserProfile {
 }
 
 type Raw = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const optText = (v: unknown): string | null => (typeof v === "string" ? v : null);
+const str = optText;
 
 function userRow(r: Raw): UserRow {
   const row: UserRow = {
     userId: String(r.id),
     publicKey: str(r.public_key),
     accountId: str(r.account_id),
-    lastSignedAt: r.last_signed_at === null || r.last_signed_at === undefined ? null : asNum(r.last_signed_at),
+    lastSignedAt:
+      r.last_signed_at === null || r.last_signed_at === undefined ? null : asNum(r.last_signed_at),
   };
-  if (r.username !== null && r.username !== undefined) row.username = String(r.username);
-  if (r.model !== null && r.model !== undefined) row.model = String(r.model);
+  if (typeof r.username === "string") row.username = r.username;
+  if (typeof r.model === "string") row.model = r.model;
   return row;
 }
 
@@ -52,12 +54,19 @@ export function* readUsers(ids: string[]): Step<UserRow[]> {
 }
 
 export function* listUsers(limit: number, offset: number): Step<UserRow[]> {
-  const rows = yield* all<Raw>(`SELECT ${USER_COLUMNS} FROM arena_users ORDER BY created_at, id LIMIT $1 OFFSET $2`, limit, offset);
+  const rows = yield* all<Raw>(
+    `SELECT ${USER_COLUMNS} FROM arena_users ORDER BY created_at, id LIMIT $1 OFFSET $2`,
+    limit,
+    offset,
+  );
   return rows.map(userRow);
 }
 
 export function* usersOfAccount(accountId: string): Step<UserRow[]> {
-  const rows = yield* all<Raw>(`SELECT ${USER_COLUMNS} FROM arena_users WHERE account_id = $1 ORDER BY created_at`, accountId);
+  const rows = yield* all<Raw>(
+    `SELECT ${USER_COLUMNS} FROM arena_users WHERE account_id = $1 ORDER BY created_at`,
+    accountId,
+  );
   return rows.map(userRow);
 }
 
@@ -85,7 +94,12 @@ export function* upsertProfile(
 }
 
 export function* linkAccount(userId: string, accountId: string | null, now: Date): Step<void> {
-  yield* exec("UPDATE arena_users SET account_id = $2, updated_at = $3 WHERE id = $1", userId, accountId, now);
+  yield* exec(
+    "UPDATE arena_users SET account_id = $2, updated_at = $3 WHERE id = $1",
+    userId,
+    accountId,
+    now,
+  );
 }
 
 // ───────────── scores ─────────────
@@ -104,18 +118,26 @@ function entryRow(r: Raw): StoredEntry & { gameType: string; strategy: string } 
 const SCORE_COLUMNS = "game_type, strategy, player_id, games_played, metrics, state";
 
 /** The stored rows of these players (every type and strategy; game type "" = global). */
-export function* scoresOfPlayers(playerIds: string[]): Step<(StoredEntry & { gameType: string; strategy: string })[]> {
+export function* scoresOfPlayers(
+  playerIds: string[],
+): Step<(StoredEntry & { gameType: string; strategy: string })[]> {
   const unique = [...new Set(playerIds)];
   if (unique.length === 0) return [];
   const marks = unique.map((_, i) => `$${i + 1}`).join(", ");
-  const rows = yield* all<Raw>(`SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE player_id IN (${marks})`, ...unique);
+  const rows = yield* all<Raw>(
+    `SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE player_id IN (${marks})`,
+    ...unique,
+  );
   return rows.map(entryRow);
 }
 
 /** Every row of one game type ("" = global), all strategies. */
-export function* scoresOfType(gameType: string, limit: number): Step<(StoredEntry & { gameType: string; strategy: string })[]> {
+export function* scoresOfType(
+  gameType: string,
+  limit: number,
+): Step<(StoredEntry & { gameType: string; strategy: string })[]> {
   const rows = yield* all<Raw>(
-    `SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE game_type = $1 ORDER BY games_played DESC, player_id LIMIT $2`,
+    `SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE game_type = $1 ORDER BY games_played DESC, player_id, strategy LIMIT $2`,
     gameType,
     limit,
   );

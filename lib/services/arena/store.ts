@@ -45,6 +45,7 @@ const GAME_COLUMNS =
   "id, type, name, status, state, scores, attributions, chat_count, operator_count, end_reason, created_at, last_activity_at, completed_at";
 
 type Raw = Record<string, unknown>;
+const optText = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
 function gameRow(r: Raw): GameRow {
   return {
@@ -57,7 +58,7 @@ function gameRow(r: Raw): GameRow {
     attributions: (asJson(r.attributions) as Attribution[]) ?? [],
     chatCount: asNum(r.chat_count),
     operatorCount: asNum(r.operator_count),
-    endReason: r.end_reason === null || r.end_reason === undefined ? null : String(r.end_reason),
+    endReason: optText(r.end_reason),
     createdAt: asDate(r.created_at),
     lastActivityAt: asDate(r.last_activity_at),
     completedAt: asDateOrNull(r.completed_at),
@@ -69,16 +70,16 @@ const inviteRow = (r: Raw): InviteRow => ({
   gameId: String(r.game_id),
   slot: asNum(r.slot),
   position: r.position === null || r.position === undefined ? null : asNum(r.position),
-  userId: r.user_id === null || r.user_id === undefined ? null : String(r.user_id),
+  userId: optText(r.user_id),
 });
 
 const messageRow = (r: Raw): MessageRow => ({
   channel: String(r.channel),
   idx: asNum(r.idx),
   sender: String(r.sender),
-  recipient: r.recipient === null || r.recipient === undefined ? null : String(r.recipient),
+  recipient: optText(r.recipient),
   content: String(r.content),
-  type: r.type === null || r.type === undefined ? null : String(r.type),
+  type: optText(r.type),
   createdAt: asDate(r.created_at),
 });
 
@@ -141,7 +142,10 @@ export function* readInvites(gameIds: string[]): Step<InviteRow[]> {
 }
 
 export function* readInvite(code: string): Step<InviteRow | undefined> {
-  const r = yield* one<Raw>("SELECT code, game_id, slot, position, user_id FROM arena_invites WHERE code = $1", code);
+  const r = yield* one<Raw>(
+    "SELECT code, game_id, slot, position, user_id FROM arena_invites WHERE code = $1",
+    code,
+  );
   return r ? inviteRow(r) : undefined;
 }
 
@@ -170,7 +174,9 @@ function filterSql(f: GameFilter): { where: string; params: string[] } {
   if (f.type) clauses.push(`g.type = $${params.push(f.type)}`);
   if (f.status) clauses.push(`g.status = $${params.push(f.status)}`);
   if (f.userId) {
-    clauses.push(`EXISTS (SELECT 1 FROM arena_invites i WHERE i.game_id = g.id AND i.user_id = $${params.push(f.userId)})`);
+    clauses.push(
+      `EXISTS (SELECT 1 FROM arena_invites i WHERE i.game_id = g.id AND i.user_id = $${params.push(f.userId)})`,
+    );
   }
   return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }
@@ -182,7 +188,9 @@ export function* listGames(f: GameFilter): Step<{ rows: GameRow[]; total: number
   const rows = yield* all<Raw>(
     `SELECT ${GAME_COLUMNS.split(", ")
       .map((c) => `g.${c}`)
-      .join(", ")} FROM arena_games g ${where} ORDER BY g.created_at DESC, g.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      .join(
+        ", ",
+      )} FROM arena_games g ${where} ORDER BY g.created_at DESC, g.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
     ...params,
     f.limit,
     f.offset,
@@ -201,15 +209,13 @@ export function* stalledGameIds(before: Date, limit: number): Step<string[]> {
   return rows.map((r) => String(r.id));
 }
 
-/** Ended games in completion order (scoring rebuild). */
-export function* endedGames(afterCompletedAt: Date | null, limit: number): Step<GameRow[]> {
-  const rows = afterCompletedAt
-    ? yield* all<Raw>(
-        `SELECT ${GAME_COLUMNS} FROM arena_games WHERE status = 'ended' AND completed_at > $1 ORDER BY completed_at, id LIMIT $2`,
-        afterCompletedAt,
-        limit,
-      )
-    : yield* all<Raw>(`SELECT ${GAME_COLUMNS} FROM arena_games WHERE status = 'ended' ORDER BY completed_at, id LIMIT $1`, limit);
+/** Ended games in completion order (scoring rebuild), a page at a time. */
+export function* endedGames(offset: number, limit: number): Step<GameRow[]> {
+  const rows = yield* all<Raw>(
+    `SELECT ${GAME_COLUMNS} FROM arena_games WHERE status = 'ended' ORDER BY completed_at, id LIMIT $1 OFFSET $2`,
+    limit,
+    offset,
+  );
   return rows.map(gameRow);
 }
 
@@ -219,7 +225,9 @@ export function* countGames(): Step<{ type: string; status: string; n: number }[
 }
 
 export function* countParticipants(): Step<number> {
-  const r = yield* one<{ n: unknown }>("SELECT COUNT(DISTINCT user_id) AS n FROM arena_invites WHERE user_id IS NOT NULL");
+  const r = yield* one<{ n: unknown }>(
+    "SELECT COUNT(DISTINCT user_id) AS n FROM arena_invites WHERE user_id IS NOT NULL",
+  );
   return asNum(r?.n);
 }
 

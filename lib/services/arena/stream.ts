@@ -56,7 +56,10 @@ export async function channelStream(channel: string, caller: ArenaCaller): Promi
     async start(c) {
       controller = c;
       leave = await joinHub(channel, sub);
-      const [now, rows] = await Promise.all([query(() => readGame(gameId)), query(() => readMessages(channel, 0, HISTORY_LIMIT))]);
+      const [now, rows] = await Promise.all([
+        query(() => readGame(gameId)),
+        query(() => readMessages(channel, 0, HISTORY_LIMIT)),
+      ]);
       const ended = now?.status === "ended";
       send({ type: "initial", messages: rows.map((r) => redactFor(messageView(r), viewer, ended)) });
       sub.sent = rows.length ? rows[rows.length - 1]!.idx : 0;

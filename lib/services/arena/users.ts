@@ -5,7 +5,13 @@ import { query, transaction } from "@/lib/db/sql";
 import { arenaMode } from "@/lib/services/arena/config";
 import { badRequest, notFound, unauthorized } from "@/lib/services/arena/errors";
 import { GLOBAL_STRATEGY } from "@/lib/arena/scoring";
-import { listUsers, readUser, readUsers, scoresOfPlayers, upsertProfile } from "@/lib/services/arena/store-users";
+import {
+  listUsers,
+  readUser,
+  readUsers,
+  scoresOfPlayers,
+  upsertProfile,
+} from "@/lib/services/arena/store-users";
 import { profilesRecord, profileView } from "@/lib/services/arena/views";
 
 // Arena user profiles (`/users…`): list, one, batch, signed updates, a player's scores.
@@ -26,7 +32,11 @@ export async function profileOf(userId: string): Promise<UserProfile> {
 
 export async function profilesBatch(idsParam: string | null): Promise<Record<string, UserProfile>> {
   if (!idsParam) throw badRequest("ids query parameter is required");
-  const ids = idsParam.split(",").map((s) => s.trim()).filter(Boolean).slice(0, 200);
+  const ids = idsParam
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 200);
   if (ids.length === 0) return {};
   return profilesRecord(await query(() => readUsers(ids)));
 }
@@ -54,11 +64,15 @@ export async function updateProfile(body: Record<string, unknown>, now = Date.no
     const check = checkSignature(body.publicKey, body.signature, body.timestamp, profileMessage(ts), now);
     if (!check.ok) throw unauthorized(check.error);
     userId = check.userId;
-    publicKey = String(body.publicKey).toLowerCase();
+    publicKey = check.publicKey;
     signedAt = ts;
     const existing = await query(() => readUser(userId));
     // A signed update is good once: an older or repeated timestamp is a replay.
-    if (existing?.lastSignedAt !== null && existing?.lastSignedAt !== undefined && ts <= existing.lastSignedAt) {
+    if (
+      existing?.lastSignedAt !== null &&
+      existing?.lastSignedAt !== undefined &&
+      ts <= existing.lastSignedAt
+    ) {
       throw unauthorized("Timestamp expired");
     }
   } else {
@@ -66,7 +80,9 @@ export async function updateProfile(body: Record<string, unknown>, now = Date.no
     if (!given) throw badRequest("userId is required");
     userId = given;
   }
-  await transaction(() => upsertProfile(userId, { username, model, publicKey, lastSignedAt: signedAt }, new Date(now)));
+  await transaction(() =>
+    upsertProfile(userId, { username, model, publicKey, lastSignedAt: signedAt }, new Date(now)),
+  );
   return profileOf(userId);
 }
 

@@ -9,10 +9,17 @@ import type { UserRow } from "@/lib/services/arena/store-users";
 
 export const operatorChannel = (gameId: string) => `challenge_${gameId}`;
 /** A channel name → its game id (`challenge_<id>` and `<id>` both name game `<id>`). */
-export const gameIdOfChannel = (channel: string) => (channel.startsWith("challenge_") ? channel.slice(10) : channel);
+export const gameIdOfChannel = (channel: string) =>
+  channel.startsWith("challenge_") ? channel.slice(10) : channel;
 
 export function messageView(m: MessageRow): ChatMessage {
-  const view: ChatMessage = { channel: m.channel, from: m.sender, content: m.content, timestamp: m.createdAt.getTime(), index: m.idx };
+  const view: ChatMessage = {
+    channel: m.channel,
+    from: m.sender,
+    content: m.content,
+    timestamp: m.createdAt.getTime(),
+    index: m.idx,
+  };
   if (m.recipient !== null) view.to = m.recipient;
   if (m.type !== null) view.type = m.type;
   return view;
@@ -52,7 +59,7 @@ export function challengeView(g: GameRow, invites: InviteRow[]): Challenge {
       players,
       playerIdentities: identitiesOf(mine),
     },
-    gameState: game ? game.publicState(g.state as never, ended) : {},
+    gameState: game ? game.publicState(g.state, ended) : {},
   };
   if (ended) {
     view.state.completedAt = g.completedAt?.getTime() ?? g.lastActivityAt.getTime();

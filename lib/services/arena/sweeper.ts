@@ -1,0 +1,26 @@
+import "server-only";
+import { log } from "@/lib/log";
+import { endStalledGames } from "@/lib/services/arena/read";
+
+// Ends stalled arena games every 30 s in each process (listing sessions also sweeps, at most
+// every 5 s). Several instances may sweep at once: each game ends under its row lock, once.
+
+const EVERY_MS = 30_000;
+const state = ((globalThis as Record<string, unknown>).__gauntletArenaSweeper ??= { timer: null }) as {
+  timer: NodeJS.Timeout | null;
+};
+
+export function startArenaSweeper(): void {
+  if (state.timer) return;
+  state.timer = setInterval(() => {
+    endStalledGames(true)
+      .then((n) => n && log.info("arena games ended after stalling", { count: n }))
+      .catch((err: unknown) => log.warn("arena stall sweep failed", { error: String(err) }));
+  }, EVERY_MS);
+  state.timer.unref?.();
+}
+
+export function stopArenaSweeper(): void {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = null;
+}
