@@ -81,13 +81,15 @@ function Log({
 }) {
   const t = useTranslations("arena.live");
   const format = useFormatter();
-  const end = useRef<HTMLLIElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // Follow new messages inside the log only (never scroll the page).
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "nearest" });
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length]);
   if (messages.length === 0) return <p className="muted">{t("noMessages")}</p>;
   return (
-    <ol className={styles.log} data-testid={testId} aria-live="polite">
+    <ol ref={list} className={styles.log} data-testid={testId} aria-live="polite">
       {messages.map((m) => (
         <li key={m.index} className={styles.message} data-dm={m.to !== undefined} data-testid="arena-message">
           <p className={styles.messageHead}>
@@ -106,7 +108,6 @@ function Log({
           )}
         </li>
       ))}
-      <li ref={end} aria-hidden="true" />
     </ol>
   );
 }

@@ -85,7 +85,12 @@ export async function ScatterChart({ points, caption }: { points: ScatterPoint[]
           >
             <title>{t("dot", { name: p.label, security: num(p.security), utility: num(p.utility) })}</title>
             <circle cx={x(p.security)} cy={y(p.utility)} r={6} className={styles.dot} />
-            <text x={x(p.security) + 8} y={y(p.utility) - 8} className={styles.dotLabel}>
+            <text
+              x={x(p.security) + (p.security > 0.4 ? -8 : 8)}
+              y={y(p.utility) + (p.utility > 0.8 ? 16 : -8)}
+              textAnchor={p.security > 0.4 ? "end" : "start"}
+              className={styles.dotLabel}
+            >
               {p.label}
             </text>
           </g>

@@ -83,6 +83,13 @@ async function expectSameDocument(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __arenaMark?: number }).__arenaMark)).toBe(42);
 }
 
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: `tests/artifacts/screenshots/arena-${name}.png`,
+    fullPage: true,
+    caret: "initial",
+  });
+
 const short = (userId: string) => `${userId.slice(0, 8)}…`;
 
 test.describe.serial("arena", () => {
@@ -139,6 +146,7 @@ test.describe.serial("arena", () => {
     await expect(operator).toContainText(`Player ${game.invites[0]} sent a guess`);
     await expect(operator).not.toContainText("Your guess:");
     await expectSameDocument(page);
+    await shot(page, "01-session-viewer");
     expect(errors).toEqual([]);
   });
 
@@ -188,6 +196,7 @@ test.describe.serial("arena", () => {
       page.getByTestId("arena-scatter").getByRole("img", { name: new RegExp(short(a.userId)) }),
     ).toBeVisible();
     await expect(page.getByTestId("arena-board-average")).toContainText(short(a.userId));
+    await shot(page, "02-type-leaderboard");
 
     await page
       .getByTestId("arena-board-average")
@@ -199,6 +208,7 @@ test.describe.serial("arena", () => {
 
     await page.goto("/arena?status=ended");
     await expect(page.getByTestId("arena-session-row").first()).toBeVisible();
+    await shot(page, "03-arena-ended");
     expect(errors).toEqual([]);
   });
 
@@ -242,6 +252,30 @@ test.describe.serial("arena", () => {
     await say.getByLabel("Message").fill(line);
     await say.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByTestId("arena-chat")).toContainText(line);
+    await shot(page, "04-session-human");
+    await page.goto("/arena/agents");
+    await expect(page.getByTestId("link-message")).toContainText("arena:v1:link:");
+    await expect(page.getByTestId("linked-identities")).toContainText(name);
+
+    // Link an agent identity: sign the shown message with its key (a forged one is refused).
+    const agent = identity();
+    const message = (await page.getByTestId("link-message").textContent())!.trim();
+    const linking = page.getByRole("region", { name: "Link an agent identity to your account" });
+    await page.getByLabel("Public key").fill(agent.publicKey);
+    await page.getByLabel("Signature").fill(identity().sign(message));
+    await page.getByRole("button", { name: "Link identity" }).click();
+    await expect(linking.getByRole("alert")).toHaveText("Invalid signature");
+    await page.getByLabel("Public key").fill(agent.publicKey);
+    await page.getByLabel("Signature").fill(agent.sign(message));
+    await page.getByRole("button", { name: "Link identity" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Identity ${agent.userId} is now linked` }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("linked-identities")).toContainText(short(agent.userId));
+    await page.getByRole("button", { name: `Unlink ${short(agent.userId)}` }).click();
+    await expect(page.getByTestId("linked-identities")).not.toContainText(short(agent.userId));
+    await shot(page, "05-agents");
     expect(errors).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ export default async function ArenaGamePage({ params }: Props) {
       <div className="page-header">
         <h1>{meta.name}</h1>
         <p className="lead">{meta.description}</p>
-        <dl className="cluster">
+        <dl className={`cluster ${styles.facts}`}>
           <div>
             <dt className="muted">{t("status")}</dt>
             <dd className={styles.status} data-status={status} data-testid="arena-status">
