@@ -88,12 +88,14 @@ export default async function ArenaUserPage({ params, searchParams }: Props) {
               <Link href={`/arena/leaderboard/${encodeURIComponent(type)}`}>{types[type]?.name ?? type}</Link>
             </h3>
             {Object.entries(strategies).map(([strategy, entry]) => (
-              <ScoreTable
-                key={strategy}
-                rows={[{ ...row, gamesPlayed: entry.gamesPlayed, metrics: entry.metrics }]}
-                metrics={descriptors[strategy] ?? []}
-                caption={`${types[type]?.name ?? type}: ${strategy}`}
-              />
+              <div key={strategy} className="stack">
+                <p className="muted">{t("strategy", { strategy })}</p>
+                <ScoreTable
+                  rows={[{ ...row, gamesPlayed: entry.gamesPlayed, metrics: entry.metrics }]}
+                  metrics={descriptors[strategy] ?? []}
+                  caption={`${types[type]?.name ?? type}: ${strategy}`}
+                />
+              </div>
             ))}
           </div>
         ))}
