@@ -86,6 +86,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/favicon.ico", ["GET"]],
   ["/health", ["GET"]],
   ["/web/api/[[...path]]", ["GET","HEAD","POST","PUT","PATCH","DELETE","OPTIONS"]],
+  ["/web/api/arena/games/[id]/stream", ["GET"]],
   ["/web/api/challenge-collections", ["GET"]],
   ["/web/api/challenge-collections/[id]", ["GET"]],
   ["/web/api/challenge-collections/[id]/leaderboard", ["GET"]],

@@ -4,6 +4,7 @@
 // (lib/workflow/nodes/<type>/messages/) and arrive here through the node registry.
 import { nodeTypeMessages } from "@/lib/workflow/registry";
 import base from "../en.json";
+import arena from "./arena.json";
 import builder from "./builder.json";
 import consolePages from "./consolePages.json";
 import notifications from "./notifications.json";
@@ -15,6 +16,7 @@ import webhooks from "./webhooks.json";
 const en = {
   ...base,
   redBlue: { ...base.redBlue, ...redBlue },
+  arena: { ...base.arena, ...arena },
   player,
   builder: { ...builder, nodeTypes: nodeTypeMessages("en") },
   consolePages: { ...consolePages, webhooks, redBlue: consoleRedBlue },
