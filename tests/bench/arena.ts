@@ -176,6 +176,8 @@ try {
   // 2. SSE fan-out.
   const fan = await newGame();
   const latencies: number[] = [];
+  const fromStamp: number[] = [];
+  const postMs: number[] = [];
   const sentAt = new Map<number, number>();
   let delivered = 0;
   const controllers: AbortController[] = [];
@@ -199,11 +201,15 @@ try {
                 const frame = buf.slice(0, cut);
                 buf = buf.slice(cut + 2);
                 if (!frame.startsWith("data: ")) continue;
-                const data = JSON.parse(frame.slice(6)) as { type: string; message?: { index: number } };
+                const data = JSON.parse(frame.slice(6)) as {
+                  type: string;
+                  message?: { index: number; timestamp: number };
+                };
                 if (data.type === "initial") resolve();
                 if (data.type === "new_message") {
                   delivered++;
                   latencies.push(performance.now() - sentAt.get(data.message!.index)!);
+                  fromStamp.push(Date.now() - data.message!.timestamp);
                 }
               }
             }
@@ -219,6 +225,7 @@ try {
     const t = performance.now();
     sentAt.set(m + 1, t); // indexes are 1-based and this is the channel's only writer
     await post("/api/v1/chat/send", { channel: fan.id, content: `fan ${m}` }, fan.keys[m % 2]);
+    postMs.push(performance.now() - t);
     await new Promise((r) => setTimeout(r, 50));
   }
   const deadline = Date.now() + 10_000;
@@ -228,7 +235,9 @@ try {
   console.log(
     `ARENA fan-out: ${delivered} of ${subscribers * messages} deliveries (${subscribers} subscribers × ${messages} messages)`,
   );
-  console.log(`ARENA ${line("message → delivered", latencies)}`);
+  console.log(`ARENA ${line("message → delivered (from just before the POST)", latencies)}`);
+  console.log(`ARENA ${line("the POST itself (until its answer)", postMs)}`);
+  console.log(`ARENA ${line("server timestamp → delivered (1 ms clock)", fromStamp)}`);
 } finally {
   stop();
 }

@@ -273,6 +273,10 @@ test.describe.serial("arena", () => {
     ).toBeVisible();
     await page.reload();
     await expect(page.getByTestId("linked-identities")).toContainText(short(agent.userId));
+    // The account's profile lists its linked identities (the human seat and the agent).
+    await page.goto("/profile");
+    await expect(page.getByTestId("profile-arena")).toContainText(agent.userId.slice(0, 12));
+    await page.goto("/arena/agents");
     await page.getByRole("button", { name: `Unlink ${short(agent.userId)}` }).click();
     await expect(page.getByTestId("linked-identities")).not.toContainText(short(agent.userId));
     await shot(page, "05-agents");

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { arenaJson } from "@/lib/api/arena-route";
 import { getViewer } from "@/lib/auth/viewer";
+import { clientKey } from "@/lib/http/client-ip";
 import { log } from "@/lib/log";
 import { ArenaError } from "@/lib/services/arena/errors";
 import { seatOfAccount } from "@/lib/services/arena/humans";
@@ -22,6 +23,7 @@ export async function GET(req: NextRequest, ctx: { params: Promise<{ id: string 
     return await channelStream(
       channel === "operator" ? `challenge_${id}` : id,
       seat ? { trustedInvite: seat } : {},
+      clientKey(req.headers),
     );
   } catch (err) {
     if (err instanceof ArenaError) return arenaJson(err.body(), err.status);
