@@ -12,6 +12,7 @@ import {
   lockGame,
   readInvites,
   saveGame,
+  touchGame,
   type GameRow,
   type InviteRow,
 } from "@/lib/services/arena/store";
@@ -108,13 +109,16 @@ export async function mutateGame<T>(
       },
     };
     const pending: Parameters<typeof insertMessage>[1][] = [];
+    const before = { state: game.state, status: game.status };
     if (game.status === "active" && now.getTime() - game.lastActivityAt.getTime() > arenaTimeoutMs()) {
       yield* endByTimeout(m);
     }
     const result = yield* work(m);
     game.lastActivityAt = now;
     for (const row of pending) yield* insertMessage(game.id, row);
-    yield* saveGame(game);
+    // A chat message changes only the counters: skip rewriting the state.
+    if (game.state === before.state && game.status === before.status) yield* touchGame(game);
+    else yield* saveGame(game);
     return result;
   });
   if (events.length) publishArena(events);

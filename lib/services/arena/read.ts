@@ -22,6 +22,7 @@ import {
   readInvite,
   readInvites,
   readMessages,
+  readSeats,
   stalledGameIds,
   type GameRow,
 } from "@/lib/services/arena/store";
@@ -31,7 +32,6 @@ import {
   gameIdOfChannel,
   messageView,
   operatorChannel,
-  playersOf,
   profilesRecord,
 } from "@/lib/services/arena/views";
 
@@ -135,11 +135,10 @@ export async function syncChannel(
 ): Promise<ChannelRead & { ended: boolean; viewer: string[] }> {
   if (!Number.isFinite(index) || index < 0) throw badRequest("index must be a non-negative integer");
   const gameId = gameIdOfChannel(channel);
-  const game = await query(() => readGame(gameId));
-  if (!game) return { messages: [], count: 0, ended: false, viewer: [] };
-  const invites = await query(() => readInvites([gameId]));
-  const viewer = readerInvites(caller, gameId, playersOf(invites));
-  const ended = game.status === "ended";
+  const seats = await query(() => readSeats(gameId));
+  if (!seats) return { messages: [], count: 0, ended: false, viewer: [] };
+  const viewer = readerInvites(caller, gameId, seats.players);
+  const ended = seats.status === "ended";
   const rows = await query(() => readMessages(channel, Math.floor(index), MAX_SYNC_MESSAGES));
   const messages = rows.map((r) => redactFor(messageView(r), viewer, ended));
   return { messages, count: messages.length, ended, viewer };

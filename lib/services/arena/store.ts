@@ -131,6 +131,30 @@ export function* saveGame(g: GameRow): Step<void> {
   );
 }
 
+/** Counters and activity only: a change that left the game's state as it was (a chat message). */
+export function* touchGame(g: GameRow): Step<void> {
+  yield* exec(
+    "UPDATE arena_games SET chat_count = $2, operator_count = $3, last_activity_at = $4 WHERE id = $1",
+    g.id,
+    g.chatCount,
+    g.operatorCount,
+    g.lastActivityAt,
+  );
+}
+
+/** A game's status and its seated players in join order, in one statement (the sync path). */
+export function* readSeats(gameId: string): Step<{ status: GameStatus; players: string[] } | undefined> {
+  const rows = yield* all<Raw>(
+    `SELECT g.status, i.code, i.position FROM arena_games g
+     LEFT JOIN arena_invites i ON i.game_id = g.id AND i.position IS NOT NULL
+     WHERE g.id = $1 ORDER BY i.position`,
+    gameId,
+  );
+  if (rows.length === 0) return undefined;
+  const players = rows.filter((r) => typeof r.code === "string").map((r) => String(r.code));
+  return { status: String(rows[0]!.status) as GameStatus, players };
+}
+
 export function* readInvites(gameIds: string[]): Step<InviteRow[]> {
   if (gameIds.length === 0) return [];
   const marks = gameIds.map((_, i) => `$${i + 1}`).join(", ");
