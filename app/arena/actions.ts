@@ -7,11 +7,11 @@ import { runAction, type ActionMessages } from "@/lib/api/action";
 import { getViewer } from "@/lib/auth/viewer";
 import type { FormState } from "@/lib/contracts/forms";
 import { AppError } from "@/lib/errors";
-import { createGame } from "@/lib/services/arena/actions";
 import { ArenaError } from "@/lib/services/arena/errors";
 import {
   actAsAccount,
   chatAsAccount,
+  createGameAsAccount,
   joinAsAccount,
   linkIdentity,
   unlinkIdentity,
@@ -62,8 +62,8 @@ const text = (formData: FormData, name: string) => {
 export async function createGameAction(_prev: FormState, formData: FormData): Promise<FormState> {
   let gameId = "";
   const state = await runAction({ name: "creating an arena game", messages }, async () => {
-    await signedIn();
-    gameId = (await arena(() => createGame(text(formData, "type")))).id;
+    const viewer = await signedIn();
+    gameId = (await arena(() => createGameAsAccount(viewer.id, text(formData, "type")))).id;
   });
   if (state.status === "success" && gameId) {
     revalidatePath("/arena");

@@ -1,9 +1,16 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { checkSignature, linkMessage } from "@/lib/arena/identity";
-import type { UserProfile } from "@/lib/arena/types";
+import type { Challenge, UserProfile } from "@/lib/arena/types";
 import { all, query, transaction } from "@/lib/db/sql";
-import { actInGame, joinWithIdentity, sendChat, type ChatSent } from "@/lib/services/arena/actions";
+import {
+  actInGame,
+  createGame,
+  joinWithIdentity,
+  sendChat,
+  type ChatSent,
+} from "@/lib/services/arena/actions";
+import { limitArenaWrite } from "@/lib/services/arena/limits";
 import { badRequest, playerNotFound, unauthorized } from "@/lib/services/arena/errors";
 import { type ChannelRead, syncChannel } from "@/lib/services/arena/read";
 import { linkAccount, readUser, upsertProfile, usersOfAccount } from "@/lib/services/arena/store-users";
@@ -22,10 +29,20 @@ export interface AccountRef {
 export const humanUserId = (accountId: string) =>
   createHash("sha256").update(`gauntlet:account:${accountId}`, "utf8").digest("hex");
 
+/** Writes from the browser count against the account, like an agent's against its identity. */
+const limitAccount = (accountId: string) => limitArenaWrite(`account:${accountId}`, {});
+
+/** "New game" from the arena page. */
+export async function createGameAsAccount(accountId: string, type: string): Promise<Challenge> {
+  await limitAccount(accountId);
+  return createGame(type);
+}
+
 export async function joinAsAccount(
   account: AccountRef,
   invite: string,
 ): Promise<{ gameId: string; position: number }> {
+  await limitAccount(account.id);
   const userId = humanUserId(account.id);
   const seat = await joinWithIdentity(invite, userId, null);
   const now = new Date();
@@ -55,6 +72,7 @@ async function requireSeat(accountId: string, gameId: string): Promise<string> {
 }
 
 export async function actAsAccount(accountId: string, gameId: string, method: string, content: string) {
+  await limitAccount(accountId);
   const invite = await requireSeat(accountId, gameId);
   return actInGame({ challengeId: gameId, messageType: method, content }, { trustedInvite: invite });
 }
@@ -65,6 +83,7 @@ export async function chatAsAccount(
   content: string,
   to?: string | null,
 ): Promise<ChatSent> {
+  await limitAccount(accountId);
   const invite = await requireSeat(accountId, gameId);
   return sendChat({ channel: gameId, content, to: to ?? null }, { trustedInvite: invite });
 }
@@ -93,6 +112,7 @@ export async function linkIdentity(
   proof: { publicKey: unknown; signature: unknown; timestamp: unknown },
   now = Date.now(),
 ): Promise<UserProfile> {
+  await limitAccount(accountId);
   if (!proof.publicKey || !proof.signature || proof.timestamp === undefined || proof.timestamp === "") {
     throw badRequest("publicKey, signature, and timestamp are required");
   }
