@@ -215,7 +215,7 @@ try {
             }
           })
           .catch((err: unknown) => {
-            if (!ac.signal.aborted) reject(err);
+            if (!ac.signal.aborted) reject(err instanceof Error ? err : new Error(String(err)));
           });
       }),
     );
