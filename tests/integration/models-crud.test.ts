@@ -2,6 +2,7 @@
 // runs against (SQLite or PostgreSQL). Each case creates a row with every column set (Json values,
 // DateTimes with milliseconds, Floats, non-default booleans), reads it back equal, updates fields
 // (including setting nullable ones to null), deletes it and checks it is gone.
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db, secretColumns } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -38,10 +39,13 @@ interface Case<M extends ModelName> {
   setLater?: string[];
   /** Unique key of a row; `{ id }` unless given. */
   key?: (row: Row) => Row;
+  /** The `id` column is a natural key the caller gives (no default): `data` sets it. */
+  givenId?: boolean;
 }
 
 interface AnyCase {
   model: ModelName;
+  givenId?: boolean;
   data: () => Promise<unknown>;
   update: (row: Row) => unknown;
   setLater?: string[];
@@ -547,7 +551,12 @@ const cases: AnyCase[] = [
         theme: { red: "#c00", blue: "#00c" },
         instructionsMd: "## Rules",
         isActive: false,
-        settings: { model: "offline:defender", secret_ref: "RB_SECRET", utility_gate: { prompts: ["2+2?"], mode: "zero" }, note: richJson },
+        settings: {
+          model: "offline:defender",
+          secret_ref: "RB_SECRET",
+          utility_gate: { prompts: ["2+2?"], mode: "zero" },
+          note: richJson,
+        },
         createdBy: "author",
         createdAt: T1,
         updatedBy: "editor",
@@ -591,11 +600,24 @@ const cases: AnyCase[] = [
         active: false,
         idempotencyKey: "idem-7f3a",
         utilityPassed: false,
-        result: { submission: { id: "s1", team: "blue" }, pairing: null, waiting: true, replayed: false, note: richJson },
+        result: {
+          submission: { id: "s1", team: "blue" },
+          pairing: null,
+          waiting: true,
+          replayed: false,
+          note: richJson,
+        },
         createdAt: T1,
       };
     },
-    update: () => ({ active: true, prompt: "v2 defence", endUserId: null, idempotencyKey: null, utilityPassed: true, result: Prisma.DbNull }),
+    update: () => ({
+      active: true,
+      prompt: "v2 defence",
+      endUserId: null,
+      idempotencyKey: null,
+      utilityPassed: true,
+      result: Prisma.DbNull,
+    }),
   }),
   crud({
     model: "TeamPairing",
@@ -701,7 +723,13 @@ const cases: AnyCase[] = [
       disabledReason: "7 deliveries in a row failed",
       createdAt: T1,
     }),
-    update: () => ({ isActive: true, events: [], consecutiveFailures: 0, disabledAt: null, disabledReason: null }),
+    update: () => ({
+      isActive: true,
+      events: [],
+      consecutiveFailures: 0,
+      disabledAt: null,
+      disabledReason: null,
+    }),
   }),
   crud({
     model: "WebhookDelivery",
@@ -771,7 +799,153 @@ const cases: AnyCase[] = [
     key: (row) => ({ key: row.key }),
     update: () => ({ value: "sha256:def" }),
   }),
+  crud({
+    model: "ArenaGame",
+    givenId: true,
+    data: () =>
+      Promise.resolve({
+        id: randomUUID(),
+        type: "psi",
+        name: "Private Set Intersection",
+        status: "ended",
+        state: { sets: [[101, 202]], note: richJson },
+        scores: [{ security: 1, utility: -1 }],
+        attributions: [{ from: 1, to: 0, type: "security_breach" }],
+        chatCount: 12,
+        operatorCount: 30,
+        endReason: "finished",
+        createdAt: T3,
+        lastActivityAt: T1,
+        completedAt: T2,
+      }),
+    update: () => ({ status: "active", completedAt: null, chatCount: 13 }),
+  }),
+  crud({
+    model: "ArenaInvite",
+    data: async () => ({
+      code: `inv_${randomUUID()}`,
+      gameId: (await makeArenaGame()).id,
+      slot: 1,
+      position: 0,
+      userId: "a".repeat(64),
+      joinedAt: T1,
+    }),
+    key: (row) => ({ code: row.code }),
+    update: () => ({ position: null, userId: null, joinedAt: null }),
+  }),
+  crud({
+    model: "ArenaMessage",
+    data: async () => {
+      const game = await makeArenaGame();
+      return {
+        channel: `challenge_${game.id}`,
+        idx: 7,
+        gameId: game.id,
+        sender: "operator",
+        recipient: "inv_x",
+        content: "Your private set: 101, 202 — ünïcode",
+        type: "guess",
+        createdAt: T2,
+      };
+    },
+    key: (row) => ({ channel_idx: { channel: row.channel, idx: row.idx } }),
+    update: () => ({ recipient: null, type: null, content: "" }),
+  }),
+  crud({
+    model: "ArenaUser",
+    givenId: true,
+    data: async () => ({
+      id: randomUUID().replace(/-/g, "").repeat(2),
+      username: "agent-smith",
+      model: "gpt-test",
+      publicKey: `302a300506032b6570032100${"ab".repeat(32)}`,
+      accountId: (await makeAccount()).id,
+      lastSignedAt: 1_700_000_000_123.5,
+      createdAt: T3,
+    }),
+    update: () => ({ username: null, accountId: null, lastSignedAt: null }),
+  }),
+  crud({
+    model: "ArenaScore",
+    data: () =>
+      Promise.resolve({
+        gameType: "psi",
+        strategy: "average",
+        playerId: randomUUID(),
+        gamesPlayed: 4,
+        metrics: { "average:security": 0.25, "average:utility": -0.5 },
+        state: { securitySum: 1, utilitySum: -2 },
+      }),
+    key: (row) => ({
+      gameType_strategy_playerId: { gameType: row.gameType, strategy: row.strategy, playerId: row.playerId },
+    }),
+    update: () => ({ gamesPlayed: 5, metrics: {} }),
+  }),
+  crud({
+    model: "ChallengePack",
+    data: async () => ({
+      workspaceId: (await makeWorkspace()).id,
+      slug: `pack-${randomUUID()}`,
+      name: "Refusals",
+      family: "security",
+      description: "Prompt-injection refusals — ünïcode",
+      createdAt: T3,
+    }),
+    update: () => ({ description: null, name: "Refusals v2" }),
+  }),
+  crud({
+    model: "ChallengePackVersion",
+    data: async () => {
+      const pack = await makeChallengePack();
+      return {
+        packId: pack.id,
+        workspaceId: pack.workspaceId,
+        number: 3,
+        contentHash: "sha256:" + "c".repeat(64),
+        executionMode: "prompt_eval",
+        evaluationSpecId: "sha256:" + "e".repeat(64),
+        manifest: { pack: { slug: pack.slug }, note: richJson },
+        sourceYaml: "pack:\n  slug: x\n",
+        createdById: (await makeAccount()).id,
+        createdAt: T1,
+      };
+    },
+    update: () => ({ createdById: null }),
+  }),
+  crud({
+    model: "ChallengePackInputSet",
+    data: async () => {
+      const pack = await makeChallengePack();
+      const version = await db.challengePackVersion.create({
+        data: {
+          packId: pack.id,
+          workspaceId: pack.workspaceId,
+          number: 1,
+          contentHash: "sha256:x",
+          executionMode: "prompt_eval",
+          evaluationSpecId: "sha256:y",
+          manifest: {},
+          sourceYaml: "",
+        },
+      });
+      return { versionId: version.id, key: "default", name: "Default cases", caseCount: 21 };
+    },
+    update: () => ({ caseCount: 22 }),
+  }),
 ];
+
+function makeArenaGame() {
+  return db.arenaGame.create({
+    data: { id: randomUUID(), type: "psi", name: "PSI", state: {}, scores: [], attributions: [] },
+  });
+}
+
+async function makeChallengePack() {
+  const ws = await makeWorkspace();
+  return db.challengePack.create({
+    data: { workspaceId: ws.id, slug: `p-${randomUUID()}`, name: "P", family: "f" },
+  });
+}
 
 describe("model round trips", () => {
   it("cover every model in the schema", () => {
@@ -784,7 +958,7 @@ describe("model round trips", () => {
     const data = (await c.data()) as Row;
 
     // The case sets every column except generated ones (id, @updatedAt) and those set later.
-    const generated = ["id", "updatedAt"];
+    const generated = c.givenId ? ["updatedAt"] : ["id", "updatedAt"];
     const covered = [...Object.keys(data), ...(c.setLater ?? [])];
     expect(covered.sort()).toEqual(
       scalarFields(model)
@@ -968,7 +1142,12 @@ describe("column round trips", () => {
     const submission = await db.teamSubmission.create({
       data: { redBlueChallengeId: rb.id, workspaceId: rb.workspaceId, team: "red", prompt: "attack" },
     });
-    expect(submission).toMatchObject({ active: true, idempotencyKey: null, utilityPassed: null, result: null });
+    expect(submission).toMatchObject({
+      active: true,
+      idempotencyKey: null,
+      utilityPassed: null,
+      result: null,
+    });
     const rotation = await db.teamRotation.create({
       data: { redBlueChallengeId: rb.id, accountId: "a1", team: "blue", opponentAccountId: "a2" },
     });
@@ -1012,7 +1191,14 @@ describe("red/blue unique keys", () => {
     const [a, b] = await Promise.all([makeAccount(), makeAccount()]);
     const sub = (accountId: string, idempotencyKey: string | null) =>
       db.teamSubmission.create({
-        data: { redBlueChallengeId: rb.id, workspaceId: rb.workspaceId, accountId, team: "red", prompt: "p", idempotencyKey },
+        data: {
+          redBlueChallengeId: rb.id,
+          workspaceId: rb.workspaceId,
+          accountId,
+          team: "red",
+          prompt: "p",
+          idempotencyKey,
+        },
       });
     await sub(a.id, "k1");
     await expect(sub(a.id, "k1")).rejects.toThrow();
