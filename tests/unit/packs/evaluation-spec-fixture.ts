@@ -44,7 +44,7 @@ export function mutate(
       if (node[part] === undefined) node[part] = {};
       node = node[part] as Record<string, unknown>;
     }
-    const last = parts[parts.length - 1];
+    const last = parts[parts.length - 1] ?? "";
     if (value === DELETE) {
       if (Array.isArray(node)) node.splice(Number(last), 1);
       else delete node[last];
