@@ -1,7 +1,7 @@
 // §3 rules, part 1: top level, validators and their configs, post-execution checks, metrics,
 // behavioral signals, pricing. Each row breaks exactly one rule of the minimal valid spec.
 import { describe, it } from "vitest";
-import { type Case, expectErrors } from "./evaluation-spec-fixture";
+import { type Case, DELETE, expectErrors } from "./evaluation-spec-fixture";
 
 const v1 = (validator: Record<string, unknown>) => ({ "validators.1": { key: "second", ...validator } });
 const typed = (type: string, config: unknown, extra: Record<string, unknown> = {}) =>
@@ -22,6 +22,11 @@ const price = {
 
 const topLevel: Case[] = [
   { name: "name empty", patch: { name: "  " }, errors: [["name", "is required"]] },
+  {
+    name: "judge_mode missing",
+    patch: { judge_mode: DELETE },
+    errors: [["judge_mode", "must be one of deterministic, llm_judge, hybrid"]],
+  },
   {
     name: "version_number 0",
     patch: { version_number: 0 },
