@@ -41,13 +41,15 @@ function fallbackNormalization(spec: EvaluationSpec, source: string): DimensionN
 
 /**
  * The scorecard's dimensions as objects: bare names expanded (`correctness` → source validators,
- * …; an unknown bare name keeps an empty source), strings trimmed, defaults filled in.
+ * …; an unknown bare name keeps an empty source; an object with a bare name as key and no source
+ * gets that name's source), strings trimmed, defaults filled in.
  */
 export function expandDimensions(spec: EvaluationSpec): NormalizedDimension[] {
   return (spec.scorecard?.dimensions ?? []).map((entry) => {
     const declared =
       typeof entry === "string" ? { key: entry, source: BARE_DIMENSIONS[entry.trim()] ?? "" } : entry;
-    const source = trim(declared.source);
+    // An object without a source whose key is a bare name stands for that name's source.
+    const source = trim(declared.source) || (BARE_DIMENSIONS[trim(declared.key)] ?? "");
     const direction = trim(declared.better_direction);
     const metric = trim(declared.metric);
     const judgeKey = trim(declared.judge_key);

@@ -321,6 +321,21 @@ const scorecard: Case[] = [
     errors: [["scorecard.dimensions[2]", "is not a supported scorecard dimension"]],
   },
   {
+    name: "an object keyed by a bare name takes its source (valid)",
+    patch: dim(0, { key: "correctness", weight: 2 }),
+    errors: [],
+  },
+  {
+    name: "an object with neither source nor a bare-name key",
+    patch: dim(2, { key: "style" }),
+    errors: [
+      [
+        "scorecard.dimensions[2].source",
+        "must be one of validators, metric, reliability, latency, cost, behavioral, llm_judge",
+      ],
+    ],
+  },
+  {
     name: "source unknown",
     patch: dim(2, { key: "x", source: "magic" }),
     errors: [
