@@ -33,6 +33,8 @@ export interface RouteDoc {
    * (e.g. 200 for a replayed attempt beside 201, 403 for an unsigned asset URL).
    */
   statuses?: number[];
+  /** The 422 body when it is not the generic error (e.g. a pack validation's `{valid, errors}`). */
+  unprocessable?: ZodType;
 }
 
 export interface Operation<P = unknown, Q = unknown, B = unknown, A extends AuthMode = AuthMode> {

@@ -163,7 +163,12 @@ function routeOperation(
   if (mutating)
     responses["415"] = errorResponse("The body is not in the documented media type (JSON unless stated)");
   if (meta.body || meta.query || meta.params || meta.rawBody)
-    responses["422"] = errorResponse("Invalid input; error.details lists the issues");
+    responses["422"] = doc.unprocessable
+      ? {
+          description: "Invalid input",
+          content: { "application/json": { schema: { anyOf: [errorRef, toSchema(doc.unprocessable, "output")] } } },
+        }
+      : errorResponse("Invalid input; error.details lists the issues");
   if (mutating && meta.auth !== "workspace")
     responses["429"] = errorResponse(
       "Too many requests (rate limit, attempt limit or cooldown); see Retry-After",
@@ -187,6 +192,8 @@ function routeOperation(
     // JSON unless the operation names another media type (a form: the same schema, form-encoded).
     const media = doc.bodyMediaType ?? "application/json";
     op.requestBody = { required: true, content: { [media]: { schema: toSchema(meta.body, "input") } } };
+  } else if (meta.rawBody && doc.bodyMediaType && doc.bodyMediaType !== "multipart/form-data") {
+    op.requestBody = { required: true, content: { [doc.bodyMediaType]: { schema: { type: "string" } } } };
   } else if (doc.bodyMediaType === "multipart/form-data") {
     op.requestBody = {
       required: true,

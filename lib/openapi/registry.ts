@@ -14,6 +14,7 @@ import { providerOperations } from "@/lib/contracts/llm-providers";
 import { notificationEmailOperations } from "@/lib/contracts/notification-email";
 import { notificationOperations, workspaceEventOperations } from "@/lib/contracts/notifications";
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
+import { packOperations } from "@/lib/contracts/packs";
 import { pluginOperations } from "@/lib/contracts/plugins";
 import { redBlueConsoleOperations, redBlueWebOperations } from "@/lib/contracts/red-blue";
 import { secretOperations } from "@/lib/contracts/secrets";
@@ -392,6 +393,26 @@ export const ROUTES: RouteEntry[] = [
     path: "/web/api/register",
     operations: { POST: authOperations.register },
     summaries: { POST: "Register a player account" },
+  },
+  {
+    file: "app/console/api/packs/route.ts",
+    path: "/console/api/packs",
+    operations: { GET: packOperations.list, POST: packOperations.publish },
+  },
+  {
+    file: "app/console/api/packs/validate/route.ts",
+    path: "/console/api/packs/validate",
+    operations: { POST: packOperations.validate },
+  },
+  {
+    file: "app/console/api/packs/[id]/route.ts",
+    path: "/console/api/packs/{id}",
+    operations: { GET: packOperations.get },
+  },
+  {
+    file: "app/console/api/packs/[id]/versions/[number]/route.ts",
+    path: "/console/api/packs/{id}/versions/{number}",
+    operations: { GET: packOperations.version },
   },
   // The arena (SpecArena protocol, ARENA-PROTOCOL.md): every route under /api/v1 and /api.
   {

@@ -33,7 +33,13 @@ export interface Bundle {
   interface_spec?: JsonObject;
   scenario?: JsonObject;
   security?: JsonObject;
-  challenges: (JsonObject & { key: string; title: string; category: string; difficulty: string; instructions?: string })[];
+  challenges: (JsonObject & {
+    key: string;
+    title: string;
+    category: string;
+    difficulty: string;
+    instructions?: string;
+  })[];
   input_sets: (JsonObject & { key: string; name: string; cases: CaseDefinition[] })[];
 }
 

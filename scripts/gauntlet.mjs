@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// Entry of the `gauntlet` bin: runs scripts/gauntlet.ts through tsx (a dependency of this repo).
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = spawnSync(process.execPath, ["--import", "tsx", join(here, "gauntlet.ts"), ...process.argv.slice(2)], {
+  stdio: "inherit",
+  cwd: process.cwd(),
+  // The sources import with the "@/…" alias of the repository's tsconfig, wherever the CLI is run from.
+  env: { ...process.env, TSX_TSCONFIG_PATH: join(here, "..", "tsconfig.json") },
+});
+process.exit(out.status ?? 1);
