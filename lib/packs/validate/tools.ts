@@ -46,23 +46,34 @@ function describe(errors: ErrorObject[] | null | undefined): string {
     .join("; ");
 }
 
-/** The reference's two schema messages: not a schema at all, or a schema that does not resolve. */
-function schemaError(schema: Json): string | undefined {
-  if (typeof schema !== "boolean" && !isObject(schema)) {
-    return `must be a valid JSON Schema: expected an object or a boolean, got ${Array.isArray(schema) ? "an array" : typeof schema}`;
-  }
-  const ajv = new Ajv({
+let sharedAjv: Ajv | undefined;
+
+/** One validator instance (building one is costly); each schema is removed again after use. */
+function ajv(): Ajv {
+  sharedAjv ??= new Ajv({
     strict: false,
     allErrors: true,
     logger: false,
     validateFormats: false,
     code: { regExp: re2Engine },
   });
-  if (!ajv.validateSchema(schema)) return `must be a valid JSON Schema: ${describe(ajv.errors)}`;
+  return sharedAjv;
+}
+
+/** The reference's two schema messages: not a schema at all, or a schema that does not resolve. */
+function schemaError(schema: Json): string | undefined {
+  if (typeof schema !== "boolean" && !isObject(schema)) {
+    return `must be a valid JSON Schema: expected an object or a boolean, got ${Array.isArray(schema) ? "an array" : typeof schema}`;
+  }
+  const instance = ajv();
+  if (!instance.validateSchema(schema)) return `must be a valid JSON Schema: ${describe(instance.errors)}`;
   try {
-    ajv.compile(schema);
+    instance.compile(schema);
   } catch (error) {
     return `must resolve as a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    // Tools of other packs may reuse an $id.
+    if (typeof schema === "object") instance.removeSchema(schema);
   }
   return undefined;
 }
