@@ -414,6 +414,14 @@ export const ROUTES: RouteEntry[] = [
     path: "/console/api/packs/{id}/versions/{number}",
     operations: { GET: packOperations.version },
   },
+  {
+    file: "app/web/api/arena/games/[id]/stream/route.ts",
+    path: "/web/api/arena/games/{id}/stream",
+    operations: { GET: null },
+    summaries: {
+      GET: "Arena session page: one channel live (SSE, ?channel=chat|operator), the signed-in seat's DMs unredacted",
+    },
+  },
   // The arena (SpecArena protocol, ARENA-PROTOCOL.md): every route under /api/v1 and /api.
   {
     file: "app/api/v1/metadata/route.ts",

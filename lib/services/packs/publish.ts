@@ -95,7 +95,7 @@ export async function publishPack(
         contentHash,
         executionMode: bundle.version.execution_mode || "native",
         evaluationSpecId,
-        manifest: manifestOf(bundle) as object,
+        manifest: manifestOf(bundle),
         sourceYaml: yamlText,
         createdById: accountId,
       },
