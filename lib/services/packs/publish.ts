@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/errors";
 import type { PackError } from "@/lib/packs/types";
 import { contentHashOf, evaluationSpecIdOf, manifestOf } from "@/lib/services/packs/manifest";
@@ -95,7 +96,7 @@ export async function publishPack(
         contentHash,
         executionMode: bundle.version.execution_mode || "native",
         evaluationSpecId,
-        manifest: manifestOf(bundle),
+        manifest: manifestOf(bundle) as Prisma.InputJsonValue,
         sourceYaml: yamlText,
         createdById: accountId,
       },
