@@ -5,7 +5,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const out = spawnSync(process.execPath, ["--import", "tsx", join(here, "gauntlet.ts"), ...process.argv.slice(2)], {
+// tsx resolved from this file, not from the working directory the CLI is run in.
+const tsx = import.meta.resolve("tsx");
+const out = spawnSync(process.execPath, ["--import", tsx, join(here, "gauntlet.ts"), ...process.argv.slice(2)], {
   stdio: "inherit",
   cwd: process.cwd(),
   // The sources import with the "@/…" alias of the repository's tsconfig, wherever the CLI is run from.
