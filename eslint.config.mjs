@@ -120,7 +120,7 @@ export default tseslint.config(
   },
   { files: ["components/**"], rules: { "no-restricted-imports": restrictImports(storage, serverCode) } },
   {
-    files: ["lib/workflow/**", "lib/evaluation/**", "lib/scoring/**", "lib/red-blue/**", "lib/arena/**", "lib/ai/**", "lib/contracts/**"],
+    files: ["lib/workflow/**", "lib/evaluation/**", "lib/scoring/**", "lib/red-blue/**", "lib/arena/**", "lib/packs/**", "lib/ai/**", "lib/contracts/**"],
     rules: { "no-restricted-imports": restrictImports(storage, appFromLib, servicesFromBelow) },
   },
   { files: ["scripts/**", "tests/**"], rules: { "no-restricted-imports": "off" } },
