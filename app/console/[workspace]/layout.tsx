@@ -35,13 +35,16 @@ export default async function WorkspaceLayout({
             { href: `${base}/challenges`, label: t("challenges") },
             { href: `${base}/collections`, label: t("collections") },
             { href: `${base}/red-blue`, label: t("redBlue") },
+            { href: `${base}/packs`, label: t("packs") },
             { href: `${base}/plugins`, label: t("plugins") },
             { href: `${base}/providers`, label: t("providers") },
             { href: `${base}/tokens`, label: t("tokens") },
             { href: `${base}/webhooks`, label: t("webhooks") },
             { href: `${base}/members`, label: t("members") },
             { href: `${base}/events`, label: t("events") },
-            ...(workspace.role === "owner" || workspace.role === "admin" ? [{ href: `${base}/jobs`, label: t("jobs") }] : []),
+            ...(workspace.role === "owner" || workspace.role === "admin"
+              ? [{ href: `${base}/jobs`, label: t("jobs") }]
+              : []),
             { href: "/console", label: t("allWorkspaces"), exact: true },
           ]}
         />
