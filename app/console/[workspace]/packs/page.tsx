@@ -32,13 +32,14 @@ export default async function PacksPage({ params }: Props) {
       </div>
       {packs.length === 0 ? (
         <EmptyState
+          className={packStyles.list}
           icon={<StackIcon />}
           title={t("emptyTitle")}
           description={t("emptyDescription")}
           action={<a href="#pack-format">{t("formatLink")}</a>}
         />
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={`${styles.tableWrap} ${packStyles.list}`}>
           <table className={styles.table} data-testid="packs-table">
             <thead>
               <tr>
