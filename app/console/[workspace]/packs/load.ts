@@ -6,7 +6,7 @@ import { getPack, getPackVersion } from "@/lib/services/packs";
 
 // The pack pages' reads: an unknown pack or version (or one of another workspace) is a 404.
 
-const plausibleKey = (idOrSlug: string) => idOrSlug.length > 0 && idOrSlug.length <= 200;
+const plausibleKey = (idOrSlug: string) => idOrSlug.length > 0 && idOrSlug.length <= 100;
 
 async function orNotFound<T>(read: () => Promise<T>): Promise<T> {
   try {
