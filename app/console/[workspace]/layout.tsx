@@ -35,6 +35,7 @@ export default async function WorkspaceLayout({
             { href: `${base}/challenges`, label: t("challenges") },
             { href: `${base}/collections`, label: t("collections") },
             { href: `${base}/red-blue`, label: t("redBlue") },
+            { href: `${base}/packs`, label: t("packs") },
             { href: `${base}/plugins`, label: t("plugins") },
             { href: `${base}/providers`, label: t("providers") },
             { href: `${base}/tokens`, label: t("tokens") },

@@ -7,6 +7,7 @@ import base from "../en.json";
 import arena from "./arena.json";
 import builder from "./builder.json";
 import consolePages from "./consolePages.json";
+import consolePacks from "./consolePacks.json";
 import notifications from "./notifications.json";
 import player from "./player.json";
 import redBlue from "./redBlue.json";
@@ -19,7 +20,7 @@ const en = {
   arena: { ...base.arena, ...arena },
   player,
   builder: { ...builder, nodeTypes: nodeTypeMessages("en") },
-  consolePages: { ...consolePages, webhooks, redBlue: consoleRedBlue },
+  consolePages: { ...consolePages, webhooks, redBlue: consoleRedBlue, packs: consolePacks },
   notifications,
 };
 

@@ -1,0 +1,34 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { AppError } from "@/lib/errors";
+import { getPack, getPackVersion } from "@/lib/services/packs";
+
+// The pack pages' reads: an unknown pack or version (or one of another workspace) is a 404.
+
+const plausibleKey = (idOrSlug: string) => idOrSlug.length > 0 && idOrSlug.length <= 100;
+
+async function orNotFound<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+export const loadPack = cache(async (workspaceId: string, idOrSlug: string) => {
+  if (!plausibleKey(idOrSlug)) notFound();
+  return orNotFound(() => getPack(workspaceId, idOrSlug));
+});
+
+/** A version number from the URL: a positive whole number, else null. */
+export function versionNumberOf(raw: string | string[] | undefined): number | null {
+  if (typeof raw !== "string" || !/^[1-9]\d{0,8}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+export const loadPackVersion = cache(async (workspaceId: string, idOrSlug: string, number: number) => {
+  if (!plausibleKey(idOrSlug)) notFound();
+  return orNotFound(() => getPackVersion(workspaceId, idOrSlug, number));
+});

@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import styles from "@/components/console/console.module.css";
+import packStyles from "@/components/packs/packs.module.css";
+import { PublishPanel } from "@/components/packs/publish-panel";
+import { EmptyState } from "@/components/ui/empty-state";
+import { StackIcon } from "@/components/ui/icons";
+import { listPacks } from "@/lib/services/packs";
+import { workspaceForPage } from "../context";
+
+type Props = { params: Promise<{ workspace: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("consolePages.packs");
+  return { title: t("title") };
+}
+
+export default async function PacksPage({ params }: Props) {
+  const { workspace } = await workspaceForPage((await params).workspace);
+  const [t, tc, packs] = await Promise.all([
+    getTranslations("consolePages.packs"),
+    getTranslations("consolePages.common"),
+    listPacks(workspace.id),
+  ]);
+  const base = `/console/${workspace.slug}/packs`;
+  return (
+    <>
+      <div className="page-header">
+        <h1>{t("title")}</h1>
+        <p className="lead">{t("lead")}</p>
+      </div>
+      {packs.length === 0 ? (
+        <EmptyState
+          className={packStyles.list}
+          icon={<StackIcon />}
+          title={t("emptyTitle")}
+          description={t("emptyDescription")}
+          action={<a href="#pack-format">{t("formatLink")}</a>}
+        />
+      ) : (
+        <div className={`${styles.tableWrap} ${packStyles.list}`}>
+          <table className={styles.table} data-testid="packs-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("colSlug")}</th>
+                <th scope="col">{t("colName")}</th>
+                <th scope="col">{t("colFamily")}</th>
+                <th scope="col" className={styles.num}>
+                  {t("colLatest")}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t("colVersions")}
+                </th>
+                <th scope="col">{t("colUpdated")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {packs.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">
+                    <Link href={`${base}/${p.id}`}>
+                      <code>{p.slug}</code>
+                    </Link>
+                  </th>
+                  <td>{p.name}</td>
+                  <td>{p.family}</td>
+                  <td className={styles.num}>{p.latest_version ?? tc("none")}</td>
+                  <td className={styles.num}>{p.version_count}</td>
+                  <td>{tc("date", { date: new Date(p.updated_at) })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <section className={styles.section} aria-labelledby="publish-pack">
+        <h2 id="publish-pack">{t("publishTitle")}</h2>
+        <p>{t("publishLead")}</p>
+        <PublishPanel workspace={workspace.slug} />
+      </section>
+      <section className={styles.section} aria-labelledby="pack-format">
+        <h2 id="pack-format">{t("formatTitle")}</h2>
+        <p>{t("formatLead")}</p>
+        <dl className={packStyles.ids}>
+          <FormatEntry name="pack" text={t("formatPack")} />
+          <FormatEntry name="version" text={t("formatVersion")} />
+          <FormatEntry name="challenges" text={t("formatChallenges")} />
+          <FormatEntry name="input_sets" text={t("formatInputSets")} />
+          <FormatEntry name="security" text={t("formatSecurity")} />
+        </dl>
+        <p>{t("formatMore")}</p>
+      </section>
+    </>
+  );
+}
+
+function FormatEntry({ name, text }: { name: string; text: string }) {
+  return (
+    <>
+      <dt>
+        <code>{name}</code>
+      </dt>
+      <dd>{text}</dd>
+    </>
+  );
+}
