@@ -32,6 +32,9 @@ const config: NextConfig = {
     // The PostgreSQL job engine (lib/jobs/pg-worker.ts).
     "pg-boss",
   ],
+  // Server actions take a challenge pack's YAML (at most 1 MiB, checked by the action itself) plus
+  // the form's overhead; Next's default 1 MB would refuse a valid bundle before our own message.
+  experimental: { serverActions: { bodySizeLimit: "2mb" } },
   headers() {
     return Promise.resolve([{ source: "/:path*", headers: securityHeaders }]);
   },
