@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
+import { readCapped } from "@/lib/http/read-capped";
 
 // A raw text body (a pack's YAML): read up to `max` bytes; more is a 413 whatever Content-Length
 // said; an empty body is a 400. Any text media type is accepted (application/yaml, text/yaml,
@@ -17,21 +18,13 @@ export async function readTextBody(req: NextRequest, max: number): Promise<strin
   }
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > max) throw new AppError("payload_too_large", `The bundle is larger than ${max} bytes`);
-  const reader = req.body?.getReader();
-  if (!reader) throw new AppError("bad_request", "request body is required");
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > max) {
-      await reader.cancel();
-      throw new AppError("payload_too_large", `The bundle is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  if (!req.body) throw new AppError("bad_request", "request body is required");
+  const bytes = await readCapped(
+    req,
+    max,
+    () => new AppError("payload_too_large", `The bundle is larger than ${max} bytes`),
+  );
+  const text = Buffer.from(bytes).toString("utf8");
   if (text.trim() === "") throw new AppError("bad_request", "request body is required");
   return text;
 }

@@ -2,6 +2,7 @@
 // every error collected. This file: the top level, validators, post-execution checks, metrics,
 // behavioral signals and pricing; judges and the scorecard have their own files.
 import type { PackError } from "@/lib/packs/types";
+import { VALIDATOR_TYPES as ALL_VALIDATOR_TYPES } from "@/lib/packs/vocabulary";
 import { Errors, between01, isEvidenceReference, trim } from "./common";
 import type { EvaluationSpec } from "./types";
 import { checkValidatorConfig } from "./validate-config";
@@ -10,29 +11,7 @@ import { checkScorecard } from "./validate-scorecard";
 
 export const JUDGE_MODES = ["deterministic", "llm_judge", "hybrid"];
 export const STRATEGIES = ["weighted", "binary", "hybrid"];
-export const VALIDATOR_TYPES = new Set([
-  "exact_match",
-  "contains",
-  "regex_match",
-  "json_schema",
-  "json_path_match",
-  "boolean_assert",
-  "fuzzy_match",
-  "numeric_match",
-  "normalized_match",
-  "token_f1",
-  "math_equivalence",
-  "bleu_score",
-  "rouge_score",
-  "chrf_score",
-  "file_content_match",
-  "file_exists",
-  "file_json_schema",
-  "directory_structure",
-  "code_execution",
-  "tool_call_assertion",
-  "postcondition",
-]);
+export const VALIDATOR_TYPES: ReadonlySet<string> = new Set(ALL_VALIDATOR_TYPES);
 const FILE_VALIDATORS = new Set([
   "file_content_match",
   "file_exists",

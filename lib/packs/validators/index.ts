@@ -12,6 +12,7 @@ import { numericMatch } from "./numeric_match";
 import { regexMatch } from "./regex_match";
 import { rougeScore } from "./rouge_score";
 import { tokenF1Validator } from "./token_f1";
+import { SANDBOX_VALIDATOR_TYPES } from "@/lib/packs/vocabulary";
 import type {
   DeterministicValidator,
   DeterministicValidatorType,
@@ -48,15 +49,7 @@ export const VALIDATORS: Readonly<Record<DeterministicValidatorType, Determinist
   chrf_score: chrfScore,
 };
 
-export const SANDBOX_VALIDATOR_TYPES = [
-  "file_content_match",
-  "file_exists",
-  "file_json_schema",
-  "directory_structure",
-  "code_execution",
-  "tool_call_assertion",
-  "postcondition",
-] as const;
+export { SANDBOX_VALIDATOR_TYPES };
 
 export type SandboxValidatorType = (typeof SANDBOX_VALIDATOR_TYPES)[number];
 

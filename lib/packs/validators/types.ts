@@ -19,23 +19,9 @@ export interface ValidatorResult {
   evidence: string;
 }
 
-/** The validator types that run here, on text alone. */
-export const DETERMINISTIC_VALIDATOR_TYPES = [
-  "exact_match",
-  "contains",
-  "regex_match",
-  "json_schema",
-  "json_path_match",
-  "boolean_assert",
-  "fuzzy_match",
-  "numeric_match",
-  "normalized_match",
-  "token_f1",
-  "math_equivalence",
-  "bleu_score",
-  "rouge_score",
-  "chrf_score",
-] as const;
+import { DETERMINISTIC_VALIDATOR_TYPES } from "@/lib/packs/vocabulary";
+
+export { DETERMINISTIC_VALIDATOR_TYPES };
 
 export type DeterministicValidatorType = (typeof DETERMINISTIC_VALIDATOR_TYPES)[number];
 
