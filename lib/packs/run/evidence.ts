@@ -25,15 +25,17 @@ export interface CaseContext {
 
 export type EvidenceResult = { ok: true; value: unknown } | { ok: false; reason: string };
 
-/** The parts of a normalised case definition that a run reads. */
+/** The parts of a normalised case definition (`CaseDefinition`) that a run reads. */
 export interface RunnableCase {
+  [field: string]: unknown;
   payload?: unknown;
   inputs?: unknown;
   expectations?: unknown;
 }
 
-/** The parts of a normalised challenge that a run reads. */
+/** The parts of a normalised challenge (`Bundle["challenges"][number]`) that a run reads. */
 export interface RunnableChallenge {
+  [field: string]: unknown;
   instructions?: unknown;
   definition?: unknown;
 }
