@@ -114,7 +114,7 @@ function duplicateKeys(node: unknown, lines: LineCounter, out: string[]): void {
       const line = lines.linePos(offset).line;
       const first = seen.get(key);
       if (first !== undefined && key !== "<<") {
-        out.push(`  line ${line}: mapping key ${JSON.stringify(key)} already defined at line ${first}`);
+        out.push(`line ${line}: mapping key ${JSON.stringify(key)} already defined at line ${first}`);
       } else seen.set(key, line);
       duplicateKeys(pair.value, lines, out);
     }
@@ -133,7 +133,8 @@ function syntaxReason(doc: Document, lines: LineCounter): string {
 
 /** Decodes the bundle text; the value is plain JSON-compatible data (numbers may be ±Inf/NaN). */
 export function parseBundleYaml(text: string): ParseResult {
-  if (Buffer.byteLength(text, "utf8") > MAX_BUNDLE_BYTES) {
+  // UTF-8 takes at least one byte per UTF-16 unit: only a text short enough needs encoding.
+  if (text.length > MAX_BUNDLE_BYTES || new TextEncoder().encode(text).length > MAX_BUNDLE_BYTES) {
     return { ok: false, error: { field: "bundle", message: "must be at most 1 MiB" } };
   }
   if (text.trim() === "") return { ok: false, error: { field: "bundle", message: "is required" } };
@@ -149,13 +150,14 @@ export function parseBundleYaml(text: string): ParseResult {
   } catch (error) {
     return decodeError(`yaml: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (doc.errors.length > 0) {
-    if (doc.errors.some((error) => error.code === "DUPLICATE_KEY")) {
-      const duplicates: string[] = [];
-      duplicateKeys(doc.contents, lines, duplicates);
-      if (duplicates.length > 0) return decodeError(`yaml: unmarshal errors:\n${duplicates.join("\n")}`);
-    }
+  // Duplicate keys are reported with the type errors (yaml.v3's "unmarshal errors"); any other
+  // error is a syntax error.
+  const duplicates: string[] = [];
+  if (doc.errors.some((error) => error.code !== "DUPLICATE_KEY"))
     return decodeError(syntaxReason(doc, lines));
+  if (doc.errors.length > 0) {
+    duplicateKeys(doc.contents, lines, duplicates);
+    if (duplicates.length === 0) return decodeError(syntaxReason(doc, lines));
   }
   if (nodeDepth(doc.contents, 1) > MAX_DEPTH) {
     return decodeError(`yaml: nesting is deeper than ${MAX_DEPTH} levels`);
@@ -175,10 +177,14 @@ export function parseBundleYaml(text: string): ParseResult {
     );
   }
 
-  const typeErrors = checkBundleShape(doc, lines);
-  if (typeErrors.length > 0)
-    return decodeError(`yaml: unmarshal errors:\n${typeErrors.map((e) => `  ${e}`).join("\n")}`);
+  const unmarshal = [...duplicates, ...checkBundleShape(doc, lines)].sort((a, b) => lineOf(a) - lineOf(b));
+  if (unmarshal.length > 0)
+    return decodeError(`yaml: unmarshal errors:\n${unmarshal.map((e) => `  ${e}`).join("\n")}`);
   return { ok: true, value: value as Json };
+}
+
+function lineOf(error: string): number {
+  return Number(/^line (\d+)/.exec(error)?.[1] ?? 0);
 }
 
 function tagOf(value: unknown): string {

@@ -155,12 +155,28 @@ describe("validatePackYaml: decode errors", () => {
     expect(validatePackYaml(text).errors).toEqual([{ field: "bundle", message: "must be at most 1 MiB" }]);
   });
 
+  it("counts the limit in UTF-8 bytes", () => {
+    const text = `pack: {slug: x}\nfiller: "${"é".repeat(600 * 1024)}"\n`;
+    expect(text.length).toBeLessThan(1024 * 1024);
+    expect(validatePackYaml(text).errors).toEqual([{ field: "bundle", message: "must be at most 1 MiB" }]);
+  });
+
   it("refuses duplicate keys, naming both lines, at any depth", () => {
     const text = "version:\n  number: 1\npack:\n  slug: a\n  slug: b\nversion:\n  number: 2\n";
     expect(validatePackYaml(text).errors).toEqual([
       {
         field: "bundle",
         message: `${DECODE}yaml: unmarshal errors:\n  line 5: mapping key "slug" already defined at line 4\n  line 6: mapping key "version" already defined at line 1`,
+      },
+    ]);
+  });
+
+  it("reports duplicate keys together with type errors, by line", () => {
+    const text = "version:\n  number: x\npack: {slug: a, slug: b}\n";
+    expect(validatePackYaml(text).errors).toEqual([
+      {
+        field: "bundle",
+        message: `${DECODE}yaml: unmarshal errors:\n  line 2: cannot unmarshal !!str \`x\` into int32\n  line 3: mapping key "slug" already defined at line 3`,
       },
     ]);
   });
