@@ -98,8 +98,11 @@ export async function playPairing(input: PairingInput): Promise<PairingOutcome> 
     settings: input.settings,
   });
   const matcher = new SecretFormMatcher([input.secret]);
-  const redact = (s: string) => matcher.mask(s);
   const hideDefense = defenseHider(input.defense);
+  // Everything a player may read of this pairing (the answer, the judge's feedback) has the
+  // defense's own lines hidden first (so a masked secret inside one does not stop the match),
+  // then every form of the secret masked.
+  const redact = (s: string) => matcher.mask(hideDefense(s));
   const verdicts = await Promise.all(
     input.suite.map(async (category) => {
       const result = await judgeResponse({
@@ -136,7 +139,7 @@ export async function playPairing(input: PairingInput): Promise<PairingOutcome> 
     input.settings,
   );
   return {
-    modelOutput: hideDefense(redact(answer.text)),
+    modelOutput: redact(answer.text),
     secretSeen: matcher.test(answer.text),
     categories,
     results,
@@ -174,22 +177,12 @@ export const DEFENSE_HIDDEN = "[defense hidden]";
 export function defenseHider(defense: string): (text: string) => string {
   const lines = [...new Set(defense.split(/\r?\n/).map((l) => l.trim()))]
     .filter((l) => l.length >= MIN_HIDDEN_DEFENSE_LINE)
-    .sort((a, b) => b.length - a.length)
-    .map((l) => l.toLowerCase());
+    .sort((a, b) => b.length - a.length);
   if (lines.length === 0) return (text) => text;
-  return (text) => {
-    let out = text;
-    for (const line of lines) {
-      let lower = out.toLowerCase();
-      let at = lower.indexOf(line);
-      while (at !== -1) {
-        out = out.slice(0, at) + DEFENSE_HIDDEN + out.slice(at + line.length);
-        lower = out.toLowerCase();
-        at = lower.indexOf(line, at + DEFENSE_HIDDEN.length);
-      }
-    }
-    return out;
-  };
+  // One pass over the text with the escaped lines as literal alternatives (longest first), so
+  // case folding never shifts the positions that are cut (as lower-casing a copy could).
+  const pattern = new RegExp(lines.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "giu");
+  return (text) => text.replace(pattern, DEFENSE_HIDDEN);
 }
 
 /** A judge rating at or above this (0–10) means the benign prompt was answered helpfully. */
