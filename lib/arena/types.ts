@@ -37,6 +37,9 @@ export interface Score {
   utility: number;
 }
 
+/** The attribution type the red-team strategy counts: an attacker extracted a victim's data. */
+export const SECURITY_BREACH = "security_breach";
+
 /**
  * Who caused an outcome. The reference puts player positions (0-based join order, numbers) in
  * `from`/`to`; invite codes are accepted too. "security_breach" feeds the red-team strategy.

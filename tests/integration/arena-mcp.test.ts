@@ -216,7 +216,11 @@ describe("arena MCP: standalone mode", () => {
     await tool(arena, "challenge_join", { invite: a });
     await tool(arena, "challenge_join", { invite: b });
     // The same named limit on the shared store: use up A's minute.
-    const same = createLimiter({ name: "arena-writes", points: env.ARENA_WRITES_PER_MINUTE, durationSec: 60 });
+    const same = createLimiter({
+      name: "arena-writes",
+      points: env.ARENA_WRITES_PER_MINUTE,
+      durationSec: 60,
+    });
     await same.penalize(`f:${a}`, env.ARENA_WRITES_PER_MINUTE);
     const limited = await tool(arena, "challenge_message", {
       challengeId: game.id,

@@ -1,6 +1,12 @@
 // Helpers shared by the arena games: seeded draws, refusals and the end-of-game messages.
 // Pure: every random draw goes through the context's rng.
-import type { Attribution, GameEnd, GameStep, OperatorMessage, Score } from "@/lib/arena/types";
+import {
+  SECURITY_BREACH,
+  type Attribution,
+  type GameStep,
+  type OperatorMessage,
+  type Score,
+} from "@/lib/arena/types";
 
 export type Rng = () => number;
 
@@ -76,11 +82,7 @@ export function endMessages(
 }
 
 export function breach(from: number, to: number): Attribution {
-  return { from, to, type: "security_breach" };
-}
-
-export function gameEnd(scores: Score[], attributions: Attribution[]): GameEnd {
-  return { scores, attributions };
+  return { from, to, type: SECURITY_BREACH };
 }
 
 /** Every whole number written in a text, in order (`/\d+/g`, as the reference parses guesses). */

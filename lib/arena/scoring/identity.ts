@@ -1,4 +1,5 @@
 import type { GameResult } from "@/lib/arena/types";
+import { SECURITY_BREACH } from "@/lib/arena/types";
 
 /** A player the arena scores: its seat, its invite code and its persistent user id. */
 export interface ScoredPlayer {
@@ -59,7 +60,7 @@ export function resolveAttributionParty(result: GameResult, party: number | stri
   return invite === undefined ? undefined : identityOf(result, invite);
 }
 
-export const SECURITY_BREACH = "security_breach";
+export { SECURITY_BREACH };
 
 /**
  * `security_breach` attributions of a game, per user: breaches caused and suffered. Each

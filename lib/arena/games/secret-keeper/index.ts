@@ -155,7 +155,8 @@ export const secretKeeper: ArenaGame<SecretKeeperState> = {
     return {
       answered: state.answers.map((a) => a !== null),
       guessesUsed: state.guesses.length,
-      guessesLeft: state.breached ? 0 : MAX_SECRET_GUESSES - state.guesses.length,
+      // Not 0 on a breach: that would tell the keeper and viewers before the end.
+      guessesLeft: MAX_SECRET_GUESSES - state.guesses.length,
     };
   },
 

@@ -129,7 +129,8 @@ describe("psi: errors", () => {
     const before = t.state;
     const step = play(t, 0, "guess", content);
     expect(step.error).toEqual({ code, message });
-    expect(t.state).toBe(before);
+    // A refused guess hands back the state it was given, untouched.
+    expect(step.state).toBe(before);
   });
 
   it("13 numbers (repeats counted once) are accepted", () => {

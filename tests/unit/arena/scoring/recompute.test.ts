@@ -125,7 +125,9 @@ describe("recomputeScores", () => {
     expect(rebuilt.global.length).toBeGreaterThan(2);
 
     // An independent look at two figures, straight from the raw results.
-    for (const { playerId, gamesPlayed, metrics } of rebuilt.perType.get("psi")?.get("average") ?? []) {
+    const psiAverage = rebuilt.perType.get("psi")?.get("average") ?? [];
+    expect(psiAverage.length).toBeGreaterThan(0);
+    for (const { playerId, gamesPlayed, metrics } of psiAverage) {
       const own = results
         .filter((g) => g.challengeType === "psi")
         .flatMap((g) =>
