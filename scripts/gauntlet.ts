@@ -6,7 +6,6 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { validatePackYaml } from "../lib/packs";
-import { checkEvaluationSpec } from "../lib/packs/evaluation-spec";
 
 const program = new Command();
 program.name("gauntlet").description("Gauntlet command line: challenge packs").showHelpAfterError();
@@ -15,7 +14,9 @@ function server(): { url: string; token: string } {
   const url = process.env.GAUNTLET_URL?.replace(/\/+$/, "");
   const token = process.env.GAUNTLET_TOKEN;
   if (!url || !token) {
-    console.error("Set GAUNTLET_URL (e.g. http://localhost:3000) and GAUNTLET_TOKEN (a workspace API token, gnt_…).");
+    console.error(
+      "Set GAUNTLET_URL (e.g. http://localhost:3000) and GAUNTLET_TOKEN (a workspace API token, gnt_…).",
+    );
     process.exit(2);
   }
   return { url, token };
@@ -39,7 +40,7 @@ packs
   .action((files: string[]) => {
     let failed = 0;
     for (const file of files) {
-      const checked = validatePackYaml(readFile(file), { checkEvaluationSpec });
+      const checked = validatePackYaml(readFile(file));
       if (checked.valid) {
         console.log(`${file}: valid`);
         continue;
@@ -63,7 +64,8 @@ packs
     });
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (res.status === 422 && Array.isArray(body.errors)) {
-      for (const e of body.errors as { field: string; message: string }[]) console.log(`${file}: ${e.field} ${e.message}`);
+      for (const e of body.errors as { field: string; message: string }[])
+        console.log(`${file}: ${e.field} ${e.message}`);
       process.exit(1);
     }
     if (!res.ok) {
@@ -71,8 +73,11 @@ packs
       console.error(`${file}: ${res.status} ${error?.message ?? JSON.stringify(body)}`);
       process.exit(1);
     }
-    console.log(`${body.created ? "published" : "already published (same content)"}: version ${String(body.version_number)}`);
-    for (const k of ["challenge_pack_id", "challenge_pack_version_id", "evaluation_spec_id"]) console.log(`  ${k}: ${String(body[k])}`);
+    console.log(
+      `${body.created ? "published" : "already published (same content)"}: version ${String(body.version_number)}`,
+    );
+    for (const k of ["challenge_pack_id", "challenge_pack_version_id", "evaluation_spec_id"])
+      console.log(`  ${k}: ${String(body[k])}`);
     console.log(`  input_set_ids: ${(body.input_set_ids as string[]).join(", ")}`);
   });
 
@@ -82,7 +87,9 @@ packs
   .action(async () => {
     const { url, token } = server();
     const res = await fetch(`${url}/console/api/packs`, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { data?: { slug: string; name: string; latest_version: number | null }[] };
+    const body = (await res.json()) as {
+      data?: { slug: string; name: string; latest_version: number | null }[];
+    };
     if (!res.ok || !body.data) {
       console.error(`${res.status} ${JSON.stringify(body)}`);
       process.exit(1);
