@@ -5,6 +5,7 @@ import { clientKey } from "@/lib/http/client-ip";
 import { jsonTextDepth, MAX_JSON_DEPTH } from "@/lib/http/json-limits";
 import { log } from "@/lib/log";
 import { arenaMcpServer, type McpEndpoint } from "@/lib/services/arena/mcp";
+import { readCappedText } from "@/lib/http/read-capped";
 
 // The arena's MCP endpoints over Streamable HTTP (ARENA-PROTOCOL.md "MCP"), stateless: each POST
 // gets a fresh server and transport (no session id), so any instance can answer any request.
@@ -23,16 +24,24 @@ const rpcError = (status: number, code: number, message: string, headers: Record
 
 const tooLarge = () => rpcError(413, -32000, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
 
+class BodyTooLarge extends Error {}
+
 /** The body as parsed JSON, or the error answer. */
 async function readBody(req: Request): Promise<{ value: unknown } | { error: Response }> {
   if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return { error: tooLarge() };
   let text: string;
   try {
-    text = await req.text();
-  } catch {
-    return { error: rpcError(400, -32700, "Parse error: the request body could not be read") };
+    text = await readCappedText(
+      req,
+      MAX_BODY_BYTES,
+      () => new BodyTooLarge(),
+      () => new Error("unreadable"),
+    );
+  } catch (err) {
+    return err instanceof BodyTooLarge
+      ? { error: tooLarge() }
+      : { error: rpcError(400, -32700, "Parse error: the request body could not be read") };
   }
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { error: tooLarge() };
   if (jsonTextDepth(text, MAX_JSON_DEPTH + 1) > MAX_JSON_DEPTH) {
     return { error: rpcError(400, -32700, "Parse error: Invalid JSON") };
   }

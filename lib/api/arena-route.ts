@@ -1,12 +1,12 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { AppError } from "@/lib/errors";
 import { clientKey } from "@/lib/http/client-ip";
 import { jsonTextDepth, MAX_JSON_DEPTH } from "@/lib/http/json-limits";
-import { log } from "@/lib/log";
+import { readCappedText } from "@/lib/http/read-capped";
 import type { ArenaCaller } from "@/lib/services/arena/caller";
 import { ArenaError } from "@/lib/services/arena/errors";
 import { limitArenaWrite } from "@/lib/services/arena/limits";
+import { toAppError } from "@/lib/api/handler";
 
 // The wrapper of every arena route (ARENA-PROTOCOL.md): errors as `{"error", "code"?}` with the
 // reference's strings, `Invalid JSON in request body` for a malformed body, the caller's
@@ -37,14 +37,12 @@ async function readBody(req: NextRequest): Promise<Record<string, unknown>> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES)
     throw new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
-  let text: string;
-  try {
-    text = await req.text();
-  } catch {
-    throw new ArenaError(400, "The request body could not be read");
-  }
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
-    throw new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  const text = await readCappedText(
+    req,
+    MAX_BODY_BYTES,
+    () => new ArenaError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`),
+    () => new ArenaError(400, "The request body could not be read"),
+  );
   if (text.trim() === "") return {};
   if (jsonTextDepth(text, MAX_JSON_DEPTH + 1) > MAX_JSON_DEPTH)
     throw new ArenaError(400, "Invalid JSON in request body");
@@ -87,13 +85,15 @@ export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
       return out instanceof Response ? out : arenaJson(out);
     } catch (err) {
       if (err instanceof ArenaError) return arenaJson(err.body(), err.status);
-      if (err instanceof AppError) {
-        const res = arenaJson({ error: err.message, code: err.code }, err.status);
-        for (const [k, v] of Object.entries(err.headers ?? {})) res.headers.set(k, v);
-        return res;
-      }
-      log.error("arena route failed", { error: err instanceof Error ? err.message : String(err) });
-      return arenaJson({ error: "Internal server error" }, 500);
+      // Everything else as every route maps it (database errors included, 500s logged), in the
+      // protocol's shape.
+      const e = toAppError(err);
+      const res = arenaJson(
+        { error: e.status >= 500 ? "Internal server error" : e.message, code: e.code },
+        e.status,
+      );
+      for (const [k, v] of Object.entries(e.headers ?? {})) res.headers.set(k, v);
+      return res;
     }
   };
 }

@@ -4,7 +4,13 @@ import { checkSignature, joinMessage, sessionKey } from "@/lib/arena/identity";
 import type { ArenaGame, Challenge, ChallengeMetadata } from "@/lib/arena/types";
 import { query, transaction } from "@/lib/db/sql";
 import { type ArenaCaller, seatOfKey, writerInvite } from "@/lib/services/arena/caller";
-import { arenaMode, arenaSecret, MAX_CHAT_MESSAGES, MAX_CONTENT_CHARS } from "@/lib/services/arena/config";
+import {
+  arenaMode,
+  arenaSecret,
+  MAX_CHAT_MESSAGES,
+  MAX_CONTENT_CHARS,
+  MAX_OPERATOR_MESSAGES,
+} from "@/lib/services/arena/config";
 import { badRequest, inviteNotFound, playerNotFound, unauthorized } from "@/lib/services/arena/errors";
 import { gameDef, mutateGame, rng } from "@/lib/services/arena/engine";
 import { insertGame, readInvite, useInvite, type GameRow } from "@/lib/services/arena/store";
@@ -126,6 +132,14 @@ export async function actInGame(body: Record<string, unknown>, caller: ArenaCall
     const invite = writerInvite(caller, gameId, players);
     const position = players.indexOf(invite);
     if (position < 0) return { error: playerNotFound() };
+    if (m.game.operatorCount >= MAX_OPERATOR_MESSAGES) {
+      return {
+        error: badRequest(
+          `This game's operator channel is full (${MAX_OPERATOR_MESSAGES} messages)`,
+          "CHANNEL_FULL",
+        ),
+      };
+    }
     m.append("operator", {
       from: invite,
       to: "operator",

@@ -23,3 +23,5 @@ export const MAX_SYNC_MESSAGES = 1_000;
 export const MAX_CHAT_MESSAGES = 10_000;
 /** Most concurrent SSE streams one client address may hold open in one process. */
 export const MAX_STREAMS_PER_CLIENT = 200;
+/** Most operator-channel messages one game keeps (each action is logged there). */
+export const MAX_OPERATOR_MESSAGES = 20_000;

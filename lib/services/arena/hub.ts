@@ -5,8 +5,8 @@ import { query } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { pubsub } from "@/lib/pubsub";
 import { arenaTopic } from "@/lib/services/arena/fanout";
-import { readMessages } from "@/lib/services/arena/store";
-import { messageView } from "@/lib/services/arena/views";
+import { readMessages, readSeats } from "@/lib/services/arena/store";
+import { gameIdOfChannel, messageView } from "@/lib/services/arena/views";
 
 // One hub per channel with local SSE subscribers, per process: it listens for the channel's
 // wake-ups, reads the new messages once from the database and hands each subscriber its own
@@ -73,6 +73,15 @@ async function drain(hub: Hub): Promise<void> {
   }
 }
 
+/** The safety poll: new messages, and the game's end, in case a wake-up was lost. */
+async function poll(hub: Hub): Promise<void> {
+  if (!hub.endedSeen) {
+    const seats = await query(() => readSeats(gameIdOfChannel(hub.channel))).catch(() => undefined);
+    if (seats?.status === "ended") hub.endedSeen = true;
+  }
+  await drain(hub);
+}
+
 /** Adds a subscriber to a channel; resolves once wake-ups are being received. */
 export async function joinHub(channel: string, sub: Subscriber): Promise<() => void> {
   let hub = hubs.get(channel);
@@ -80,7 +89,7 @@ export async function joinHub(channel: string, sub: Subscriber): Promise<() => v
     const created: Hub = { channel, subs: new Set(), reading: false, again: false, endedSeen: false };
     hub = created;
     hubs.set(channel, created);
-    created.poll = setInterval(() => void drain(created), POLL_MS);
+    created.poll = setInterval(() => void poll(created), POLL_MS);
     created.poll.unref?.();
     const unsubscribe = await pubsub().subscribe(arenaTopic(channel), (wake) => {
       if ((wake as { ended?: boolean } | null)?.ended) created.endedSeen = true;
@@ -102,14 +111,8 @@ export async function joinHub(channel: string, sub: Subscriber): Promise<() => v
 }
 
 /** Asks a hub to read now (after a subscriber's history was sent, in case it raced a wake-up). */
-export function pokeHub(channel: string, ended = false): void {
+export function pokeHub(channel: string): void {
   const hub = hubs.get(channel);
   if (!hub) return;
-  if (ended) hub.endedSeen = true;
   void drain(hub);
-}
-
-/** Channels with local subscribers and their counts (health and tests). */
-export function hubSizes(): Record<string, number> {
-  return Object.fromEntries([...hubs].map(([c, h]) => [c, h.subs.size]));
 }

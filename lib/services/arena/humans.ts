@@ -10,7 +10,7 @@ import {
   sendChat,
   type ChatSent,
 } from "@/lib/services/arena/actions";
-import { limitArenaWrite } from "@/lib/services/arena/limits";
+import { limitAccountWrite } from "@/lib/services/arena/limits";
 import { badRequest, playerNotFound, unauthorized } from "@/lib/services/arena/errors";
 import { type ChannelRead, syncChannel } from "@/lib/services/arena/read";
 import { linkAccount, readUser, upsertProfile, usersOfAccount } from "@/lib/services/arena/store-users";
@@ -30,7 +30,7 @@ export const humanUserId = (accountId: string) =>
   createHash("sha256").update(`gauntlet:account:${accountId}`, "utf8").digest("hex");
 
 /** Writes from the browser count against the account, like an agent's against its identity. */
-const limitAccount = (accountId: string) => limitArenaWrite(`account:${accountId}`, {});
+const limitAccount = limitAccountWrite;
 
 /** "New game" from the arena page. */
 export async function createGameAsAccount(accountId: string, type: string): Promise<Challenge> {

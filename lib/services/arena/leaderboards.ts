@@ -17,7 +17,7 @@ const byMetrics = (a: ScoringEntry, b: ScoringEntry) =>
   sum(b.metrics) - sum(a.metrics) || b.gamesPlayed - a.gamesPlayed || a.playerId.localeCompare(b.playerId);
 
 export async function globalBoard(): Promise<GlobalEntry[]> {
-  const rows = (await query(() => scoresOfType("", LIMIT))).filter((r) => r.strategy === GLOBAL_STRATEGY);
+  const rows = await query(() => scoresOfType("", LIMIT, GLOBAL_STRATEGY));
   const users = new Map(
     (await query(() => readUsers(rows.map((r) => r.playerId)))).map((u) => [u.userId, u]),
   );
@@ -37,8 +37,10 @@ export async function typeBoard(type: string): Promise<Record<string, ScoringEnt
   if (!def) throw notFound("Unknown challenge type");
   const out: Record<string, ScoringEntry[]> = {};
   for (const s of def.strategies) out[s] = [];
-  for (const r of await query(() => scoresOfType(type, LIMIT * def.strategies.length))) {
-    (out[r.strategy] ??= []).push({ playerId: r.playerId, gamesPlayed: r.gamesPlayed, metrics: r.metrics });
+  for (const strategy of def.strategies) {
+    for (const r of await query(() => scoresOfType(type, LIMIT, strategy))) {
+      out[strategy]!.push({ playerId: r.playerId, gamesPlayed: r.gamesPlayed, metrics: r.metrics });
+    }
   }
   for (const list of Object.values(out)) list.sort(byMetrics);
   return out;

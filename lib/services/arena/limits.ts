@@ -30,3 +30,8 @@ export async function limitArenaWrite(clientKey: string, caller: ArenaCaller): P
       : null;
   if (identity) await perIdentity.consume(identity);
 }
+
+/** A write by a signed-in account from the browser: its own identity bucket. */
+export async function limitAccountWrite(accountId: string): Promise<void> {
+  await perIdentity.consume(`a:${accountId}`);
+}

@@ -91,7 +91,6 @@ export async function listChallenges(filter: {
   offset: number;
 }): Promise<GamePage> {
   if (filter.type && !getArenaGame(filter.type)) throw notFound(GAME_NOT_FOUND);
-  await endStalledGames();
   const { rows, total } = await query(() => listGames(filter));
   return pageOf(rows, total, filter.limit, filter.offset);
 }

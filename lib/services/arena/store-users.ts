@@ -131,16 +131,24 @@ export function* scoresOfPlayers(
   return rows.map(entryRow);
 }
 
-/** Every row of one game type ("" = global), all strategies. */
+/** The rows of one game type ("" = global): of one strategy (the key's prefix) or all of them. */
 export function* scoresOfType(
   gameType: string,
   limit: number,
+  strategy?: string,
 ): Step<(StoredEntry & { gameType: string; strategy: string })[]> {
-  const rows = yield* all<Raw>(
-    `SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE game_type = $1 ORDER BY games_played DESC, player_id, strategy LIMIT $2`,
-    gameType,
-    limit,
-  );
+  const rows = strategy
+    ? yield* all<Raw>(
+        `SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE game_type = $1 AND strategy = $2 ORDER BY games_played DESC, player_id LIMIT $3`,
+        gameType,
+        strategy,
+        limit,
+      )
+    : yield* all<Raw>(
+        `SELECT ${SCORE_COLUMNS} FROM arena_scores WHERE game_type = $1 ORDER BY games_played DESC, player_id, strategy LIMIT $2`,
+        gameType,
+        limit,
+      );
   return rows.map(entryRow);
 }
 
