@@ -996,7 +996,8 @@ describe("model round trips", () => {
 
     // delete → gone
     const deleted = await repo.delete({ where: key });
-    expect(deleted.id ?? deleted.accountId).toBe(created.id ?? created.accountId);
+    // The row deleted is the one created (by its unique key: composite and natural keys too).
+    expect(c.key ? c.key(deleted) : { id: deleted.id }).toEqual(key);
     expect(await repo.findUnique({ where: key })).toBeNull();
   });
 });
