@@ -45,6 +45,16 @@ const violations = [
     code: `import { submitTeamPrompt } from "@/lib/services/red-blue";`,
   },
   {
+    name: "an arena game imports a service",
+    file: "lib/arena/games/x.ts",
+    code: `import { mutateGame } from "@/lib/services/arena/engine";`,
+  },
+  {
+    name: "a pack validator reads storage",
+    file: "lib/packs/x.ts",
+    code: `import { db } from "@/lib/db";`,
+  },
+  {
     name: "component imports a service function",
     file: "components/console/x.tsx",
     code: `import { listProviders } from "@/lib/services/llm-providers";`,
