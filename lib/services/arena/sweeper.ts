@@ -2,8 +2,8 @@ import "server-only";
 import { log } from "@/lib/log";
 import { endStalledGames } from "@/lib/services/arena/read";
 
-// Ends stalled arena games every 30 s in each process (listing sessions also sweeps, at most
-// every 5 s). Several instances may sweep at once: each game ends under its row lock, once.
+// Ends stalled arena games every 30 s in each process (and any action on a stalled game ends it
+// first). Several instances may sweep at once: each game ends under its row lock, once.
 
 const EVERY_MS = 30_000;
 const state = ((globalThis as Record<string, unknown>).__gauntletArenaSweeper ??= { timer: null }) as {
