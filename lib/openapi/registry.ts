@@ -14,6 +14,7 @@ import { providerOperations } from "@/lib/contracts/llm-providers";
 import { notificationEmailOperations } from "@/lib/contracts/notification-email";
 import { notificationOperations, workspaceEventOperations } from "@/lib/contracts/notifications";
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
+import { packRunOperations } from "@/lib/contracts/pack-runs";
 import { packOperations } from "@/lib/contracts/packs";
 import { pluginOperations } from "@/lib/contracts/plugins";
 import { redBlueConsoleOperations, redBlueWebOperations } from "@/lib/contracts/red-blue";
@@ -413,6 +414,36 @@ export const ROUTES: RouteEntry[] = [
     file: "app/console/api/packs/[id]/versions/[number]/route.ts",
     path: "/console/api/packs/{id}/versions/{number}",
     operations: { GET: packOperations.version },
+  },
+  {
+    file: "app/console/api/packs/[id]/runs/route.ts",
+    path: "/console/api/packs/{id}/runs",
+    operations: { GET: packRunOperations.listForPack, POST: packRunOperations.start },
+  },
+  {
+    file: "app/console/api/pack-runs/[id]/route.ts",
+    path: "/console/api/pack-runs/{id}",
+    operations: { GET: packRunOperations.get },
+  },
+  {
+    file: "app/console/api/pack-runs/[id]/cases/route.ts",
+    path: "/console/api/pack-runs/{id}/cases",
+    operations: { GET: packRunOperations.cases },
+  },
+  {
+    file: "app/console/api/pack-runs/[id]/cancel/route.ts",
+    path: "/console/api/pack-runs/{id}/cancel",
+    operations: { POST: packRunOperations.cancel },
+  },
+  {
+    file: "app/console/api/pack-runs/[id]/export/route.ts",
+    path: "/console/api/pack-runs/{id}/export",
+    operations: { GET: packRunOperations.export },
+  },
+  {
+    file: "app/console/api/pack-runs/compare/route.ts",
+    path: "/console/api/pack-runs/compare",
+    operations: { GET: packRunOperations.compare },
   },
   {
     file: "app/web/api/arena/games/[id]/stream/route.ts",

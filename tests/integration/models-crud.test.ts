@@ -932,11 +932,92 @@ const cases: AnyCase[] = [
     },
     update: () => ({ caseCount: 22 }),
   }),
+  crud({
+    model: "PackRun",
+    data: async () => {
+      const version = await makePackVersion();
+      return {
+        workspaceId: version.workspaceId,
+        versionId: version.id,
+        inputSetKey: "core",
+        models: ["offline:level-1", "openai:gpt-4o"],
+        options: { concurrency: 8, judgeModels: { "gpt-4o": "offline:judge" }, slice: 0, note: richJson },
+        status: "running",
+        totalCases: 42,
+        doneCases: 7,
+        passedCases: 5,
+        errorCases: 1,
+        sandboxCases: 2,
+        tokens: 1234,
+        costUsd: 0.125,
+        judgeTokens: 99,
+        judgeCostUsd: 0.5,
+        summary: { models: [], note: richJson },
+        error: "Ünïcode error — line 1",
+        createdById: (await makeAccount()).id,
+        createdAt: T1,
+        startedAt: T2,
+        finishedAt: T3,
+      };
+    },
+    update: () => ({ status: "completed", summary: Prisma.DbNull, error: null, finishedAt: null }),
+  }),
+  crud({
+    model: "PackRunCase",
+    data: async () => {
+      const version = await makePackVersion();
+      const run = await db.packRun.create({
+        data: {
+          workspaceId: version.workspaceId,
+          versionId: version.id,
+          models: ["offline:level-1"],
+          options: {},
+          status: "queued",
+          totalCases: 1,
+        },
+      });
+      return {
+        runId: run.id,
+        ordinal: 3,
+        modelRef: "offline:level-1",
+        kind: "security",
+        inputSetKey: "@security",
+        challengeKey: "vault",
+        caseKey: "spell-it",
+        status: "failed",
+        output: "O-R-C-H-I-D — ünïcode",
+        result: { validators: [], note: richJson },
+        overall: 0.25,
+        latencyMs: 12,
+        tokens: 40,
+        costUsd: 0.0001,
+        error: "runtime limit",
+        finishedAt: T2,
+      };
+    },
+    update: () => ({ status: "passed", result: Prisma.DbNull, output: null, overall: null }),
+  }),
 ];
 
 function makeArenaGame() {
   return db.arenaGame.create({
     data: { id: randomUUID(), type: "psi", name: "PSI", state: {}, scores: [], attributions: [] },
+  });
+}
+
+async function makePackVersion() {
+  const pack = await makeChallengePack();
+  return db.challengePackVersion.create({
+    data: {
+      packId: pack.id,
+      workspaceId: pack.workspaceId,
+      number: 1,
+      contentHash: "sha256:x",
+      executionMode: "prompt_eval",
+      evaluationSpecId: "sha256:y",
+      manifest: {},
+      sourceYaml: "",
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { AnyJobDefinition } from "@/lib/jobs";
 import { dispatchJob } from "@/lib/services/notifications/dispatch";
+import { packRunJob } from "@/lib/services/packs/runs/job";
 import { emailDigestJob } from "@/lib/services/notifications/email-digest";
 import { webhookDeliverJob, webhookFanoutJob } from "@/lib/services/webhooks/jobs";
 
@@ -11,4 +12,5 @@ export const jobDefinitions: AnyJobDefinition[] = [
   emailDigestJob,
   webhookFanoutJob,
   webhookDeliverJob,
+  packRunJob,
 ];

@@ -1,0 +1,254 @@
+import "server-only";
+import { z } from "zod";
+import { asJson, one, query, transaction } from "@/lib/db/sql";
+import { defineJob, enqueueJob, PermanentJobError, type JobContext } from "@/lib/jobs";
+import { log } from "@/lib/log";
+import { executeCase, type CaseOutcome } from "@/lib/packs/run/execute";
+import type { JudgeBudget } from "@/lib/packs/run/judges";
+import { securitySandboxNotes, specOf } from "@/lib/packs/run/plan";
+import { SecurityPolicy } from "@/lib/packs/run/security";
+import { summarizeRun, type SummaryCase } from "@/lib/packs/run/summary";
+import type { Bundle } from "@/lib/packs/types";
+import { caseModelCaller, judgeCaller, providerKeyOf } from "@/lib/services/packs/runs/models";
+import {
+  finishRun,
+  markRunning,
+  pendingCases,
+  readRun,
+  recordCases,
+  setSlice,
+  summaryRows,
+  type FinishedCase,
+  type PendingCase,
+  type RunRow,
+} from "@/lib/services/packs/runs/store";
+
+// The `packs.run` job: works through a run's pending cases with at most `concurrency` cases in
+// flight per provider, recording each as it finishes (group-committed). A job runs one slice of
+// at most SLICE_MS, then enqueues the next slice, so no try outlives its lease and a run of any
+// length resumes where it stopped: after a crash the job is tried again and finds the cases
+// still pending. Cancelling (pack_runs.status = 'cancelled') is seen at the next record.
+
+export const PACK_RUN_QUEUE = "packs.run";
+const SLICE_MS = 4 * 60_000;
+const CANCEL_POLL_MS = 1_000;
+
+/** A FIFO semaphore: at most `limit` holders. */
+class Gate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async acquire(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}
+
+export async function loadBundle(versionId: string): Promise<Bundle> {
+  const row = await query(() =>
+    one<{ manifest: unknown }>("SELECT manifest FROM challenge_pack_versions WHERE id = $1", versionId),
+  );
+  if (!row) throw new PermanentJobError("the pack version is gone");
+  return asJson(row.manifest) as Bundle;
+}
+
+/** Group commit of finished cases: one transaction at a time, holding whatever finished meanwhile. */
+class Recorder {
+  private buffer: FinishedCase[] = [];
+  private writing: Promise<void> | null = null;
+  status: string | undefined = "running";
+  constructor(private readonly runId: string) {}
+
+  add(finished: FinishedCase): void {
+    this.buffer.push(finished);
+    this.writing ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.buffer.length > 0) {
+        const batch = this.buffer;
+        this.buffer = [];
+        this.status = await transaction(() => recordCases(this.runId, batch));
+      }
+    } finally {
+      this.writing = null;
+    }
+  }
+
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.buffer.length > 0) {
+      this.writing = this.drain();
+      await this.writing;
+    }
+  }
+}
+
+/** The summary of a run from its stored cases. */
+export async function computeSummary(run: RunRow, bundle: Bundle) {
+  const rows = await query(() => summaryRows(run.id));
+  const cases: SummaryCase[] = rows.map((r) => ({
+    modelRef: r.modelRef,
+    kind: r.kind,
+    inputSetKey: r.inputSetKey,
+    caseKey: r.caseKey,
+    status: r.status,
+    latencyMs: r.latencyMs,
+    tokens: r.tokens,
+    costUsd: r.costUsd,
+    score: (r.result?.score as SummaryCase["score"]) ?? null,
+    judges: (r.result?.judges as SummaryCase["judges"]) ?? [],
+    security: (r.result?.security as SummaryCase["security"]) ?? null,
+  }));
+  const fresh = await query(() => readRun(run.id));
+  return {
+    ...summarizeRun(run.models, cases),
+    sandbox_notes: securitySandboxNotes(bundle),
+    judge_tokens: fresh?.judgeTokens ?? run.judgeTokens,
+    judge_cost_usd: fresh?.judgeCostUsd ?? run.judgeCostUsd,
+  };
+}
+
+/** Runs one slice of a run. Exported for tests and the bench (the job calls it). */
+export async function runPackRunSlice(
+  runId: string,
+  signal: AbortSignal,
+  sliceMs = SLICE_MS,
+): Promise<"done" | "more"> {
+  const run = await transaction(() => markRunning(runId));
+  if (!run) throw new PermanentJobError("the run is gone");
+  if (run.status !== "running" && run.status !== "cancelled") return "done";
+  const bundle = await loadBundle(run.versionId);
+  if (run.status === "cancelled") {
+    if (run.summary === null) {
+      const summary = await computeSummary(run, bundle);
+      await transaction(() => finishRun(runId, "cancelled", summary));
+    }
+    return "done";
+  }
+  const spec = specOf(bundle);
+  const security = new SecurityPolicy(bundle);
+  const pending = await query(() => pendingCases(runId));
+  const stop = new AbortController();
+  const stopSignal = AbortSignal.any([signal, stop.signal]);
+  const callModel = caseModelCaller(run.workspaceId, stopSignal);
+  const callJudge = judgeCaller(run.workspaceId, spec, run.options.judgeModels ?? {}, stopSignal);
+  const budget: JudgeBudget = { usd: run.judgeCostUsd, tokens: run.judgeTokens };
+  const recorder = new Recorder(runId);
+  const gates = new Map<string, Gate>();
+  const gateOf = (ref: string) => {
+    const key = providerKeyOf(ref);
+    let gate = gates.get(key);
+    if (!gate) gates.set(key, (gate = new Gate(Math.max(1, run.options.concurrency))));
+    return gate;
+  };
+  const deadline = Date.now() + sliceMs;
+  const poll = setInterval(() => {
+    void query(() => one<{ status: string }>("SELECT status FROM pack_runs WHERE id = $1", runId)).then(
+      (row) => {
+        if (row?.status !== "running") stop.abort();
+      },
+      () => undefined,
+    );
+  }, CANCEL_POLL_MS);
+  const inFlight = new Set<Promise<void>>();
+
+  const runOne = async (c: PendingCase, gate: Gate) => {
+    try {
+      const before = { usd: budget.usd, tokens: budget.tokens };
+      const outcome: CaseOutcome = await executeCase({
+        bundle,
+        spec,
+        planned: c,
+        callModel,
+        callJudge,
+        judgeBudget: budget,
+        security,
+      });
+      // A case cut short by the stop is left pending for the next slice, not recorded as an error.
+      if (stopSignal.aborted && outcome.status === "error") return;
+      recorder.add({
+        id: c.id,
+        outcome,
+        judgeTokens: budget.tokens - before.tokens,
+        judgeCostUsd: budget.usd - before.usd,
+      });
+      if (recorder.status !== "running") stop.abort();
+    } catch (err) {
+      if (!stopSignal.aborted)
+        log.warn("pack run case failed", { runId, ordinal: c.ordinal, error: String(err) });
+    } finally {
+      gate.release();
+    }
+  };
+
+  try {
+    for (const c of pending) {
+      const gate = gateOf(c.modelRef);
+      await gate.acquire();
+      if (stopSignal.aborted || Date.now() > deadline) {
+        gate.release();
+        break;
+      }
+      const p = runOne(c, gate).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+    await Promise.all(inFlight);
+    await recorder.flush();
+  } finally {
+    clearInterval(poll);
+  }
+  if (signal.aborted) throw new Error("the worker stopped; the run resumes on the next try");
+  const left = await query(() => pendingCases(runId));
+  const now = await query(() => readRun(runId));
+  if (now?.status === "cancelled") {
+    const summary = await computeSummary(run, bundle);
+    await transaction(() => finishRun(runId, "cancelled", summary));
+    return "done";
+  }
+  if (left.length > 0) return "more";
+  const summary = await computeSummary(run, bundle);
+  await transaction(() => finishRun(runId, "completed", summary));
+  return "done";
+}
+
+const payload = z.object({ runId: z.string().min(1).max(100), slice: z.number().int().min(0).default(0) });
+
+export const packRunJob = defineJob({
+  queue: PACK_RUN_QUEUE,
+  payload,
+  timeoutMs: SLICE_MS + 2 * 60_000,
+  maxAttempts: 5,
+  backoff: { baseMs: 2_000, maxMs: 60_000 },
+  async run({ runId, slice }, ctx: JobContext) {
+    const result = await runPackRunSlice(runId, ctx.signal);
+    if (result === "more") {
+      const next = slice + 1;
+      await transaction(function* () {
+        const run = yield* readRun(runId);
+        if (!run) return;
+        yield* setSlice(runId, { ...run.options, slice: next });
+        yield* enqueueJob(
+          PACK_RUN_QUEUE,
+          { runId, slice: next },
+          {
+            singletonKey: `pack-run:${runId}:${next}`,
+            workspaceId: run.workspaceId,
+          },
+        );
+      });
+    }
+  },
+  async onDead({ runId }, error) {
+    await transaction(() => finishRun(runId, "failed", null, `the run stopped: ${error}`));
+  },
+});

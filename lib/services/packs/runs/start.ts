@@ -1,0 +1,101 @@
+import "server-only";
+import { safeParseModelRef } from "@/lib/ai";
+import { DEFAULT_RUN_CONCURRENCY, type PackRunView, type StartRunBody } from "@/lib/contracts/pack-runs";
+import { db } from "@/lib/db";
+import { transaction } from "@/lib/db/sql";
+import { env } from "@/lib/env";
+import { AppError, notFound } from "@/lib/errors";
+import { uuidv7 } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs";
+import { planRun } from "@/lib/packs/run/plan";
+import type { Bundle } from "@/lib/packs/types";
+import { findProviderConnection } from "@/lib/services/llm-providers";
+import { PACK_RUN_QUEUE } from "@/lib/services/packs/runs/job";
+import { getPackRun } from "@/lib/services/packs/runs/read";
+import { insertRun } from "@/lib/services/packs/runs/store";
+
+/** Most cases one run may plan (cases × models + security tests). */
+export const MAX_RUN_CASES = 20_000;
+
+const invalid = (message: string) => new AppError("validation_failed", message);
+
+/** Checks that every model reference can be called from this workspace; returns them deduplicated. */
+async function checkModels(workspaceId: string, models: string[]): Promise<string[]> {
+  const unique = [...new Set(models.map((m) => m.trim()))];
+  for (const ref of unique) {
+    const parsed = safeParseModelRef(ref);
+    if (!parsed.success) throw invalid(`models: ${parsed.error}`);
+    const m = parsed.data;
+    if (m.kind === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+      throw invalid(
+        `models: "${ref}" needs the instance's OpenAI endpoint (OPENAI_API_KEY), which is not configured`,
+      );
+    }
+    if (m.kind === "provider" && !(await findProviderConnection(workspaceId, m.providerName))) {
+      throw invalid(`models: this workspace has no model provider named "${m.providerName}"`);
+    }
+  }
+  return unique;
+}
+
+/**
+ * Starts a run: its cases are planned and written, and its first job enqueued, in one
+ * transaction. Answers the run as it starts (status queued).
+ */
+export async function startPackRun(
+  workspaceId: string,
+  packId: string,
+  body: StartRunBody,
+  accountId: string | null,
+): Promise<PackRunView> {
+  const pack = await db.challengePack.findFirst({
+    where: { workspaceId, OR: [{ id: packId }, { slug: packId }] },
+    select: { id: true },
+  });
+  if (!pack) throw notFound("Challenge pack");
+  const version = await db.challengePackVersion.findFirst({
+    where: { packId: pack.id, ...(body.version ? { number: body.version } : {}) },
+    orderBy: { number: "desc" },
+    select: { id: true, number: true, manifest: true, inputSets: { select: { key: true } } },
+  });
+  if (!version)
+    throw notFound(
+      body.version ? `Version ${body.version} of this pack` : "A published version of this pack",
+    );
+  const inputSet = body.input_set ?? null;
+  if (inputSet && !version.inputSets.some((s) => s.key === inputSet)) {
+    throw invalid(`input_set: version ${version.number} has no input set "${inputSet}"`);
+  }
+  const models = await checkModels(workspaceId, body.models);
+  const plan = planRun(version.manifest as unknown as Bundle, models, inputSet);
+  if (plan.cases.length === 0)
+    throw invalid("The run has no cases: the pack version has no cases or adversarial prompts");
+  if (plan.cases.length > MAX_RUN_CASES) {
+    throw invalid(
+      `The run would have ${plan.cases.length} cases; at most ${MAX_RUN_CASES} per run (choose an input set or fewer models)`,
+    );
+  }
+  const id = uuidv7();
+  await transaction(function* () {
+    yield* insertRun({
+      id,
+      workspaceId,
+      versionId: version.id,
+      inputSetKey: inputSet,
+      models,
+      options: {
+        concurrency: body.concurrency ?? DEFAULT_RUN_CONCURRENCY,
+        judgeModels: body.judge_models ?? {},
+        slice: 0,
+      },
+      createdById: accountId,
+      cases: plan.cases,
+    });
+    yield* enqueueJob(
+      PACK_RUN_QUEUE,
+      { runId: id, slice: 0 },
+      { singletonKey: `pack-run:${id}:0`, workspaceId },
+    );
+  });
+  return getPackRun(workspaceId, id);
+}
