@@ -77,6 +77,9 @@ const schema = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Days a finished job stays in the jobs table (dead ones at least 30, for the console).
   JOBS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  // A pack run's job works this long, then hands the rest of the run to its next job (so no try
+  // outlives its lease and a crashed run resumes from its pending cases).
+  PACK_RUN_SLICE_SECONDS: z.coerce.number().int().min(1).max(3600).default(240),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Pause between the offline model's streamed chunks so people see the answer arrive
   // (default 30 ms; 0 under NODE_ENV=test).

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { asJson, one, query, transaction } from "@/lib/db/sql";
 import { defineJob, enqueueJob, PermanentJobError, type JobContext } from "@/lib/jobs";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { executeCase, type CaseOutcome } from "@/lib/packs/run/execute";
 import type { JudgeBudget } from "@/lib/packs/run/judges";
@@ -25,12 +26,14 @@ import {
 
 // The `packs.run` job: works through a run's pending cases with at most `concurrency` cases in
 // flight per provider, recording each as it finishes (group-committed). A job runs one slice of
-// at most SLICE_MS, then enqueues the next slice, so no try outlives its lease and a run of any
+// at most PACK_RUN_SLICE_SECONDS, then enqueues the next slice, so no try outlives its lease and a run of any
 // length resumes where it stopped: after a crash the job is tried again and finds the cases
 // still pending. Cancelling (pack_runs.status = 'cancelled') is seen at the next record.
 
 export const PACK_RUN_QUEUE = "packs.run";
-const SLICE_MS = 4 * 60_000;
+/** How long one job works on a run, and how long a try may take before it is aborted. */
+const sliceMs = () => env.PACK_RUN_SLICE_SECONDS * 1000;
+const tryTimeoutMs = () => sliceMs() + Math.max(5_000, sliceMs() / 2);
 const CANCEL_POLL_MS = 1_000;
 
 /** A FIFO semaphore: at most `limit` holders. */
@@ -122,7 +125,7 @@ export async function computeSummary(run: RunRow, bundle: Bundle) {
 export async function runPackRunSlice(
   runId: string,
   signal: AbortSignal,
-  sliceMs = SLICE_MS,
+  sliceLength = sliceMs(),
 ): Promise<"done" | "more"> {
   const run = await transaction(() => markRunning(runId));
   if (!run) throw new PermanentJobError("the run is gone");
@@ -151,7 +154,7 @@ export async function runPackRunSlice(
     if (!gate) gates.set(key, (gate = new Gate(Math.max(1, run.options.concurrency))));
     return gate;
   };
-  const deadline = Date.now() + sliceMs;
+  const deadline = Date.now() + sliceLength;
   const poll = setInterval(() => {
     void query(() => one<{ status: string }>("SELECT status FROM pack_runs WHERE id = $1", runId)).then(
       (row) => {
@@ -226,7 +229,9 @@ const payload = z.object({ runId: z.string().min(1).max(100), slice: z.number().
 export const packRunJob = defineJob({
   queue: PACK_RUN_QUEUE,
   payload,
-  timeoutMs: SLICE_MS + 2 * 60_000,
+  get timeoutMs() {
+    return tryTimeoutMs();
+  },
   maxAttempts: 5,
   backoff: { baseMs: 2_000, maxMs: 60_000 },
   async run({ runId, slice }, ctx: JobContext) {
