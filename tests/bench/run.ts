@@ -20,7 +20,7 @@ const benchEnv = {
 };
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
 const only = new Set(
-  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,a-jobs,events,a-pg,a-2x,b-pg").split(","),
+  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,a-jobs,events,a-pg,a-2x,b-pg").split(","),
 );
 const { migrate } = await import("../../lib/migrate");
 await migrate(benchEnv.DATABASE_URL);
@@ -192,6 +192,25 @@ if (only.has("arena")) {
   );
   console.log("\n(arena) arena over HTTP, next start, SQLite, auth mode, messages persisted");
   const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("ARENA "));
+  if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
+  for (const l of lines) console.log(`    ${l.slice(6)}`);
+}
+
+// (packs) Pack runs on the job engine, in process, SQLite: 1,000 cases with an instant model, and
+// 200 cases against a model answering after 1 s at concurrency 50 (tests/bench/packs.ts).
+if (only.has("packs")) {
+  const { spawnSync } = await import("node:child_process");
+  const out = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "tests/bench/packs.ts"],
+    {
+      encoding: "utf8",
+      env: { ...process.env, BENCH_DATABASE_URL: "" },
+      timeout: 600_000,
+    },
+  );
+  console.log("\n(packs) pack runs on the job engine, in process, SQLite");
+  const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("PACKS "));
   if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
   for (const l of lines) console.log(`    ${l.slice(6)}`);
 }

@@ -1,0 +1,115 @@
+// (packs) Pack runs on the job engine, in process, SQLite (or BENCH_DATABASE_URL):
+//   1. 1,000 cases with an instant model (the offline practice model), three deterministic
+//      validators each → cases per second (goal ≥ 500/s), beside the same 1,000 model calls made
+//      bare (no run, no validators, no storage) in the same process.
+//   2. 200 cases against a model that answers after 1 s (a local OpenAI-compatible server) at
+//      concurrency 50 → wall time (goal ≤ 5 s), beside the ideal 200 / 50 × 1 s = 4 s.
+// Run: npx tsx --conditions=react-server tests/bench/packs.ts
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const dir = mkdtempSync(join(tmpdir(), "gauntlet-packs-"));
+Object.assign(process.env, {
+  DATA_DIR: dir,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL || `file:${join(dir, "bench.db")}`,
+  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
+  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
+  APP_URL: "http://127.0.0.1:3411",
+  LOG_LEVEL: "warn",
+  JOBS_WORKER: "off",
+});
+const { migrate } = await import("../../lib/migrate");
+await migrate(process.env.DATABASE_URL!);
+const { db } = await import("../../lib/db");
+const { startWorker } = await import("../../lib/jobs");
+const { publishPack } = await import("../../lib/services/packs");
+const { packRunJob, startPackRun } = await import("../../lib/services/packs/runs");
+const { createProvider, getWorkspaceModel } = await import("../../lib/services/llm-providers");
+const { generateModelText } = await import("../../lib/workflow/nodes/llm/stream-model");
+const { startOpenAIServer } = await import("../helpers/openai-server");
+
+function packYaml(slug: string, cases: number): string {
+  const lines = [
+    `pack: { slug: ${slug}, name: Bench ${slug}, family: bench }`,
+    "version:",
+    "  number: 1",
+    "  execution_mode: prompt_eval",
+    "  evaluation_spec:",
+    `    name: ${slug}`,
+    "    version_number: 1",
+    "    judge_mode: deterministic",
+    "    validators:",
+    "      - { key: exact, type: exact_match, target: final_output, expected_from: case.expectations.answer }",
+    "      - { key: mentions, type: contains, target: final_output, expected_from: case.expectations.answer }",
+    '      - { key: shape, type: regex_match, target: final_output, expected_from: "literal:(?i)^[a-z]" }',
+    "    scorecard: { dimensions: [correctness] }",
+    "challenges:",
+    "  - { key: qa, title: Questions, category: bench, difficulty: easy, instructions: Answer briefly. }",
+    "input_sets:",
+    "  - key: all",
+    "    name: All",
+    "    cases:",
+  ];
+  for (let i = 0; i < cases; i++) {
+    lines.push(
+      `      - { challenge_key: qa, case_key: c${i}, inputs: [{ key: q, kind: text, value: "What is ${i} plus one?" }], expectations: [{ key: answer, kind: text, value: "${i + 1}" }] }`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+const ws = await db.workspace.create({ data: { name: "Packs bench", slug: `packs-bench-${Date.now()}` } });
+const slow = await startOpenAIServer({ latencyMs: 1000, record: false });
+await createProvider(ws.id, {
+  name: "slow",
+  kind: "openai-compatible",
+  baseUrl: slow.url,
+  apiKey: "k",
+  models: ["m"],
+});
+await publishPack(ws.id, packYaml("thousand", 1000), null);
+await publishPack(ws.id, packYaml("two-hundred", 200), null);
+const worker = await startWorker([packRunJob], { pollMs: 20, concurrency: 2 });
+
+async function timeRun(
+  pack: string,
+  model: string,
+  concurrency: number,
+): Promise<{ ms: number; done: number; errors: number }> {
+  const started = performance.now();
+  const run = await startPackRun(ws.id, pack, { models: [model], concurrency }, null);
+  for (;;) {
+    const row = await db.packRun.findUniqueOrThrow({ where: { id: run.id } });
+    if (row.status === "completed" || row.status === "failed") {
+      return { ms: performance.now() - started, done: row.doneCases, errors: row.errorCases };
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+// Warm-up (JIT, prepared statements), then the measured runs.
+await timeRun("two-hundred", "offline:level-1", 16);
+const bareModel = await getWorkspaceModel("offline:level-1", ws.id);
+const bareStart = performance.now();
+for (let i = 0; i < 1000; i++) {
+  await generateModelText({ model: bareModel, system: "Answer briefly.", prompt: `What is ${i} plus one?` });
+}
+const bareMs = performance.now() - bareStart;
+const instant = await timeRun("thousand", "offline:level-1", 16);
+const slowRun = await timeRun("two-hundred", "provider:slow/m", 50);
+await worker.stop();
+await slow.close();
+
+const perSec = (instant.done / instant.ms) * 1000;
+const barePerSec = (1000 / bareMs) * 1000;
+console.log(
+  `PACKS 1,000 cases, instant model, 3 validators each: ${instant.done} cases (${instant.errors} errors) in ${(instant.ms / 1000).toFixed(2)} s = ${perSec.toFixed(0)}/s (goal ≥ 500/s: ${perSec >= 500 ? "met" : "NOT met"})`,
+);
+console.log(
+  `PACKS same 1,000 model calls bare (no run, no storage): ${barePerSec.toFixed(0)}/s; run/bare = ${(perSec / barePerSec).toFixed(2)}`,
+);
+console.log(
+  `PACKS 200 cases, model answering after 1 s, concurrency 50: ${slowRun.done} cases (${slowRun.errors} errors) in ${(slowRun.ms / 1000).toFixed(2)} s (goal ≤ 5 s: ${slowRun.ms <= 5000 ? "met" : "NOT met"}); wall/ideal 4 s = ${(slowRun.ms / 4000).toFixed(2)}`,
+);
+process.exit(0);
