@@ -1,7 +1,7 @@
 // §2 rows for top-level `tools` (composed tools: primitive, parameter schema, `${…}` argument
 // placeholders, delegation chains) and `version.tool_policy.allowed_tool_kinds`.
 import Ajv, { type ErrorObject } from "ajv";
-import { RE2JS } from "re2js";
+import { compileCreatorRegex } from "@/lib/evaluation/regex";
 import type { Json, JsonObject } from "../types";
 import { type Errors, isObject } from "./util";
 
@@ -31,10 +31,12 @@ function unserializable(value: Json): string | undefined {
   return undefined;
 }
 
+// Schema patterns compile on re2js with the creator-regex limits (pattern length, program size),
+// as the run's json_schema validator does: a pack cannot make validation slow with a huge pattern.
 const re2Engine = Object.assign(
-  (pattern: string) => {
-    const re = RE2JS.compile(pattern);
-    return { test: (input: string) => re.matcher(input).find() };
+  (pattern: string, flags: string) => {
+    const re = compileCreatorRegex(pattern, flags.replace(/[^ims]/g, ""));
+    return { test: (input: string) => re.test(input) };
   },
   { code: "re2js" },
 );

@@ -65,6 +65,18 @@ const toolRows: RuleRow[] = [
     message: /^must resolve as a valid JSON Schema: /,
   },
   {
+    rule: "parameters with a pattern past the creator-regex limits",
+    set: custom(
+      tool(
+        "fetch",
+        { primitive: "http_get", args: {} },
+        { type: "string", pattern: `(a|b)${"x".repeat(3000)}` },
+      ),
+    ),
+    field: `${t0}.parameters`,
+    message: /^must resolve as a valid JSON Schema: The pattern is too long/,
+  },
+  {
     rule: "args required",
     set: custom(tool("fetch", { primitive: "http_get" })),
     field: `${t0}.implementation.args`,
