@@ -80,6 +80,9 @@ const schema = z.object({
   // A pack run's job works this long, then hands the rest of the run to its next job (so no try
   // outlives its lease and a crashed run resumes from its pending cases).
   PACK_RUN_SLICE_SECONDS: z.coerce.number().int().min(1).max(3600).default(240),
+  // Runs one workspace may have queued or running at once (more is a 429): one workspace's runs
+  // cannot take every job slot from the others.
+  PACK_RUNS_PER_WORKSPACE: z.coerce.number().int().min(1).max(100).default(2),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Pause between the offline model's streamed chunks so people see the answer arrive
   // (default 30 ms; 0 under NODE_ENV=test).

@@ -2,9 +2,9 @@ import "server-only";
 import { safeParseModelRef } from "@/lib/ai";
 import { DEFAULT_RUN_CONCURRENCY, type PackRunView, type StartRunBody } from "@/lib/contracts/pack-runs";
 import { db } from "@/lib/db";
-import { transaction } from "@/lib/db/sql";
+import { asNum, one, transaction } from "@/lib/db/sql";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, notFound, rateLimited } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs";
 import { planRun } from "@/lib/packs/run/plan";
@@ -77,6 +77,16 @@ export async function startPackRun(
   }
   const id = uuidv7();
   await transaction(function* () {
+    const active = yield* one<{ n: unknown }>(
+      "SELECT COUNT(*) AS n FROM pack_runs WHERE tenant_id = $1 AND status IN ('queued', 'running')",
+      workspaceId,
+    );
+    if (asNum(active?.n) >= env.PACK_RUNS_PER_WORKSPACE) {
+      throw rateLimited(
+        30,
+        `This workspace already has ${env.PACK_RUNS_PER_WORKSPACE} pack runs in progress; wait for one to finish or cancel one`,
+      );
+    }
     yield* insertRun({
       id,
       workspaceId,
