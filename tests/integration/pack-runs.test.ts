@@ -252,11 +252,25 @@ describe("pack runs", () => {
           australia: "Canberra",
           kenya: "Nairobi",
         }[row.case_key] ?? "";
-      expect(result.validators.find((v) => v.key === "mentions")?.passed).toBe(
-        (row.output ?? "").toLowerCase().includes(answer.toLowerCase()),
-      );
-      expect(row.status).toBe(result.score.overall >= 0.6 ? "passed" : "failed");
+      // By hand from the answer: each validator's verdict, then the offline judge's rating of 5
+      // (its goal's key terms are not in a plain answer) on both models → quality (3 - 1) / 4.
+      const output = row.output ?? "";
+      const verdicts = [
+        output === answer,
+        output.toLowerCase().includes(answer.toLowerCase()),
+        new RegExp(`^${answer}$`, "i").test(output),
+      ];
+      expect(result.validators.map((v) => v.passed)).toEqual(verdicts);
+      const judge = (row.result as { judges: { models: { ratings: number[] }[] }[] }).judges[0];
+      expect(judge?.models.map((m) => m.ratings)).toEqual([[5], [5]]);
+      const accuracy = verdicts.filter(Boolean).length / 3;
+      const overall = (2 * accuracy + 0.5) / 3;
+      expect(result.score.overall).toBeCloseTo(overall, 10);
+      expect(row.status).toBe(overall >= 0.6 ? "passed" : "failed");
     }
+    const france = offline.find((r) => r.case_key === "france");
+    expect(france?.output).toBe("The capital of France is Paris.");
+    expect(france?.overall).toBeCloseTo((2 * (1 / 3) + 0.5) / 3, 10);
     const cmp = await call(compareRoute, {
       path: `/console/api/pack-runs/compare?a=${run.id}&b=${run.id}&a_model=offline:level-1&b_model=openai:gpt-case`,
       bearer: actors.tokenA,
