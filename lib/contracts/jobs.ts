@@ -25,19 +25,28 @@ export const jobView = z.object({
 export const jobsOverviewResponse = z.object({
   counts: z.array(z.object({ queue: z.string(), status: z.enum(JOB_STATUSES), count: z.number().int() })),
   dead: z.array(jobView).describe("Most recent dead jobs first (at most 50)"),
-  retrying: z.array(jobView).describe("Jobs that failed and wait for (or are in) another try, soonest first (at most 50)"),
+  retrying: z
+    .array(jobView)
+    .describe("Jobs that failed and wait for (or are in) another try, soonest first (at most 50)"),
 });
 
 export const jobOperations = {
   overview: operation({
     auth: "workspace",
     roles: ["owner", "admin"],
-    doc: { summary: "Background jobs: counts per queue and status, dead and retrying jobs", response: jobsOverviewResponse },
+    doc: {
+      summary: "Background jobs: counts per queue and status, dead and retrying jobs",
+      response: jobsOverviewResponse,
+    },
   }),
   retry: operation({
     auth: "workspace",
     roles: ["owner", "admin"],
     params: idParams,
-    doc: { summary: "Retry a dead job now (pending, attempts reset)", response: z.object({ job: jobView }), statuses: [409] },
+    doc: {
+      summary: "Retry a dead job now (pending, attempts reset)",
+      response: z.object({ job: jobView }),
+      statuses: [409],
+    },
   }),
 };

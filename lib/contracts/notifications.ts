@@ -39,7 +39,10 @@ export const firstBloodPayloadSchema = z.object({
   event: z.literal("challenge_first_blood"),
   challenge_id: z.string(),
   scoring_strategy: z.string(),
-  account_id: z.string().nullable().describe("The player who drew first blood (null for an anonymous player)"),
+  account_id: z
+    .string()
+    .nullable()
+    .describe("The player who drew first blood (null for an anonymous player)"),
   attempt_id: z.string(),
   score: z.number().nullable(),
   occurred_at: epochMs,
@@ -78,7 +81,9 @@ export const notificationPayloadSchemas = {
   team_submission_requested: submissionRequestedPayloadSchema,
 } as const satisfies Record<NotificationEventName, z.ZodType>;
 
-export type NotificationPayloads = { [E in NotificationEventName]: z.infer<(typeof notificationPayloadSchemas)[E]> };
+export type NotificationPayloads = {
+  [E in NotificationEventName]: z.infer<(typeof notificationPayloadSchemas)[E]>;
+};
 export type NotificationPayload = NotificationPayloads[NotificationEventName];
 
 /** Any event's payload (discriminated by `event`). */
@@ -151,7 +156,10 @@ export const notificationOperations = {
   list: operation({
     auth: "user",
     query: notificationListQuerySchema,
-    doc: { summary: "The signed-in player's notifications, newest first, with the unread count", response: notificationListSchema },
+    doc: {
+      summary: "The signed-in player's notifications, newest first, with the unread count",
+      response: notificationListSchema,
+    },
   }),
   markRead: operation({
     auth: "user",

@@ -167,6 +167,7 @@ export const packRunOperations = {
       summary: "Start a run of a pack version against one or more models (runs on the job engine)",
       response: z.object({ run: packRunView }),
       status: 202,
+      statuses: [429],
     },
   }),
   listForPack: operation({

@@ -67,6 +67,7 @@ export const packOperations = {
     doc: {
       summary: "Validate a challenge-pack bundle (raw YAML): every error with its field path",
       bodyMediaType: PACK_MEDIA_TYPE,
+      statuses: [429],
       response: packValidationResponse,
       unprocessable: packValidationResponse,
     },
@@ -80,7 +81,7 @@ export const packOperations = {
       bodyMediaType: PACK_MEDIA_TYPE,
       response: packPublishResponse,
       status: 201,
-      statuses: [200],
+      statuses: [200, 429],
       unprocessable: packValidationResponse,
     },
   }),

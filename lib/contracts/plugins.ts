@@ -29,7 +29,6 @@ export interface PluginView extends PluginSummary {
   code: string;
 }
 
-
 // /console/api/plugins: evaluator and scorer plugins and their sandboxed test run.
 
 export const pluginListQuerySchema = z.strictObject({

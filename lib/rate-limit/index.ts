@@ -220,4 +220,14 @@ export const limits = {
     durationSec: 10 * 60,
     message: "Too many code attempts. Try again in a few minutes.",
   }),
+  /**
+   * Challenge-pack bundles parsed and validated (validate, publish, import): 120 a minute per
+   * workspace. A bundle of up to 1 MiB costs real CPU, and members' tokens can be scripted.
+   */
+  packBundles: createLimiter({
+    name: "pack-bundles",
+    points: 120,
+    durationSec: 60,
+    message: "Too many pack validations for this workspace. Try again in a minute.",
+  }),
 } as const;

@@ -192,4 +192,34 @@ describe("packs API", () => {
       ).status,
     ).toBe(404);
   });
+
+  it("limits bundle checks per workspace (429 with Retry-After), without touching other workspaces", async () => {
+    const { limits } = await import("@/lib/rate-limit");
+    await limits.packBundles.penalize(actors.wsA.id, limits.packBundles.points);
+    const refused = await call(validateRoute, {
+      method: "POST",
+      path: "/console/api/packs/validate",
+      bearer: a.ownerToken,
+      ...yaml(YAML),
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const publish = await call(publishRoute, {
+      method: "POST",
+      path: "/console/api/packs",
+      bearer: a.ownerToken,
+      ...yaml(YAML),
+    });
+    expect(publish.status).toBe(429);
+    const other = await call(validateRoute, {
+      method: "POST",
+      path: "/console/api/packs/validate",
+      ...asB(),
+      headers: { "content-type": "application/yaml", origin: "http://localhost:3000" },
+      rawBody: YAML,
+    });
+    expect(other.status).toBe(200);
+    await limits.packBundles.reset(actors.wsA.id);
+  });
 });

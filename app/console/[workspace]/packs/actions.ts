@@ -6,7 +6,7 @@ import type { PackPanelResult } from "@/components/packs/publish-panel";
 import type { FormState } from "@/lib/contracts/forms";
 import { MAX_PACK_BYTES } from "@/lib/contracts/packs";
 import { AppError } from "@/lib/errors";
-import { PackInvalidError, publishPack, validatePack } from "@/lib/services/packs";
+import { PackInvalidError, publishPack, takePackQuota, validatePack } from "@/lib/services/packs";
 import { workspaceAction } from "../context";
 
 // The "Publish a pack" panel: one form, two buttons (intent=validate | intent=publish). A bundle
@@ -24,6 +24,7 @@ async function yamlOf(formData: FormData): Promise<string> {
 
 export async function packPanelAction(_prev: FormState<PackPanelResult>, formData: FormData) {
   return workspaceAction<PackPanelResult>(formData, {}, async ({ viewer, workspace }) => {
+    await takePackQuota(workspace.id);
     const yaml = await yamlOf(formData);
     if (formData.get("intent") === "publish") {
       try {

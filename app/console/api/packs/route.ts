@@ -1,7 +1,7 @@
 import { json, route } from "@/lib/api/handler";
 import { readTextBody } from "@/lib/api/yaml-body";
 import { MAX_PACK_BYTES, packOperations } from "@/lib/contracts/packs";
-import { listPacks, PackInvalidError, publishPack } from "@/lib/services/packs";
+import { listPacks, PackInvalidError, publishPack, takePackQuota } from "@/lib/services/packs";
 
 export const GET = route(packOperations.list, async ({ caller }) => ({
   data: await listPacks(caller.workspaceId),
@@ -11,6 +11,7 @@ export const GET = route(packOperations.list, async ({ caller }) => ({
 // the same content was already published under that number, 409 for other content under it,
 // 422 {valid: false, errors} when the bundle does not validate.
 export const POST = route(packOperations.publish, async ({ req, caller }) => {
+  await takePackQuota(caller.workspaceId);
   const text = await readTextBody(req, MAX_PACK_BYTES);
   try {
     const result = await publishPack(caller.workspaceId, text, caller.account?.id ?? null);

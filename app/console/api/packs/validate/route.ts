@@ -1,11 +1,12 @@
 import { json, route } from "@/lib/api/handler";
 import { readTextBody } from "@/lib/api/yaml-body";
 import { MAX_PACK_BYTES, packOperations } from "@/lib/contracts/packs";
-import { validatePack } from "@/lib/services/packs";
+import { takePackQuota, validatePack } from "@/lib/services/packs";
 
 // POST /console/api/packs/validate — raw YAML (≤ 1 MiB) → 200 {valid: true, errors: null} or
 // 422 {valid: false, errors: [{field, message}]} with every error of PACKS-FORMAT.md §1–§3.
-export const POST = route(packOperations.validate, async ({ req }) => {
+export const POST = route(packOperations.validate, async ({ req, caller }) => {
+  await takePackQuota(caller.workspaceId);
   const checked = validatePack(await readTextBody(req, MAX_PACK_BYTES));
   return checked.valid
     ? json({ valid: true, errors: null })
