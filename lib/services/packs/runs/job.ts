@@ -25,7 +25,7 @@ import {
 } from "@/lib/services/packs/runs/store";
 
 // The `packs.run` job: works through a run's pending cases with at most `concurrency` cases in
-// flight per provider, recording each as it finishes (group-committed). A job runs one slice of
+// flight per provider (one queue and `concurrency` lanes per provider), recording each as it finishes (group-committed). A job runs one slice of
 // at most PACK_RUN_SLICE_SECONDS, then enqueues the next slice, so no try outlives its lease and a run of any
 // length resumes where it stopped: after a crash the job is tried again and finds the cases
 // still pending. Cancelling (pack_runs.status = 'cancelled') is seen at the next record.
@@ -36,25 +36,6 @@ const sliceMs = () => env.PACK_RUN_SLICE_SECONDS * 1000;
 const tryTimeoutMs = () => sliceMs() + Math.max(5_000, sliceMs() / 2);
 const CANCEL_POLL_MS = 1_000;
 
-/** A FIFO semaphore: at most `limit` holders. */
-class Gate {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-  async acquire(): Promise<void> {
-    if (this.active < this.limit) {
-      this.active++;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
-  }
-}
-
 export async function loadBundle(versionId: string): Promise<Bundle> {
   const row = await query(() =>
     one<{ manifest: unknown }>("SELECT manifest FROM challenge_pack_versions WHERE id = $1", versionId),
@@ -63,12 +44,21 @@ export async function loadBundle(versionId: string): Promise<Bundle> {
   return asJson(row.manifest) as Bundle;
 }
 
-/** Group commit of finished cases: one transaction at a time, holding whatever finished meanwhile. */
+/**
+ * Group commit of finished cases: one transaction at a time, holding whatever finished
+ * meanwhile. A failed write is kept and thrown by flush(): the job fails and is tried again,
+ * and the cases of that write are still pending then.
+ */
 class Recorder {
   private buffer: FinishedCase[] = [];
   private writing: Promise<void> | null = null;
+  private failure: Error | null = null;
   status: string | undefined = "running";
   constructor(private readonly runId: string) {}
+
+  get failed(): boolean {
+    return this.failure !== null;
+  }
 
   add(finished: FinishedCase): void {
     this.buffer.push(finished);
@@ -77,11 +67,13 @@ class Recorder {
 
   private async drain(): Promise<void> {
     try {
-      while (this.buffer.length > 0) {
+      while (this.buffer.length > 0 && this.failure === null) {
         const batch = this.buffer;
         this.buffer = [];
         this.status = await transaction(() => recordCases(this.runId, batch));
       }
+    } catch (err) {
+      this.failure = err instanceof Error ? err : new Error("recording finished cases failed");
     } finally {
       this.writing = null;
     }
@@ -89,10 +81,8 @@ class Recorder {
 
   async flush(): Promise<void> {
     while (this.writing) await this.writing;
-    if (this.buffer.length > 0) {
-      this.writing = this.drain();
-      await this.writing;
-    }
+    if (this.buffer.length > 0 && this.failure === null) await (this.writing = this.drain());
+    if (this.failure !== null) throw this.failure;
   }
 }
 
@@ -147,13 +137,15 @@ export async function runPackRunSlice(
   const callJudge = judgeCaller(run.workspaceId, spec, run.options.judgeModels ?? {}, stopSignal);
   const budget: JudgeBudget = { usd: run.judgeCostUsd, tokens: run.judgeTokens };
   const recorder = new Recorder(runId);
-  const gates = new Map<string, Gate>();
-  const gateOf = (ref: string) => {
-    const key = providerKeyOf(ref);
-    let gate = gates.get(key);
-    if (!gate) gates.set(key, (gate = new Gate(Math.max(1, run.options.concurrency))));
-    return gate;
-  };
+  // One queue per provider, worked by `concurrency` lanes each: a slow provider never holds back
+  // the cases of another.
+  const queues = new Map<string, PendingCase[]>();
+  for (const c of pending) {
+    const key = providerKeyOf(c.modelRef);
+    const queue = queues.get(key) ?? [];
+    queue.push(c);
+    queues.set(key, queue);
+  }
   const deadline = Date.now() + sliceLength;
   const poll = setInterval(() => {
     void query(() => one<{ status: string }>("SELECT status FROM pack_runs WHERE id = $1", runId)).then(
@@ -163,49 +155,46 @@ export async function runPackRunSlice(
       () => undefined,
     );
   }, CANCEL_POLL_MS);
-  const inFlight = new Set<Promise<void>>();
 
-  const runOne = async (c: PendingCase, gate: Gate) => {
-    try {
-      const before = { usd: budget.usd, tokens: budget.tokens };
-      const outcome: CaseOutcome = await executeCase({
-        bundle,
-        spec,
-        planned: c,
-        callModel,
-        callJudge,
-        judgeBudget: budget,
-        security,
-      });
-      // A case cut short by the stop is left pending for the next slice, not recorded as an error.
-      if (stopSignal.aborted && outcome.status === "error") return;
-      recorder.add({
-        id: c.id,
-        outcome,
-        judgeTokens: budget.tokens - before.tokens,
-        judgeCostUsd: budget.usd - before.usd,
-      });
-      if (recorder.status !== "running") stop.abort();
-    } catch (err) {
-      if (!stopSignal.aborted)
-        log.warn("pack run case failed", { runId, ordinal: c.ordinal, error: String(err) });
-    } finally {
-      gate.release();
+  const runOne = async (c: PendingCase) => {
+    const before = { usd: budget.usd, tokens: budget.tokens };
+    const outcome: CaseOutcome = await executeCase({
+      bundle,
+      spec,
+      planned: c,
+      callModel,
+      callJudge,
+      judgeBudget: budget,
+      security,
+    });
+    // A case cut short by the stop is left pending for the next slice, not recorded as an error.
+    if (stopSignal.aborted && outcome.status === "error") return;
+    recorder.add({
+      id: c.id,
+      outcome,
+      judgeTokens: budget.tokens - before.tokens,
+      judgeCostUsd: budget.usd - before.usd,
+    });
+    if (recorder.status !== "running" || recorder.failed) stop.abort();
+  };
+  const lane = async (queue: PendingCase[]) => {
+    for (let c = queue.shift(); c; c = queue.shift()) {
+      if (stopSignal.aborted || Date.now() > deadline) return;
+      try {
+        await runOne(c);
+      } catch (err) {
+        if (!stopSignal.aborted)
+          log.warn("pack run case failed", { runId, ordinal: c.ordinal, error: String(err) });
+      }
     }
   };
-
+  const width = Math.max(1, run.options.concurrency);
   try {
-    for (const c of pending) {
-      const gate = gateOf(c.modelRef);
-      await gate.acquire();
-      if (stopSignal.aborted || Date.now() > deadline) {
-        gate.release();
-        break;
-      }
-      const p = runOne(c, gate).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-    }
-    await Promise.all(inFlight);
+    await Promise.all(
+      [...queues.values()].flatMap((queue) =>
+        Array.from({ length: Math.min(width, queue.length) }, () => lane(queue)),
+      ),
+    );
     await recorder.flush();
   } finally {
     clearInterval(poll);
