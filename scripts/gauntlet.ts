@@ -2,32 +2,29 @@
 //   gauntlet packs validate <file…>        offline: every error as "<file>: <field> <message>", exit 1 on any
 //   gauntlet packs publish <file>          to GAUNTLET_URL with GAUNTLET_TOKEN (a workspace API token)
 //   gauntlet packs list                    the workspace's packs
-// Runs of published packs are not in this version of the CLI.
+//   gauntlet packs run <slug[@version]>    run a published pack against models (scripts/gauntlet/runs.ts)
+//   gauntlet packs results <run-id>        a run's summary, cases, JSON or CSV
+// Usage and configuration errors exit 2.
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { validatePackYaml } from "../lib/packs";
+import { EXIT, server } from "./gauntlet/api";
+import { addRunCommands } from "./gauntlet/runs";
 
 const program = new Command();
-program.name("gauntlet").description("Gauntlet command line: challenge packs").showHelpAfterError();
-
-function server(): { url: string; token: string } {
-  const url = process.env.GAUNTLET_URL?.replace(/\/+$/, "");
-  const token = process.env.GAUNTLET_TOKEN;
-  if (!url || !token) {
-    console.error(
-      "Set GAUNTLET_URL (e.g. http://localhost:3000) and GAUNTLET_TOKEN (a workspace API token, gnt_…).",
-    );
-    process.exit(2);
-  }
-  return { url, token };
-}
+program
+  .name("gauntlet")
+  .description("Gauntlet command line: challenge packs")
+  .showHelpAfterError()
+  // Commander's own usage errors (unknown option, missing argument) exit 2 like ours; help exits 0.
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : EXIT.usage));
 
 function readFile(file: string): string {
   try {
     return readFileSync(file, "utf8");
   } catch (err) {
     console.error(`${file}: cannot read (${(err as Error).message})`);
-    process.exit(2);
+    process.exit(EXIT.usage);
   }
 }
 
@@ -96,5 +93,7 @@ packs
     }
     for (const p of body.data) console.log(`${p.slug}@${p.latest_version ?? "-"}  ${p.name}`);
   });
+
+addRunCommands(packs);
 
 await program.parseAsync(process.argv);

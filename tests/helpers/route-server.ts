@@ -1,0 +1,94 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { NextRequest } from "next/server";
+import { installPeerAddressHook } from "@/lib/http/peer-address";
+
+// A real HTTP server in the test process that hands each request to the app's route handlers, the
+// way `next start` would (a NextRequest, the path's params): for clients that must talk HTTP, such
+// as the gauntlet CLI run as a child process. Only the routes given are served; others are 404.
+
+type Handler = (
+  req: NextRequest,
+  ctx: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>;
+
+/** A path such as "/console/api/pack-runs/[id]/cases" and its handler per method. */
+export type RouteTable = Record<
+  string,
+  Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>
+>;
+
+export interface RouteServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+function compile(pattern: string): { re: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = pattern
+    .split("/")
+    .map((part) => {
+      const m = /^\[(\w+)\]$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|\\]/g, "\\$&");
+      names.push(m[1]!);
+      return "([^/]+)";
+    })
+    .join("/");
+  return { re: new RegExp(`^${source}$`), names };
+}
+
+async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export async function startRouteServer(routes: RouteTable): Promise<RouteServer> {
+  // The peer-address header the app reads, as instrumentation.ts installs it for `next start`.
+  installPeerAddressHook();
+  // Literal paths before patterns, so "/pack-runs/compare" is not taken for "/pack-runs/[id]".
+  const table = Object.entries(routes)
+    .map(([pattern, methods]) => ({ ...compile(pattern), methods, literal: !pattern.includes("[") }))
+    .sort((a, b) => Number(b.literal) - Number(a.literal));
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://localhost:3000");
+      for (const route of table) {
+        const m = route.re.exec(url.pathname);
+        if (!m) continue;
+        const handler = route.methods[(req.method ?? "GET") as keyof typeof route.methods];
+        if (!handler) {
+          res.writeHead(405).end();
+          return;
+        }
+        const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) {
+          if (typeof v === "string") headers.set(k, v);
+          else if (Array.isArray(v)) for (const one of v) headers.append(k, one);
+        }
+        const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+        const answer = await handler(new NextRequest(url, { method: req.method, headers, body }), {
+          params: Promise.resolve(params),
+        });
+        res.writeHead(answer.status, Object.fromEntries(answer.headers));
+        res.end(Buffer.from(await answer.arrayBuffer()));
+        return;
+      }
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code: "not_found", message: `no route for ${url.pathname}` } }));
+    })().catch((err: unknown) => {
+      res.writeHead(500).end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
