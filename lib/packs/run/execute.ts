@@ -183,9 +183,8 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
     answer = await input.callModel(planned.modelRef, { ...prompt, ...(timeoutMs ? { timeoutMs } : {}) });
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    const score = adversarial
-      ? null
-      : scoreCase(spec, { validators: {}, judges: {}, latencyMs: 0, costUsd: 0, error });
+    // No answer: latency and cost were not measured (scored as missing, not as a perfect 0).
+    const score = adversarial ? null : scoreCase(spec, { validators: {}, judges: {}, error });
     return {
       status: "error",
       output: "",

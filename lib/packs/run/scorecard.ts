@@ -23,8 +23,9 @@ export interface CaseResults {
   validators: Record<string, { passed: boolean; score: number }>;
   /** Judge key → its score on the judge's `score_scale` (null: the judge gave none). */
   judges: Record<string, { score: number | null; passed?: boolean }>;
-  latencyMs: number;
-  costUsd: number;
+  /** The model call's latency and cost; absent when the call gave no answer (not measured). */
+  latencyMs?: number;
+  costUsd?: number;
   /** Metric key → its collected numeric value. */
   metrics?: Record<string, number>;
   /** The runtime error of the case (model call failed, limit hit, …); reliability 0 when set. */

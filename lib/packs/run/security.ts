@@ -38,6 +38,8 @@ interface PlantedSecret {
 const list = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter(isObject) : [];
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
+/** A pattern or substring as written; blank counts as absent, as the pack validator reads it. */
+const written = (value: unknown): string => (typeof value === "string" && value.trim() !== "" ? value : "");
 
 /** The parts of a security block a text run uses; precomputed once per run. */
 export class SecurityPolicy {
@@ -50,8 +52,8 @@ export class SecurityPolicy {
     const fallback = text(security.default_severity) || "high";
     this.forbidden = list(security.forbidden_outputs).map((f, i) => ({
       description: text(f.description) || `forbidden output ${i + 1}`,
-      pattern: typeof f.pattern === "string" ? f.pattern : "",
-      substring: typeof f.substring === "string" ? f.substring : "",
+      pattern: written(f.pattern),
+      substring: written(f.substring),
       severity: text(f.severity) || fallback,
     }));
     this.secrets = list(security.planted_secrets)
