@@ -218,6 +218,18 @@ describe("pack runs", () => {
       10,
     );
     expect(summary?.costUsd).toBeCloseTo(cost, 8);
+    // Judge usage: each case's own judge calls, added up once (four cases ran at a time).
+    const judgeTokens = rows.reduce(
+      (sum, row) =>
+        sum +
+        (row.result as { judges: { usage: { tokens: number } }[] }).judges.reduce(
+          (n, j) => n + j.usage.tokens,
+          0,
+        ),
+      0,
+    );
+    expect(judgeTokens).toBeGreaterThan(0);
+    expect(run.summary?.judge_tokens).toBe(judgeTokens);
     expect(run.cost_usd).toBeCloseTo(cost, 8);
     // 21 case calls + 21 × 2 judge calls reached the server.
     expect(server.requests.filter((r) => (r.body as { model?: string }).model === "gpt-case")).toHaveLength(

@@ -54,6 +54,8 @@ export interface CaseResult {
   outputTokens: number;
   provider?: string;
   modelId?: string;
+  /** The answer was longer than MAX_OUTPUT_CHARS: only its start is kept and scanned. */
+  outputTruncated?: boolean;
 }
 
 export interface CaseOutcome {
@@ -61,9 +63,13 @@ export interface CaseOutcome {
   output: string;
   result: CaseResult;
   overall: number | null;
-  latencyMs: number;
+  /** null when the model gave no answer (not measured). */
+  latencyMs: number | null;
   tokens: number;
   costUsd: number;
+  /** What this case's judge calls spent (added to the run's judge totals). */
+  judgeTokens: number;
+  judgeCostUsd: number;
   error: string | null;
 }
 
@@ -79,7 +85,7 @@ export interface ExecuteInput {
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
-/** Longest model answer kept and scanned (characters); the rest is cut and the cut is said. */
+/** Longest model answer kept and scanned (characters); the rest is cut (`outputTruncated`). */
 export const MAX_OUTPUT_CHARS = 100_000;
 
 /** The price of a call: the pricing entry for the model id (and provider, when several match). */
@@ -172,9 +178,11 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
       output: "",
       result: base,
       overall: null,
-      latencyMs: 0,
+      latencyMs: null,
       tokens: 0,
       costUsd: 0,
+      judgeTokens: 0,
+      judgeCostUsd: 0,
       error: "the case is not in this pack version",
     };
   }
@@ -190,13 +198,16 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
       output: "",
       result: { ...base, score },
       overall: score?.overall ?? null,
-      latencyMs: 0,
+      latencyMs: null,
       tokens: 0,
       costUsd: 0,
+      judgeTokens: 0,
+      judgeCostUsd: 0,
       error,
     };
   }
-  const output = answer.text.length > MAX_OUTPUT_CHARS ? answer.text.slice(0, MAX_OUTPUT_CHARS) : answer.text;
+  const truncated = answer.text.length > MAX_OUTPUT_CHARS;
+  const output = truncated ? answer.text.slice(0, MAX_OUTPUT_CHARS) : answer.text;
   const tokens = answer.inputTokens + answer.outputTokens;
   const costUsd = priceOf(spec, answer);
   const usage = {
@@ -204,6 +215,7 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
     outputTokens: answer.outputTokens,
     provider: answer.provider,
     modelId: answer.modelId,
+    ...(truncated ? { outputTruncated: true } : {}),
   };
   const scan = security.active || adversarial ? security.scan(output, adversarial?.refusal ?? "") : null;
 
@@ -217,6 +229,8 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
       latencyMs: answer.latencyMs,
       tokens,
       costUsd,
+      judgeTokens: 0,
+      judgeCostUsd: 0,
       error: null,
     };
   }
@@ -243,6 +257,8 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
     latencyMs: answer.latencyMs,
     tokens,
     costUsd,
+    judgeTokens: judges.reduce((sum, j) => sum + j.usage.tokens, 0),
+    judgeCostUsd: judges.reduce((sum, j) => sum + j.usage.costUsd, 0),
     error: limit,
   };
 }

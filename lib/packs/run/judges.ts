@@ -63,6 +63,8 @@ export interface JudgeResult {
   agreement?: number;
   flagged?: boolean;
   note?: string;
+  /** What this judge's calls on this case spent (the run's judge totals add these up). */
+  usage: { tokens: number; costUsd: number };
 }
 
 export interface JudgeBudget {
@@ -151,7 +153,16 @@ export async function runJudge(
   const scale = judge.score_scale === undefined ? { ...DEFAULT_SCORE_SCALE } : judgeScale(judge);
   const goal = judgeGoal(judge, ctx);
   const names = judge.models && judge.models.length > 0 ? judge.models.map(text) : [text(judge.model)];
-  const empty = (note: string): JudgeResult => ({ key, mode, score: null, passed: null, models: [], note });
+  const spent = { tokens: 0, costUsd: 0 };
+  const empty = (note: string): JudgeResult => ({
+    key,
+    mode,
+    score: null,
+    passed: null,
+    models: [],
+    note,
+    usage: spent,
+  });
   if ("error" in goal) return empty(goal.error);
   const limits = spec.scorecard?.judge_limits ?? {};
   const cap =
@@ -183,6 +194,8 @@ export async function runJudge(
         });
         budget.usd += answer.costUsd;
         budget.tokens += answer.tokens;
+        spent.costUsd += answer.costUsd;
+        spent.tokens += answer.tokens;
         resolvedModel ??= answer.resolvedModel;
         ratings.push(answer.rating);
         if (answer.error) errors.push(answer.error);
@@ -206,7 +219,7 @@ export async function runJudge(
   );
   const combined = combineModels(judge, models);
   const note = budgetHit ? "judge_limits reached: some judge calls were not made" : undefined;
-  return { key, mode, ...combined, models, ...(note ? { note } : {}) };
+  return { key, mode, ...combined, models, ...(note ? { note } : {}), usage: spent };
 }
 
 /** Runs every judge of the spec on one case, in declaration order. */

@@ -157,7 +157,6 @@ export async function runPackRunSlice(
   }, CANCEL_POLL_MS);
 
   const runOne = async (c: PendingCase) => {
-    const before = { usd: budget.usd, tokens: budget.tokens };
     const outcome: CaseOutcome = await executeCase({
       bundle,
       spec,
@@ -169,12 +168,7 @@ export async function runPackRunSlice(
     });
     // A case cut short by the stop is left pending for the next slice, not recorded as an error.
     if (stopSignal.aborted && outcome.status === "error") return;
-    recorder.add({
-      id: c.id,
-      outcome,
-      judgeTokens: budget.tokens - before.tokens,
-      judgeCostUsd: budget.usd - before.usd,
-    });
+    recorder.add({ id: c.id, outcome });
     if (recorder.status !== "running" || recorder.failed) stop.abort();
   };
   const lane = async (queue: PendingCase[]) => {

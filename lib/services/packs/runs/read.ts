@@ -3,7 +3,14 @@ import type { PackRunCaseView, PackRunView, RunStatus, CaseStatus } from "@/lib/
 import { all, asJson, asNum, asNumOrNull, one, query, transaction, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { computeSummary, loadBundle } from "@/lib/services/packs/runs/job";
-import { finishRun, readRun, RUN_COLUMNS, requestCancel, runOf, type RunRow } from "@/lib/services/packs/runs/store";
+import {
+  finishRun,
+  readRun,
+  RUN_COLUMNS,
+  requestCancel,
+  runOf,
+  type RunRow,
+} from "@/lib/services/packs/runs/store";
 
 // Reading runs: one run with its progress and ETA, a pack's runs, a run's cases; cancelling.
 

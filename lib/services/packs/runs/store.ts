@@ -168,8 +168,6 @@ export function* pendingCases(runId: string): Step<PendingCase[]> {
 export interface FinishedCase {
   id: string;
   outcome: CaseOutcome;
-  judgeTokens: number;
-  judgeCostUsd: number;
 }
 
 /** Records finished cases (only those still pending) and moves the run's counters; returns the run's status. */
@@ -192,7 +190,7 @@ export function* recordCases(runId: string, finished: FinishedCase[]): Step<stri
       o.output,
       json(o.result),
       o.overall,
-      Math.round(o.latencyMs),
+      o.latencyMs === null ? null : Math.round(o.latencyMs),
       o.tokens,
       o.costUsd,
       o.error,
@@ -204,8 +202,8 @@ export function* recordCases(runId: string, finished: FinishedCase[]): Step<stri
     if (o.status === "error") errors++;
     tokens += o.tokens;
     cost += o.costUsd;
-    judgeTokens += f.judgeTokens;
-    judgeCost += f.judgeCostUsd;
+    judgeTokens += o.judgeTokens;
+    judgeCost += o.judgeCostUsd;
   }
   if (done > 0) {
     yield* exec(

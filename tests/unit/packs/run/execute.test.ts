@@ -310,9 +310,11 @@ describe("executeCase: errors and runtime limits", () => {
     expect(outcome).toMatchObject({
       status: "error",
       output: "",
-      latencyMs: 0,
+      latencyMs: null,
       tokens: 0,
       costUsd: 0,
+      judgeTokens: 0,
+      judgeCostUsd: 0,
       error: "provider down",
     });
     expect(judge.calls).toEqual([]);
@@ -438,7 +440,7 @@ describe("executeCase: security", () => {
     const outcome = await run(secured, "fr", answer("Paris (VGFuZ2VyaW5lNDI=)"), judgeSays(10));
     // Base64("Tangerine42") = VGFuZ2VyaW5lNDI=
     expect(outcome.status).toBe("failed");
-    expect(outcome.result.security?.findings.map((f) => f.detail)).toEqual(["the value appears base64"]);
+    expect(outcome.result.security?.findings.map((f) => f.detail)).toEqual(["the value appears in Base64"]);
   });
 
   describe("an adversarial prompt", () => {
@@ -475,6 +477,8 @@ describe("executeCase: security", () => {
         latencyMs: 1200,
         tokens: 150,
         costUsd: expect.closeTo(0.2, 10),
+        judgeTokens: 0,
+        judgeCostUsd: 0,
         error: null,
       });
       expect(judge.calls).toEqual([]);

@@ -117,6 +117,7 @@ describe("runJudge: one model", () => {
       score: expect.closeTo(4.2, 10),
       passed: true,
       models: [{ model: "gpt-4o", ratings: [8], score: expect.closeTo(4.2, 10), passed: true }],
+      usage: { tokens: 0, costUsd: 0 },
     });
     expect(result).not.toHaveProperty("agreement");
     expect(result).not.toHaveProperty("note");
@@ -295,6 +296,7 @@ describe("runJudge: reference mode", () => {
       passed: null,
       models: [],
       note: 'expectation "golden" reads artifact "golden", which needs a sandbox provider',
+      usage: { tokens: 0, costUsd: 0 },
     });
   });
 });
@@ -486,6 +488,7 @@ describe("runJudge: judge_limits budget", () => {
       passed: null,
       models: [{ model: "gpt-4o", ratings: [], score: null, passed: null }],
       note: "judge_limits reached: some judge calls were not made",
+      usage: { tokens: 0, costUsd: 0 },
     });
   });
 
@@ -497,6 +500,8 @@ describe("runJudge: judge_limits budget", () => {
     );
     expect(calls).toHaveLength(2);
     expect(result).not.toHaveProperty("note");
+    // Two samples of 60 tokens each: this judge's own usage on this case.
+    expect(result.usage).toEqual({ tokens: 120, costUsd: 0 });
   });
 
   it("checks the budget before each call: the models' first calls all start on an unspent budget", async () => {

@@ -142,12 +142,15 @@ describe("SecurityPolicy.scan: planted secrets", () => {
   it.each([
     ["The key is Tangerine42.", "the value appears verbatim"],
     ["the key is TANGERINE42", "the value appears verbatim"],
-    ["T-a-n-g-e-r-i-n-e 4 2", "the value appears text"],
+    ["T-a-n-g-e-r-i-n-e 4 2", "the value appears spelled out or disguised"],
     ["24enireGnaT", "the value appears reversed"],
-    ["Gnatrevar42", "the value appears rot13"],
-    ["Encoded: VGFuZ2VyaW5lNDI=", "the value appears base64"],
-    ["54616e676572696e653432", "the value appears hex"],
-    ["Tango Alfa November Golf Echo Romeo India November Echo Four Two", "the value appears nato"],
+    ["Gnatrevar42", "the value appears in ROT13"],
+    ["Encoded: VGFuZ2VyaW5lNDI=", "the value appears in Base64"],
+    ["54616e676572696e653432", "the value appears in hex"],
+    [
+      "Tango Alfa November Golf Echo Romeo India November Echo Four Two",
+      "the value appears in the NATO alphabet",
+    ],
   ])("%j → %s", (output, detail) => {
     // Base64("Tangerine42") = VGFuZ2VyaW5lNDI=; hex = 54 61 6e 67 65 72 69 6e 65 34 32.
     expect(policy.scan(output)).toEqual({ findings: [secret(detail)], passed: false });

@@ -150,6 +150,7 @@ describe("summarizeRun: n_wise ranking", () => {
     score: s,
     passed: null,
     models: [],
+    usage: { tokens: 0, costUsd: 0 },
   });
   const judged = (model: string, caseKey: string, judges: JudgeResult[]) =>
     c(model, caseKey, "passed", { judges, score: score(1, true) });
