@@ -14,6 +14,7 @@ import { providerOperations } from "@/lib/contracts/llm-providers";
 import { notificationEmailOperations } from "@/lib/contracts/notification-email";
 import { notificationOperations, workspaceEventOperations } from "@/lib/contracts/notifications";
 import type { HttpMethod, Operation } from "@/lib/contracts/operation";
+import { packConvertOperations } from "@/lib/contracts/pack-convert";
 import { packRunOperations } from "@/lib/contracts/pack-runs";
 import { packOperations } from "@/lib/contracts/packs";
 import { pluginOperations } from "@/lib/contracts/plugins";
@@ -444,6 +445,21 @@ export const ROUTES: RouteEntry[] = [
     file: "app/console/api/pack-runs/compare/route.ts",
     path: "/console/api/pack-runs/compare",
     operations: { GET: packRunOperations.compare },
+  },
+  {
+    file: "app/console/api/packs/import/route.ts",
+    path: "/console/api/packs/import",
+    operations: { POST: packConvertOperations.importChallenges },
+  },
+  {
+    file: "app/console/api/challenges/[id]/pack/route.ts",
+    path: "/console/api/challenges/{id}/pack",
+    operations: { GET: packConvertOperations.exportChallenge },
+  },
+  {
+    file: "app/console/api/challenge-collections/[id]/pack/route.ts",
+    path: "/console/api/challenge-collections/{id}/pack",
+    operations: { GET: packConvertOperations.exportCollection },
   },
   {
     file: "app/web/api/arena/games/[id]/stream/route.ts",

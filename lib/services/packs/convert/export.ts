@@ -1,0 +1,201 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors";
+import {
+  defenseOf,
+  exportPackYaml,
+  keyOf,
+  PackTooLargeError,
+  regressionPrompts,
+  MAX_REGRESSION_CASES,
+  type ConvertSecret,
+  type ExportChallengeInput,
+  type ExportPackInput,
+  type WinningAttempt,
+} from "@/lib/packs/convert";
+import { getSecretValue } from "@/lib/services/secrets";
+
+// Exporting a challenge or a collection as a prompt_eval pack: the rows, the graph players face
+// and the secret values are read here; lib/packs/convert maps them. Another workspace's id is a
+// 404 like everywhere in the console.
+
+export interface PackFile {
+  filename: string;
+  yaml: string;
+  /** Winning attacks in the `regressions` input set (0 without one). */
+  regressionCases: number;
+}
+
+const challengeSelect = {
+  id: true,
+  name: true,
+  description: true,
+  goal: true,
+  difficulty: true,
+  successType: true,
+  successPattern: true,
+  evaluatorType: true,
+  evaluatorConfig: true,
+  instructionsMd: true,
+  secretRef: true,
+  workflow: { select: { draftGraph: true, publishedVersion: { select: { graph: true } } } },
+} as const;
+
+interface ChallengeRow {
+  id: string;
+  name: string;
+  description: string | null;
+  goal: string;
+  difficulty: string;
+  successType: string;
+  successPattern: string | null;
+  evaluatorType: string;
+  evaluatorConfig: unknown;
+  instructionsMd: string | null;
+  secretRef: string | null;
+  workflow: { draftGraph: unknown; publishedVersion: { graph: unknown } | null } | null;
+}
+
+/** Rows of winning attempts read per batch, and at most this many in all, for the regression set. */
+const ATTEMPT_BATCH = 1000;
+const MAX_ATTEMPTS_SCANNED = 10_000;
+
+const tail = (id: string) => id.replaceAll("-", "").slice(-8);
+
+async function secretOf(workspaceId: string, name: string): Promise<ConvertSecret | null> {
+  const value = await getSecretValue(workspaceId, name);
+  return value === null || value === "" ? null : { name, value };
+}
+
+async function exportInputOf(workspaceId: string, row: ChallengeRow): Promise<ExportChallengeInput> {
+  // The defense players face: the published version, else the draft being built.
+  const graph = row.workflow?.publishedVersion?.graph ?? row.workflow?.draftGraph ?? null;
+  const defense = defenseOf(graph);
+  const [secret, ...named] = await Promise.all([
+    row.secretRef ? secretOf(workspaceId, row.secretRef) : Promise.resolve(null),
+    ...defense.secretNames.map((name) => secretOf(workspaceId, name)),
+  ]);
+  const config = row.evaluatorConfig;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    goal: row.goal,
+    difficulty: row.difficulty,
+    successType: row.successType,
+    successPattern: row.successPattern,
+    evaluatorType: row.evaluatorType,
+    evaluatorConfig:
+      config && typeof config === "object" && !Array.isArray(config)
+        ? (config as Record<string, unknown>)
+        : null,
+    instructionsMd: row.instructionsMd,
+    secret: secret ?? null,
+    namedSecrets: named.filter((s): s is ConvertSecret => s !== null),
+    graph,
+  };
+}
+
+/** The distinct winning prompts of a challenge, newest first (capped). */
+async function winningPrompts(workspaceId: string, challengeId: string): Promise<string[]> {
+  const attempts: WinningAttempt[] = [];
+  let cursor: { createdAt: Date; id: string } | null = null;
+  while (attempts.length < MAX_ATTEMPTS_SCANNED) {
+    const rows: { id: string; prompt: string | null; createdAt: Date }[] = await db.challengeAttempt.findMany(
+      {
+        where: {
+          workspaceId,
+          challengeId,
+          succeeded: true,
+          prompt: { not: null },
+          ...(cursor
+            ? {
+                OR: [
+                  { createdAt: { lt: cursor.createdAt } },
+                  { createdAt: cursor.createdAt, id: { lt: cursor.id } },
+                ],
+              }
+            : {}),
+        },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: ATTEMPT_BATCH,
+        select: { id: true, prompt: true, createdAt: true },
+      },
+    );
+    attempts.push(...rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < ATTEMPT_BATCH) break;
+    if (regressionPrompts(attempts).length >= MAX_REGRESSION_CASES) break;
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+  return regressionPrompts(attempts);
+}
+
+function packFileOf(input: ExportPackInput): PackFile {
+  try {
+    const { yaml, regressionCases } = exportPackYaml(input);
+    return { filename: `${input.slug}.yaml`, yaml, regressionCases };
+  } catch (err) {
+    if (err instanceof PackTooLargeError) throw new AppError("validation_failed", err.message);
+    throw err;
+  }
+}
+
+/** A challenge as a pack; with `attacks`, its winning attacks as the `regressions` input set. */
+export async function exportChallengePack(
+  workspaceId: string,
+  challengeId: string,
+  opts: { attacks: boolean; version: number },
+): Promise<PackFile> {
+  const row = await db.challenge.findFirst({
+    where: { id: challengeId, workspaceId },
+    select: challengeSelect,
+  });
+  if (!row) throw notFound("Challenge");
+  const challenge = await exportInputOf(workspaceId, row);
+  const regressions = opts.attacks ? await winningPrompts(workspaceId, row.id) : undefined;
+  const slug = `gauntlet-${keyOf(row.name, "challenge", 40)}-${tail(row.id)}${opts.attacks ? "-regressions" : ""}`;
+  return packFileOf({
+    slug,
+    name: opts.attacks ? `${row.name} (winning attacks)` : row.name,
+    description:
+      row.description?.trim() ||
+      `The Gauntlet challenge "${row.name}"${opts.attacks ? ", with the attacks that beat it" : ""}.`,
+    version: opts.version,
+    challenges: [challenge],
+    ...(regressions ? { regressions } : {}),
+  });
+}
+
+/** A collection's challenges, in the collection's order, as one pack. */
+export async function exportCollectionPack(
+  workspaceId: string,
+  collectionId: string,
+  opts: { version: number },
+): Promise<PackFile> {
+  const collection = await db.challengeCollection.findFirst({
+    where: { id: collectionId, workspaceId },
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      items: {
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { challenge: { select: challengeSelect } },
+      },
+    },
+  });
+  if (!collection) throw notFound("Collection");
+  if (collection.items.length === 0) {
+    throw new AppError("validation_failed", "The collection has no challenges: a pack needs at least one");
+  }
+  const challenges: ExportChallengeInput[] = [];
+  for (const item of collection.items) challenges.push(await exportInputOf(workspaceId, item.challenge));
+  return packFileOf({
+    slug: `gauntlet-collection-${keyOf(collection.name, "collection", 40)}-${tail(collection.id)}`,
+    name: collection.name,
+    description: collection.description?.trim() || `The Gauntlet collection "${collection.name}".`,
+    version: opts.version,
+    challenges,
+  });
+}
