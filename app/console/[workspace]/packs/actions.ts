@@ -2,11 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
+import type { PackImportPanelResult } from "@/components/packs/import-panel";
 import type { PackPanelResult } from "@/components/packs/publish-panel";
 import type { FormState } from "@/lib/contracts/forms";
 import { MAX_PACK_BYTES } from "@/lib/contracts/packs";
 import { AppError } from "@/lib/errors";
 import { PackInvalidError, publishPack, takePackQuota, validatePack } from "@/lib/services/packs";
+import { importPackChallenges } from "@/lib/services/packs/convert";
 import { workspaceAction } from "../context";
 
 // The "Publish a pack" panel: one form, two buttons (intent=validate | intent=publish). A bundle
@@ -40,5 +42,22 @@ export async function packPanelAction(_prev: FormState<PackPanelResult>, formDat
     return {
       data: checked.valid ? { kind: "valid" } : { kind: "invalid", errors: checked.errors },
     };
+  });
+}
+
+// The "Import as challenges" panel: a pack's challenges become draft challenges; a bundle that
+// does not validate (or a challenge that could not be made from it) answers its errors as data.
+export async function packImportAction(_prev: FormState<PackImportPanelResult>, formData: FormData) {
+  return workspaceAction<PackImportPanelResult>(formData, {}, async ({ viewer, workspace }) => {
+    await takePackQuota(workspace.id);
+    const yaml = await yamlOf(formData);
+    try {
+      const result = await importPackChallenges(workspace.id, viewer.id, yaml);
+      revalidatePath(`/console/${workspace.slug}/challenges`);
+      return { data: { kind: "imported", challenges: result.challenges } };
+    } catch (err) {
+      if (err instanceof PackInvalidError) return { data: { kind: "invalid", errors: err.errors } };
+      throw err;
+    }
   });
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import packStyles from "@/components/packs/packs.module.css";
+import { ImportPanel } from "@/components/packs/import-panel";
 import { PublishPanel } from "@/components/packs/publish-panel";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StackIcon } from "@/components/ui/icons";
@@ -18,9 +19,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function PacksPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc, packs] = await Promise.all([
+  const [t, tc, ti, packs] = await Promise.all([
     getTranslations("consolePages.packs"),
     getTranslations("consolePages.common"),
+    getTranslations("consolePages.packConvert"),
     listPacks(workspace.id),
   ]);
   const base = `/console/${workspace.slug}/packs`;
@@ -78,6 +80,11 @@ export default async function PacksPage({ params }: Props) {
         <h2 id="publish-pack">{t("publishTitle")}</h2>
         <p>{t("publishLead")}</p>
         <PublishPanel workspace={workspace.slug} />
+      </section>
+      <section className={styles.section} aria-labelledby="import-pack">
+        <h2 id="import-pack">{ti("importTitle")}</h2>
+        <p>{ti("importLead")}</p>
+        <ImportPanel workspace={workspace.slug} />
       </section>
       <section className={styles.section} aria-labelledby="pack-format">
         <h2 id="pack-format">{t("formatTitle")}</h2>

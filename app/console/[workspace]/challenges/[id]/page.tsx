@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { ChallengeForm } from "@/components/console/challenge-form";
 import { ConfirmAction } from "@/components/console/confirm-action";
+import { PackExportButtons } from "@/components/packs/pack-export-buttons";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
@@ -27,11 +28,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ChallengePage({ params, searchParams }: Props) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
-  const [challenge, plugins, t, tc, query] = await Promise.all([
+  const [challenge, plugins, t, tc, tp, query] = await Promise.all([
     challengeForPage(workspace.id, id),
     listPlugins(workspace.id),
     getTranslations("consolePages.challenges"),
     getTranslations("consolePages.common"),
+    getTranslations("consolePages.packConvert"),
     searchParams,
   ]);
   const base = `/console/${workspace.slug}/challenges`;
@@ -79,6 +81,11 @@ export default async function ChallengePage({ params, searchParams }: Props) {
         challenge={{ ...challenge, id: challenge.id }}
         plugins={plugins.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
       />
+      <section className={styles.section} aria-labelledby="pack-export">
+        <h2 id="pack-export">{tp("exportTitle")}</h2>
+        <p className="muted">{tp("exportLead")}</p>
+        <PackExportButtons workspace={workspace.slug} challengeId={challenge.id} />
+      </section>
       <section className={`${styles.section} ${styles.dangerZone}`} aria-labelledby="danger-zone">
         <h2 id="danger-zone">{t("dangerTitle")}</h2>
         <p className="muted">{t("dangerLead")}</p>
