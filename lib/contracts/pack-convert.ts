@@ -68,6 +68,7 @@ export const packConvertOperations = {
       bodyMediaType: PACK_MEDIA_TYPE,
       response: packImportResponse,
       status: 201,
+      statuses: [429],
       unprocessable: packValidationResponse,
     },
   }),

@@ -272,6 +272,18 @@ describe("import a pack", () => {
     ]);
   });
 
+  it("counts against the workspace's bundle checks (429 past the limit)", async () => {
+    const { limits } = await import("@/lib/rate-limit");
+    await limits.packBundles.penalize(actors.wsA.id, limits.packBundles.points);
+    try {
+      const refused = await importYaml("pack: {slug: x}");
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.code).toBe("rate_limited");
+    } finally {
+      await limits.packBundles.reset(actors.wsA.id);
+    }
+  });
+
   it("refuses bad YAML with every error and creates nothing", async () => {
     const before = await db.challenge.count({ where: { workspaceId: actors.wsA.id } });
     const broken = await importYaml(
