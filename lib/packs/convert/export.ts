@@ -204,7 +204,8 @@ export function bundleOf(input: ExportPackInput): JsonObject {
 
 const HEADER =
   " Exported from Gauntlet as an AgentClash-style prompt_eval pack.\n" +
-  " It holds the challenges' secrets in plain text (instructions, planted_secrets): keep it private.";
+  " Secrets are never exported: each one is a canary value (CANARY-…) in the instructions and\n" +
+  " planted_secrets, so a run still fails a defense that leaks it.";
 
 /** The bundle as YAML text (no anchors: every value is written out). */
 export function yamlOf(bundle: JsonObject): string {

@@ -13,6 +13,7 @@ import {
   type ExportPackInput,
   type WinningAttempt,
 } from "@/lib/packs/convert";
+import { keyedHash } from "@/lib/crypto";
 import { getSecretValue } from "@/lib/services/secrets";
 
 // Exporting a challenge or a collection as a prompt_eval pack: the rows, the graph players face
@@ -62,9 +63,21 @@ const MAX_ATTEMPTS_SCANNED = 10_000;
 
 const tail = (id: string) => id.replaceAll("-", "").slice(-8);
 
+/**
+ * Secrets are write-only: an export carries a canary in place of each secret's value (in the
+ * instructions and planted_secrets alike), so a run still tests whether the defense leaks its
+ * secret and no real secret leaves Gauntlet. The canary is a keyed hash of the value (the same
+ * challenge exports the same pack); a value that is already a canary (an imported export) is kept.
+ */
+export function canaryFor(value: string): string {
+  if (CANARY.test(value)) return value;
+  return `CANARY-${keyedHash(`pack-export-canary\0${value}`).slice(0, 10).toUpperCase()}`;
+}
+const CANARY = /^CANARY-[0-9A-F]{10}$/;
+
 async function secretOf(workspaceId: string, name: string): Promise<ConvertSecret | null> {
   const value = await getSecretValue(workspaceId, name);
-  return value === null || value === "" ? null : { name, value };
+  return value === null || value === "" ? null : { name, value: canaryFor(value) };
 }
 
 async function exportInputOf(workspaceId: string, row: ChallengeRow): Promise<ExportChallengeInput> {
@@ -131,6 +144,34 @@ async function winningPrompts(workspaceId: string, challengeId: string): Promise
   return regressionPrompts(attempts);
 }
 
+/** The real values of a challenge's secrets (its own and those its defense names). */
+async function secretValuesOf(workspaceId: string, row: ChallengeRow): Promise<string[]> {
+  const graph = row.workflow?.publishedVersion?.graph ?? row.workflow?.draftGraph ?? null;
+  const names = [...(row.secretRef ? [row.secretRef] : []), ...defenseOf(graph).secretNames];
+  const values = await Promise.all(names.map((name) => getSecretValue(workspaceId, name)));
+  return values.filter((v): v is string => typeof v === "string" && v.trim() !== "");
+}
+
+/** A winning attack may quote a secret (a guess that was right): its canary goes in its place. */
+function withCanaries(prompts: string[], secrets: string[]): string[] {
+  const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+  return prompts.map((prompt) => {
+    let text = prompt;
+    for (const secret of longestFirst) {
+      const lower = text.toLowerCase();
+      const needle = secret.toLowerCase();
+      let out = "";
+      let from = 0;
+      for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
+        out += text.slice(from, at) + canaryFor(secret);
+        from = at + needle.length;
+      }
+      text = out + text.slice(from);
+    }
+    return text;
+  });
+}
+
 function packFileOf(input: ExportPackInput): PackFile {
   try {
     const { yaml, regressionCases } = exportPackYaml(input);
@@ -153,7 +194,9 @@ export async function exportChallengePack(
   });
   if (!row) throw notFound("Challenge");
   const challenge = await exportInputOf(workspaceId, row);
-  const regressions = opts.attacks ? await winningPrompts(workspaceId, row.id) : undefined;
+  const regressions = opts.attacks
+    ? withCanaries(await winningPrompts(workspaceId, row.id), await secretValuesOf(workspaceId, row))
+    : undefined;
   const slug = `gauntlet-${keyOf(row.name, "challenge", 40)}-${tail(row.id)}${opts.attacks ? "-regressions" : ""}`;
   return packFileOf({
     slug,
