@@ -8,6 +8,7 @@ import arena from "./arena.json";
 import builder from "./builder.json";
 import consolePages from "./consolePages.json";
 import consolePacks from "./consolePacks.json";
+import consolePackRuns from "./consolePackRuns.json";
 import packConvert from "./packConvert.json";
 import notifications from "./notifications.json";
 import player from "./player.json";
@@ -21,7 +22,14 @@ const en = {
   arena: { ...base.arena, ...arena },
   player,
   builder: { ...builder, nodeTypes: nodeTypeMessages("en") },
-  consolePages: { ...consolePages, webhooks, redBlue: consoleRedBlue, packs: consolePacks, packConvert },
+  consolePages: {
+    ...consolePages,
+    webhooks,
+    redBlue: consoleRedBlue,
+    packs: consolePacks,
+    packRuns: consolePackRuns,
+    packConvert,
+  },
   notifications,
 };
 

@@ -2,9 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
+import { RunForm } from "@/components/packs/runs/run-form";
+import { RunsTable } from "@/components/packs/runs/runs-table";
 import { VersionDiff } from "@/components/packs/version-diff";
+import { listPackRuns } from "@/lib/services/packs/runs";
 import { workspaceForPage } from "../../context";
 import { loadPack, loadPackVersion, versionNumberOf } from "../load";
+import { runFormOptions } from "./runs/form-options";
 
 type Props = {
   params: Promise<{ workspace: string; id: string }>;
@@ -24,10 +28,15 @@ export default async function PackPage({ params, searchParams }: Props) {
   const { workspace: slug, id } = await params;
   const query = await searchParams;
   const { workspace } = await workspaceForPage(slug);
-  const [pack, t, tc] = await Promise.all([
+  const [pack, t, tc, tr] = await Promise.all([
     loadPack(workspace.id, id),
     getTranslations("consolePages.packs"),
     getTranslations("consolePages.common"),
+    getTranslations("consolePages.packRuns"),
+  ]);
+  const [runs, runOptions] = await Promise.all([
+    listPackRuns(workspace.id, pack.id),
+    runFormOptions(workspace.id, pack.versions),
   ]);
   const base = `/console/${workspace.slug}/packs`;
   const numbers = pack.versions.map((v) => v.number);
@@ -104,6 +113,19 @@ export default async function PackPage({ params, searchParams }: Props) {
             </tbody>
           </table>
         </div>
+      </section>
+      <section className={styles.section} aria-labelledby="pack-run">
+        <h2 id="pack-run">{tr("runTitle")}</h2>
+        <p>{tr("runLead")}</p>
+        {runOptions.versions.length > 0 ? (
+          <RunForm workspace={workspace.slug} packId={pack.id} options={runOptions} />
+        ) : (
+          <p>{tr("noVersion")}</p>
+        )}
+      </section>
+      <section className={styles.section} aria-labelledby="pack-runs">
+        <h2 id="pack-runs">{tr("runsTitle")}</h2>
+        <RunsTable runs={runs} base={`${base}/${pack.id}`} />
       </section>
       <section className={styles.section} aria-labelledby="pack-diff">
         <h2 id="pack-diff">{t("diffTitle")}</h2>
