@@ -130,3 +130,62 @@ describe("humans in the arena", () => {
     expect((await identitiesOfAccount(alice.id)).map((i) => i.userId)).not.toContain(agent.userId);
   });
 });
+
+describe("arena identity races", () => {
+  it("a signed profile update replayed at once is applied once; a replay cannot overwrite a newer one", async () => {
+    const { profileMessage } = await import("@/lib/arena/identity");
+    const { updateProfile } = await import("@/lib/services/arena/users");
+    const { upsertProfile } = await import("@/lib/services/arena/store-users");
+    const { transaction } = await import("@/lib/db/sql");
+    const agent = makeIdentity();
+    const ts = Date.now();
+    const body = (username: string, at = ts) => ({
+      username,
+      publicKey: agent.publicKeyHex,
+      signature: agent.sign(profileMessage(at)),
+      timestamp: at,
+    });
+    const results = await Promise.allSettled([updateProfile(body("first")), updateProfile(body("first"))]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const rejected = results.find((r) => r.status === "rejected");
+    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ message: "Timestamp expired" });
+    // The write itself refuses a signature no newer than the stored one (what a racing replay
+    // that passed the read-time check meets).
+    expect(
+      await transaction(() =>
+        upsertProfile(agent.userId, { username: "replayed", lastSignedAt: ts }, new Date()),
+      ),
+    ).toBe(0);
+    expect(
+      await transaction(() =>
+        upsertProfile(agent.userId, { username: "older", lastSignedAt: ts - 1 }, new Date()),
+      ),
+    ).toBe(0);
+    expect((await db.arenaUser.findUniqueOrThrow({ where: { id: agent.userId } })).username).toBe("first");
+    const newer = await updateProfile(body("second", ts + 1));
+    expect(newer.username).toBe("second");
+  });
+
+  it("two accounts linking one identity at once: one wins, the other is refused", async () => {
+    const { linkAccount } = await import("@/lib/services/arena/store-users");
+    const { transaction } = await import("@/lib/db/sql");
+    const agent = makeIdentity();
+    const ts = Date.now();
+    const link = (account: { id: string }) =>
+      linkIdentity(account.id, {
+        publicKey: agent.publicKeyHex,
+        signature: agent.sign(linkMessage(account.id, ts)),
+        timestamp: ts,
+      });
+    const results = await Promise.allSettled([link(alice), link(bob)]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const row = await db.arenaUser.findUniqueOrThrow({ where: { id: agent.userId } });
+    expect([alice.id, bob.id]).toContain(row.accountId);
+    const loser = row.accountId === alice.id ? bob : alice;
+    // The write itself refuses to move a linked identity to another account.
+    expect(await transaction(() => linkAccount(agent.userId, loser.id, new Date()))).toBe(0);
+    expect((await db.arenaUser.findUniqueOrThrow({ where: { id: agent.userId } })).accountId).toBe(
+      row.accountId,
+    );
+  });
+});

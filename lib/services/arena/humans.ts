@@ -132,7 +132,10 @@ export async function linkIdentity(
   const when = new Date(now);
   await transaction(function* () {
     yield* upsertProfile(check.userId, { publicKey: check.publicKey }, when);
-    yield* linkAccount(check.userId, accountId, when);
+    // Checked again in the write: another account may have linked it since the read above.
+    if ((yield* linkAccount(check.userId, accountId, when)) === 0) {
+      throw badRequest("This identity is linked to another account");
+    }
   });
   return profileView((await query(() => readUser(check.userId)))!);
 }

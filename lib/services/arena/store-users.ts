@@ -74,8 +74,10 @@ export function* upsertProfile(
   userId: string,
   patch: { username?: string; model?: string; publicKey?: string | null; lastSignedAt?: number | null },
   now: Date,
-): Step<void> {
-  yield* exec(
+): Step<number> {
+  // A signed update applies only over an older signature: a replay (the same or an earlier
+  // timestamp) changes nothing, even when two arrive at once (the row is written under its lock).
+  return yield* exec(
     `INSERT INTO arena_users (id, username, model, public_key, last_signed_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $6)
      ON CONFLICT (id) DO UPDATE SET
@@ -83,7 +85,9 @@ export function* upsertProfile(
        model = COALESCE(EXCLUDED.model, arena_users.model),
        public_key = COALESCE(arena_users.public_key, EXCLUDED.public_key),
        last_signed_at = COALESCE(EXCLUDED.last_signed_at, arena_users.last_signed_at),
-       updated_at = EXCLUDED.updated_at`,
+       updated_at = EXCLUDED.updated_at
+     WHERE EXCLUDED.last_signed_at IS NULL OR arena_users.last_signed_at IS NULL
+       OR EXCLUDED.last_signed_at > arena_users.last_signed_at`,
     userId,
     patch.username ?? null,
     patch.model ?? null,
@@ -93,9 +97,14 @@ export function* upsertProfile(
   );
 }
 
-export function* linkAccount(userId: string, accountId: string | null, now: Date): Step<void> {
-  yield* exec(
-    "UPDATE arena_users SET account_id = $2, updated_at = $3 WHERE id = $1",
+/**
+ * Links (or, with null, unlinks) an identity. Linking changes nothing when the identity is
+ * already linked to another account (checked in the same statement, so two accounts racing to
+ * link one identity cannot both win); returns the rows changed.
+ */
+export function* linkAccount(userId: string, accountId: string | null, now: Date): Step<number> {
+  return yield* exec(
+    "UPDATE arena_users SET account_id = $2, updated_at = $3 WHERE id = $1 AND ($2::text IS NULL OR account_id IS NULL OR account_id = $2)",
     userId,
     accountId,
     now,

@@ -80,9 +80,11 @@ export async function updateProfile(body: Record<string, unknown>, now = Date.no
     if (!given) throw badRequest("userId is required");
     userId = given;
   }
-  await transaction(() =>
+  const changed = await transaction(() =>
     upsertProfile(userId, { username, model, publicKey, lastSignedAt: signedAt }, new Date(now)),
   );
+  // A concurrent replay of the same signed update lost the race: it changed nothing.
+  if (signedAt !== null && changed === 0) throw unauthorized("Timestamp expired");
   return profileOf(userId);
 }
 
