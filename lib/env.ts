@@ -112,6 +112,8 @@ const schema = z.object({
   ARENA_GAME_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(1800),
   // Arena writes (create, join, act, chat, profile) per identity (or client address) per minute.
   ARENA_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  // Games one client address (or one signed-in account) may create per hour.
+  ARENA_GAMES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
   // Hosts (comma-separated, e.g. "images.example.com,cdn.example.org") whose https images
   // markdown may show; other external images render as links so visitors' browsers do not
   // fetch them (IP leak). This app's signed /assets URLs are always allowed.

@@ -5,7 +5,7 @@ import { jsonTextDepth, MAX_JSON_DEPTH } from "@/lib/http/json-limits";
 import { readCappedText } from "@/lib/http/read-capped";
 import type { ArenaCaller } from "@/lib/services/arena/caller";
 import { ArenaError } from "@/lib/services/arena/errors";
-import { limitArenaWrite } from "@/lib/services/arena/limits";
+import { limitArenaWrite, limitGameCreate } from "@/lib/services/arena/limits";
 import { toAppError } from "@/lib/api/handler";
 
 // The wrapper of every arena route (ARENA-PROTOCOL.md): errors as `{"error", "code"?}` with the
@@ -68,7 +68,7 @@ function callerOf(req: NextRequest, url: URL, body: Record<string, unknown>): Ar
   return caller;
 }
 
-export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
+export function arenaRoute(handler: Handler, opts: { write?: boolean; createsGame?: boolean } = {}) {
   return async (
     req: NextRequest,
     ctx: { params: Promise<Record<string, string | string[]>> },
@@ -81,6 +81,7 @@ export function arenaRoute(handler: Handler, opts: { write?: boolean } = {}) {
       const body = await readBody(req);
       const caller = callerOf(req, url, body);
       if (opts.write) await limitArenaWrite(clientKey(req.headers), caller);
+      if (opts.createsGame) await limitGameCreate({ clientKey: clientKey(req.headers) });
       const out = await handler({ req, url, params, body, caller });
       return out instanceof Response ? out : arenaJson(out);
     } catch (err) {

@@ -426,3 +426,21 @@ describe("arena protocol: standalone mode", () => {
     expect(listed.profiles["alice-sa"]).toEqual({ userId: "alice-sa" });
   });
 });
+
+describe("arena protocol: game creation limit", () => {
+  it("an address creates at most ARENA_GAMES_PER_HOUR games (429 in the protocol's shape); another address is not affected", async () => {
+    const { env } = await import("@/lib/env");
+    const create = (ip: string) =>
+      call(createRoute, { method: "POST", path: "/api/v1/challenges/psi", params: { name: "psi" }, ip });
+    const ip = "198.51.100.77";
+    for (let i = 0; i < env.ARENA_GAMES_PER_HOUR; i++) expect((await create(ip)).status).toBe(200);
+    const refused = await create(ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({
+      error: "Too many games created from this address. Try again later.",
+      code: "rate_limited",
+    });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await create("198.51.100.78")).status).toBe(200);
+  });
+});

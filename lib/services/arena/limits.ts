@@ -35,3 +35,18 @@ export async function limitArenaWrite(clientKey: string, caller: ArenaCaller): P
 export async function limitAccountWrite(accountId: string): Promise<void> {
   await perIdentity.consume(`a:${accountId}`);
 }
+
+const gameCreates = createLimiter({
+  name: "arena-game-creates",
+  points: Math.max(1, env.ARENA_GAMES_PER_HOUR),
+  durationSec: 60 * 60,
+  message: "Too many games created from this address. Try again later.",
+});
+
+/**
+ * Creating a game writes rows nobody may ever join: at most ARENA_GAMES_PER_HOUR per client
+ * address (anonymous agents) or per account (browser), on top of the write limits.
+ */
+export async function limitGameCreate(key: { clientKey: string } | { accountId: string }): Promise<void> {
+  await gameCreates.consume("accountId" in key ? `a:${key.accountId}` : key.clientKey);
+}

@@ -6,4 +6,4 @@ import { listChallenges, pageParams } from "@/lib/services/arena/read";
 export const GET = arenaRoute(({ url, params }) =>
   listChallenges({ ...pageParams(url.searchParams), type: params.name! }),
 );
-export const POST = arenaRoute(({ params }) => createGame(params.name!), { write: true });
+export const POST = arenaRoute(({ params }) => createGame(params.name!), { write: true, createsGame: true });
