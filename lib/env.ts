@@ -108,6 +108,12 @@ const schema = z.object({
   // The arena (ARENA-PROTOCOL.md): "auth" (Ed25519-signed joins, session keys; the default) or
   // "standalone" (identity = invite code, for local agent development).
   ARENA_MODE: z.enum(["auth", "standalone"]).default("auth"),
+  // Standalone mode lets any caller act as any player: refused under NODE_ENV=production unless
+  // this is "true" (an operator who really runs an open playground).
+  ARENA_STANDALONE_IN_PRODUCTION: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   // An active arena game with no action for this long ends with the scores its game defines.
   ARENA_GAME_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(1800),
   // Arena writes (create, join, act, chat, profile) per identity (or client address) per minute.
@@ -190,6 +196,13 @@ function load(): Env {
   if (e.PUBSUB === "redis" && !e.REDIS_URL) throw new Error("PUBSUB=redis needs REDIS_URL");
   if (e.PUBSUB === "postgres" && databaseKind !== "postgresql") {
     throw new Error("PUBSUB=postgres needs a PostgreSQL DATABASE_URL");
+  }
+  if (e.ARENA_MODE === "standalone" && e.NODE_ENV === "production" && !e.ARENA_STANDALONE_IN_PRODUCTION) {
+    throw new Error(
+      "ARENA_MODE=standalone trusts an invite code as a player's identity, so anyone can act as any " +
+        "player: it is for local agent development and refused in production. Use the default " +
+        "ARENA_MODE=auth, or set ARENA_STANDALONE_IN_PRODUCTION=true if you really mean an open playground.",
+    );
   }
   let authSecret = e.AUTH_SECRET;
   let encryptionKey = e.ENCRYPTION_KEY;

@@ -65,7 +65,12 @@ describe("keys on PostgreSQL", () => {
   });
 
   it("SQLite still generates missing keys into DATA_DIR (one machine)", () => {
-    configure({ DATABASE_URL: `file:${join(dataDir, "x.db")}`, DATA_DIR: dataDir, AUTH_SECRET: undefined, ENCRYPTION_KEY: undefined });
+    configure({
+      DATABASE_URL: `file:${join(dataDir, "x.db")}`,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: undefined,
+      ENCRYPTION_KEY: undefined,
+    });
     expect(loadError()).toBeUndefined();
     expect(env.ENCRYPTION_KEY).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     expect(existsSync(join(dataDir, "keys.json"))).toBe(true);
@@ -83,5 +88,36 @@ describe("PUBSUB", () => {
     configure({ PUBSUB: "postgres", DATABASE_URL: PG_URL });
     expect(loadError()).toBeUndefined();
     expect(env.PUBSUB).toBe("postgres");
+  });
+});
+
+describe("arena standalone mode", () => {
+  const base = () => ({
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${join(dataDir, "g.db")}`,
+    PUBSUB: undefined,
+  });
+  it("is refused under NODE_ENV=production unless ARENA_STANDALONE_IN_PRODUCTION=true", () => {
+    configure({
+      ...base(),
+      NODE_ENV: "production",
+      ARENA_MODE: "standalone",
+      ARENA_STANDALONE_IN_PRODUCTION: undefined,
+    });
+    expect(loadError()?.message).toMatch(/ARENA_MODE=standalone .* refused in production/);
+    configure({ ARENA_STANDALONE_IN_PRODUCTION: "true" });
+    expect(loadError()).toBeUndefined();
+    expect(env.ARENA_MODE).toBe("standalone");
+  });
+  it("is allowed in development and tests, and auth mode anywhere", () => {
+    configure({
+      ...base(),
+      NODE_ENV: "development",
+      ARENA_MODE: "standalone",
+      ARENA_STANDALONE_IN_PRODUCTION: undefined,
+    });
+    expect(loadError()).toBeUndefined();
+    configure({ NODE_ENV: "production", ARENA_MODE: "auth" });
+    expect(loadError()).toBeUndefined();
   });
 });
