@@ -120,6 +120,8 @@ const schema = z.object({
   ARENA_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // Games one client address (or one signed-in account) may create per hour.
   ARENA_GAMES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  // An open game nobody has joined is deleted this long after it was created.
+  ARENA_OPEN_GAME_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(24 * 3600),
   // Hosts (comma-separated, e.g. "images.example.com,cdn.example.org") whose https images
   // markdown may show; other external images render as links so visitors' browsers do not
   // fetch them (IP leak). This app's signed /assets URLs are always allowed.

@@ -444,3 +444,34 @@ describe("arena protocol: game creation limit", () => {
     expect((await create("198.51.100.78")).status).toBe(200);
   });
 });
+
+describe("arena: open games nobody joins", () => {
+  beforeEach(() => setArenaMode("auth"));
+
+  it("are deleted after ARENA_OPEN_GAME_TTL_SECONDS; a joined, a fresh or a started game is kept", async () => {
+    const { env } = await import("@/lib/env");
+    const { db } = await import("@/lib/db");
+    const { deleteAbandonedGames } = await import("@/lib/services/arena/read");
+    const ttlMs = env.ARENA_OPEN_GAME_TTL_SECONDS * 1000;
+    const old = new Date(Date.now() - ttlMs - 60_000);
+    const abandoned = await createGame("psi");
+    const halfJoined = await createGame("psi");
+    const fresh = await createGame("psi");
+    const id = makeIdentity();
+    expect((await join(joinBody(id, halfJoined.invites[0]!))).status).toBe(200);
+    await db.arenaGame.updateMany({
+      where: { id: { in: [abandoned.id, halfJoined.id] } },
+      data: { createdAt: old },
+    });
+    // Other test games in this database are younger than the TTL, so only `abandoned` goes.
+    expect(await deleteAbandonedGames()).toBe(1);
+    expect(await db.arenaGame.findUnique({ where: { id: abandoned.id } })).toBeNull();
+    expect(await db.arenaInvite.count({ where: { gameId: abandoned.id } })).toBe(0);
+    expect(await db.arenaGame.findUnique({ where: { id: halfJoined.id } })).not.toBeNull();
+    expect(await db.arenaGame.findUnique({ where: { id: fresh.id } })).not.toBeNull();
+    expect(await deleteAbandonedGames()).toBe(0);
+    // Its invite now answers as any unknown invite does.
+    const gone = await join(joinBody(makeIdentity(), abandoned.invites[0]!));
+    expect(gone.json).toEqual({ error: `Challenge not found for invite: ${abandoned.invites[0]}` });
+  });
+});

@@ -25,3 +25,6 @@ export const MAX_CHAT_MESSAGES = 10_000;
 export const MAX_STREAMS_PER_CLIENT = 200;
 /** Most operator-channel messages one game keeps (each action is logged there). */
 export const MAX_OPERATOR_MESSAGES = 20_000;
+
+/** How long an open game nobody has joined is kept. */
+export const openGameTtlMs = (): number => env.ARENA_OPEN_GAME_TTL_SECONDS * 1000;

@@ -9,14 +9,16 @@ import type {
   GameStatus,
   UserProfile,
 } from "@/lib/arena/types";
-import { query } from "@/lib/db/sql";
+import { query, transaction } from "@/lib/db/sql";
 import { type ArenaCaller, readerInvites } from "@/lib/services/arena/caller";
-import { arenaTimeoutMs, MAX_SYNC_MESSAGES } from "@/lib/services/arena/config";
+import { arenaTimeoutMs, MAX_SYNC_MESSAGES, openGameTtlMs } from "@/lib/services/arena/config";
 import { ArenaError, badRequest, GAME_NOT_FOUND, notFound } from "@/lib/services/arena/errors";
 import { mutateGame } from "@/lib/services/arena/engine";
 import {
+  abandonedGameIds,
   countGames,
   countParticipants,
+  deleteIfAbandoned,
   listGames,
   readGame,
   readInvite,
@@ -183,4 +185,13 @@ export async function endStalledGames(force = false): Promise<number> {
     if (done) ended++;
   }
   return ended;
+}
+
+/** Deletes open games nobody joined within ARENA_OPEN_GAME_TTL_SECONDS (at most 200 a sweep). */
+export async function deleteAbandonedGames(now = Date.now()): Promise<number> {
+  const before = new Date(now - openGameTtlMs());
+  const ids = await query(() => abandonedGameIds(before, 200));
+  let deleted = 0;
+  for (const id of ids) if (await transaction(() => deleteIfAbandoned(id, before))) deleted++;
+  return deleted;
 }

@@ -233,6 +233,33 @@ export function* stalledGameIds(before: Date, limit: number): Step<string[]> {
   return rows.map((r) => String(r.id));
 }
 
+/** Open games created before `before` that nobody has joined (oldest first). */
+export function* abandonedGameIds(before: Date, limit: number): Step<string[]> {
+  const rows = yield* all<{ id: string }>(
+    `SELECT g.id FROM arena_games g WHERE g.status = 'open' AND g.created_at < $1
+       AND NOT EXISTS (SELECT 1 FROM arena_invites i WHERE i.game_id = g.id AND i.joined_at IS NOT NULL)
+     ORDER BY g.created_at LIMIT $2`,
+    before,
+    limit,
+  );
+  return rows.map((r) => String(r.id));
+}
+
+/**
+ * Deletes an abandoned game (its invites and messages go with it) under its row lock, checking
+ * again that it is still open and unjoined: a join that won the lock keeps the game.
+ */
+export function* deleteIfAbandoned(id: string, before: Date): Step<boolean> {
+  if (!(yield* lockRow("arena_games", id))) return false;
+  const deleted = yield* exec(
+    `DELETE FROM arena_games WHERE id = $1 AND status = 'open' AND created_at < $2
+       AND NOT EXISTS (SELECT 1 FROM arena_invites i WHERE i.game_id = arena_games.id AND i.joined_at IS NOT NULL)`,
+    id,
+    before,
+  );
+  return deleted > 0;
+}
+
 /** Ended games in completion order (scoring rebuild), a page at a time. */
 export function* endedGames(offset: number, limit: number): Step<GameRow[]> {
   const rows = yield* all<Raw>(

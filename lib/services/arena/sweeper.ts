@@ -1,9 +1,9 @@
 import "server-only";
 import { log } from "@/lib/log";
-import { endStalledGames } from "@/lib/services/arena/read";
+import { deleteAbandonedGames, endStalledGames } from "@/lib/services/arena/read";
 
 // Ends stalled arena games every 30 s in each process (and any action on a stalled game ends it
-// first). Several instances may sweep at once: each game ends under its row lock, once.
+// first), and deletes open games nobody joined within ARENA_OPEN_GAME_TTL_SECONDS. Several instances may sweep at once: each game ends under its row lock, once.
 
 const EVERY_MS = 30_000;
 const state = ((globalThis as Record<string, unknown>).__gauntletArenaSweeper ??= { timer: null }) as {
@@ -16,6 +16,9 @@ export function startArenaSweeper(): void {
     endStalledGames(true)
       .then((n) => n && log.info("arena games ended after stalling", { count: n }))
       .catch((err: unknown) => log.warn("arena stall sweep failed", { error: String(err) }));
+    deleteAbandonedGames()
+      .then((n) => n && log.info("open arena games nobody joined deleted", { count: n }))
+      .catch((err: unknown) => log.warn("arena abandoned-game sweep failed", { error: String(err) }));
   }, EVERY_MS);
   state.timer.unref?.();
 }
