@@ -16,6 +16,7 @@ import { GET as compareRoute } from "@/app/console/api/pack-runs/compare/route";
 import { GET as listRunsRoute, POST as startRoute } from "@/app/console/api/packs/[id]/runs/route";
 import { POST as publishRoute } from "@/app/console/api/packs/route";
 import { packRunCaseView, packRunView } from "@/lib/contracts/pack-runs";
+import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
 import { startWorker, type RunningWorker } from "@/lib/jobs";
 import { packRunJob } from "@/lib/services/packs/runs";
@@ -389,6 +390,25 @@ describe("pack runs", () => {
     expect422(await start("eval-trio", { models: ["provider:missing/x"] }), "no model provider");
     expect422(await start("eval-trio", { models: ["offline:level-1"], input_set: "nope" }), "input_set");
     expect422(await start("eval-trio", { models: [] }));
+    // Hostile bodies: 2 MB is refused before it is parsed, 5,000 levels of nesting are refused, and neither starts a run.
+    const before = await db.packRun.count();
+    const big = await call(startRoute, {
+      method: "POST",
+      path: "/console/api/packs/eval-trio/runs",
+      params: { id: "eval-trio" },
+      bearer: actors.tokenA,
+      rawBody: JSON.stringify({ models: ["offline:level-1"], pad: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expectError(big, 413, "payload_too_large");
+    const deep = await call(startRoute, {
+      method: "POST",
+      path: "/console/api/packs/eval-trio/runs",
+      params: { id: "eval-trio" },
+      bearer: actors.tokenA,
+      rawBody: `{"models":["offline:level-1"],"x":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+    });
+    expect422(deep);
+    expect(await db.packRun.count()).toBe(before);
     expect422(await start("eval-trio", { models: ["offline:level-1"], extra: 1 }));
     expectError(await start("no-such-pack", { models: ["offline:level-1"] }), 404, "not_found");
     const other = await call(runRoute, {

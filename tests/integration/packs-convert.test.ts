@@ -312,6 +312,12 @@ describe("import a pack", () => {
     expect(await db.challenge.count({ where: { workspaceId: actors.wsA.id } })).toBe(before);
 
     expect((await importYaml("   ")).status).toBe(400);
+    // 2 MB is refused before it is parsed; 5,000 levels of YAML nesting are refused by the parser's limits.
+    expect((await importYaml(`pack: {slug: big}\n# ${"x".repeat(2 * 1024 * 1024)}\n`)).status).toBe(413);
+    const deep = await importYaml(`pack: ${"[".repeat(5000)}${"]".repeat(5000)}\n`);
+    expect(deep.status).toBe(422);
+    expect(deep.json.valid).toBe(false);
+    expect(await db.challenge.count({ where: { workspaceId: actors.wsA.id } })).toBe(before);
     const asJson = await call(importRoute, { method: "POST", bearer: actors.tokenA, body: { yaml: "x" } });
     expect(asJson.status).toBe(415);
     expect((await call(importRoute, { method: "POST", ...yamlBody("x: 1") })).status).toBe(401);
