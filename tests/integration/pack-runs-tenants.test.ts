@@ -24,7 +24,7 @@ let worker: RunningWorker;
 
 beforeAll(async () => {
   actors = await consoleActors();
-  slow = await startOpenAIServer({ latencyMs: 1_000, record: false });
+  slow = await startOpenAIServer({ latencyMs: 3_000, record: false });
   await createProvider(actors.wsA.id, {
     name: "slow",
     kind: "openai-compatible",
@@ -79,7 +79,7 @@ describe("pack runs between workspaces", () => {
       if (Date.now() > deadline) throw new Error(`B's run is still ${row.status}`);
       await new Promise((r) => setTimeout(r, 50));
     }
-    // A's runs (21 cases at 1 s each, one at a time) are still going when B's has finished.
+    // A's runs (21 cases at 3 s each, one at a time) are still going when B's has finished.
     const aRuns = await db.packRun.findMany({ where: { workspaceId: actors.wsA.id } });
     expect(aRuns.map((r) => r.status).sort()).toEqual(["running", "running"]);
 

@@ -14,10 +14,10 @@ import { caseModelCaller, judgeCaller, providerKeyOf } from "@/lib/services/pack
 import {
   finishRun,
   markRunning,
+  hasPendingCases,
   pendingCases,
   readRun,
   recordCases,
-  setSlice,
   summaryRows,
   type FinishedCase,
   type PendingCase,
@@ -33,7 +33,36 @@ import {
 export const PACK_RUN_QUEUE = "packs.run";
 /** How long one job works on a run, and how long a try may take before it is aborted. */
 const sliceMs = () => env.PACK_RUN_SLICE_SECONDS * 1000;
-const tryTimeoutMs = () => sliceMs() + Math.max(5_000, sliceMs() / 2);
+const graceMs = (slice: number) => Math.max(5_000, slice / 2);
+const tryTimeoutMs = () => sliceMs() + graceMs(sliceMs()) + 5_000;
+
+/** The outcome of a case whose run threw (a bug, not a model failure). */
+function crashedOutcome(err: unknown): CaseOutcome {
+  const error = `the case could not be evaluated: ${err instanceof Error ? err.message : String(err)}`.slice(
+    0,
+    500,
+  );
+  return {
+    status: "error",
+    output: "",
+    result: {
+      prompt: { system: "", user: "" },
+      validators: [],
+      judges: [],
+      score: null,
+      security: null,
+      inputTokens: 0,
+      outputTokens: 0,
+    },
+    overall: null,
+    latencyMs: null,
+    tokens: 0,
+    costUsd: 0,
+    judgeTokens: 0,
+    judgeCostUsd: 0,
+    error,
+  };
+}
 const CANCEL_POLL_MS = 1_000;
 
 export async function loadBundle(versionId: string): Promise<Bundle> {
@@ -147,6 +176,9 @@ export async function runPackRunSlice(
     queues.set(key, queue);
   }
   const deadline = Date.now() + sliceLength;
+  // Cases still in flight a grace after the deadline are cut short (left pending for the next
+  // slice), so a try always ends inside its timeout, however slow a provider is.
+  const cutShort = setTimeout(() => stop.abort(), sliceLength + graceMs(sliceLength));
   const poll = setInterval(() => {
     void query(() => one<{ status: string }>("SELECT status FROM pack_runs WHERE id = $1", runId)).then(
       (row) => {
@@ -177,8 +209,11 @@ export async function runPackRunSlice(
       try {
         await runOne(c);
       } catch (err) {
-        if (!stopSignal.aborted)
-          log.warn("pack run case failed", { runId, ordinal: c.ordinal, error: String(err) });
+        if (stopSignal.aborted) return;
+        // Not a model failure (executeCase turns those into outcomes): record the case as an error,
+        // so it is not retried by every later slice and the run can finish.
+        log.warn("pack run case failed", { runId, ordinal: c.ordinal, error: String(err) });
+        recorder.add({ id: c.id, outcome: crashedOutcome(err) });
       }
     }
   };
@@ -192,16 +227,16 @@ export async function runPackRunSlice(
     await recorder.flush();
   } finally {
     clearInterval(poll);
+    clearTimeout(cutShort);
   }
   if (signal.aborted) throw new Error("the worker stopped; the run resumes on the next try");
-  const left = await query(() => pendingCases(runId));
   const now = await query(() => readRun(runId));
   if (now?.status === "cancelled") {
     const summary = await computeSummary(run, bundle);
     await transaction(() => finishRun(runId, "cancelled", summary));
     return "done";
   }
-  if (left.length > 0) return "more";
+  if (await query(() => hasPendingCases(runId))) return "more";
   const summary = await computeSummary(run, bundle);
   await transaction(() => finishRun(runId, "completed", summary));
   return "done";
@@ -224,7 +259,6 @@ export const packRunJob = defineJob({
       await transaction(function* () {
         const run = yield* readRun(runId);
         if (!run) return;
-        yield* setSlice(runId, { ...run.options, slice: next });
         yield* enqueueJob(
           PACK_RUN_QUEUE,
           { runId, slice: next },

@@ -8,6 +8,7 @@ import type { CallModel } from "@/lib/packs/run/execute";
 import { priceOf } from "@/lib/packs/run/execute";
 import { JUDGE_RATING_SCALE, type CallJudge } from "@/lib/packs/run/judges";
 import { getWorkspaceModel } from "@/lib/services/llm-providers";
+import { sleep } from "@/lib/sleep";
 import { generateModelText } from "@/lib/workflow/nodes/llm/stream-model";
 
 // The model seam of a pack run: the case model and the judges, called for one workspace through
@@ -33,12 +34,6 @@ function providerAndModel(ref: string): { provider: string; modelId: string } {
   if (m.kind === "openai") return { provider: "openai", modelId: m.modelId };
   return { provider: m.providerName, modelId: m.modelId };
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
-  });
 
 /** Calls a case model for a workspace: one retry for a retryable provider error. */
 export function caseModelCaller(workspaceId: string, signal: AbortSignal): CallModel {
@@ -71,7 +66,7 @@ export function caseModelCaller(workspaceId: string, signal: AbortSignal): CallM
         if (timeout.aborted)
           throw new Error(`the model did not answer within ${call.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS} ms`);
         if (attempt < 2 && APICallError.isInstance(err) && err.isRetryable) {
-          await sleep(RETRY_DELAY_MS, signal);
+          await sleep(RETRY_DELAY_MS, signal).catch(() => undefined);
           continue;
         }
         throw new Error(fromModelError(err).message);

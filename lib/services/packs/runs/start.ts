@@ -2,7 +2,7 @@ import "server-only";
 import { safeParseModelRef } from "@/lib/ai";
 import { DEFAULT_RUN_CONCURRENCY, type PackRunView, type StartRunBody } from "@/lib/contracts/pack-runs";
 import { db } from "@/lib/db";
-import { asNum, one, transaction } from "@/lib/db/sql";
+import { asNum, dialect, exec, one, transaction } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { AppError, notFound, rateLimited } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
@@ -77,6 +77,10 @@ export async function startPackRun(
   }
   const id = uuidv7();
   await transaction(function* () {
+    // PostgreSQL: starts in one workspace take turns (SQLite's write lock already serializes
+    // them), so two at once cannot both pass the count below.
+    if (dialect() === "postgresql")
+      yield* exec("SELECT pg_advisory_xact_lock(hashtext($1))", `pack-runs:${workspaceId}`);
     const active = yield* one<{ n: unknown }>(
       "SELECT COUNT(*) AS n FROM pack_runs WHERE tenant_id = $1 AND status IN ('queued', 'running')",
       workspaceId,
@@ -96,7 +100,6 @@ export async function startPackRun(
       options: {
         concurrency: body.concurrency ?? DEFAULT_RUN_CONCURRENCY,
         judgeModels: body.judge_models ?? {},
-        slice: 0,
       },
       createdById: accountId,
       cases: plan.cases,

@@ -26,7 +26,7 @@ export interface RunRow {
   versionId: string;
   inputSetKey: string | null;
   models: string[];
-  options: { concurrency: number; judgeModels: Record<string, string>; slice: number };
+  options: { concurrency: number; judgeModels: Record<string, string> };
   status: string;
   totalCases: number;
   doneCases: number;
@@ -236,8 +236,13 @@ export function* markRunning(runId: string): Step<RunRow | undefined> {
   return yield* readRun(runId);
 }
 
-export function* setSlice(runId: string, options: RunRow["options"]): Step<void> {
-  yield* exec("UPDATE pack_runs SET options = $2::jsonb WHERE id = $1", runId, json(options));
+/** Whether any case of the run is still pending. */
+export function* hasPendingCases(runId: string): Step<boolean> {
+  const row = yield* one<{ id: string }>(
+    "SELECT id FROM pack_run_cases WHERE run_id = $1 AND status = 'pending' LIMIT 1",
+    runId,
+  );
+  return row !== undefined;
 }
 
 export interface SummaryRow {
