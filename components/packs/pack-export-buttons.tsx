@@ -6,25 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import packStyles from "./packs.module.css";
+import { saveDownload } from "./save-download";
 
 type Outcome = { tone: "success" | "error"; message: string; at: number };
-
-/** The file name a download response names (content-disposition), else the fallback. */
-function filenameOf(res: Response, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? fallback;
-}
-
-function saveAs(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * "Export as pack" and "Export with winning attacks": GET /console/api/challenges/{id}/pack (the
@@ -48,8 +32,7 @@ export function PackExportButtons({ workspace, challengeId }: { workspace: strin
         setOutcome({ tone: "error", message: json?.error?.message ?? t("exportFailed"), at: Date.now() });
         return;
       }
-      const filename = filenameOf(res, "pack.yaml");
-      saveAs(await res.blob(), filename);
+      const filename = await saveDownload(res, "pack.yaml");
       const count = Number(res.headers.get("x-pack-regression-cases") ?? "0");
       setOutcome({
         tone: "success",

@@ -2,7 +2,7 @@ import "server-only";
 import { PACK_MEDIA_TYPE } from "@/lib/contracts/packs";
 import type { PackFile } from "@/lib/services/packs/convert";
 
-/** An exported pack as a YAML download; never cached (it holds secrets). */
+/** An exported pack as a YAML download; never cached (it holds the whole defense). */
 export function packDownload(file: PackFile, withAttacks: boolean): Response {
   return new Response(file.yaml, {
     headers: {

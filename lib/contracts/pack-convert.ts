@@ -6,8 +6,9 @@ import { idParams } from "@/lib/validation/console";
 
 // Gauntlet ↔ packs (issue 15): a challenge or a collection exported as a prompt_eval pack (YAML),
 // optionally with its winning attacks as a regression input set; a pack imported as draft
-// challenges. An export holds the challenges' secrets in plain text, so it takes a role that may
-// change the challenge (WRITERS), as importing does.
+// challenges. An export carries canary values in place of the challenges' secrets (they are
+// write-only) but the whole defense, so it takes a role that may change the challenge (WRITERS),
+// as importing does.
 
 const versionNumber = z.coerce
   .number()
@@ -44,7 +45,7 @@ export const packConvertOperations = {
     query: challengePackQuery,
     doc: {
       summary:
-        "A challenge as a prompt_eval pack (YAML; holds its secret), optionally with its winning attacks",
+        "A challenge as a prompt_eval pack (YAML; its secret replaced by a canary value), optionally with its winning attacks",
       responseMediaType: PACK_MEDIA_TYPE,
     },
   }),
@@ -54,7 +55,7 @@ export const packConvertOperations = {
     params: idParams,
     query: collectionPackQuery,
     doc: {
-      summary: "A collection's challenges as one prompt_eval pack (YAML; holds their secrets)",
+      summary: "A collection's challenges as one prompt_eval pack (YAML; secrets replaced by canary values)",
       responseMediaType: PACK_MEDIA_TYPE,
     },
   }),

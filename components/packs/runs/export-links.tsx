@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { saveDownload } from "../save-download";
 import { useState, type MouseEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClassName } from "@/components/ui/button";
@@ -25,17 +26,7 @@ export function ExportLinks({ workspace, runId }: { workspace: string; runId: st
     event.preventDefault();
     setError(null);
     try {
-      const res = await consoleRequest(href, workspace);
-      const disposition = res.headers.get("content-disposition") ?? "";
-      const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveDownload(await consoleRequest(href, workspace), fallbackName);
     } catch (err) {
       setError(errorText(err));
     }

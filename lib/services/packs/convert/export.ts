@@ -75,38 +75,82 @@ export function canaryFor(value: string): string {
 }
 const CANARY = /^CANARY-[0-9A-F]{10}$/;
 
-async function secretOf(workspaceId: string, name: string): Promise<ConvertSecret | null> {
-  const value = await getSecretValue(workspaceId, name);
-  return value === null || value === "" ? null : { name, value: canaryFor(value) };
+/** Secrets at least this long are replaced wherever they appear; shorter ones only where named. */
+const MIN_REPLACED_SECRET = 4;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Replaces every real secret in a text (any case) by its canary, longest first, in one pass. */
+function canaryReplacer(reals: string[]): (text: string) => string {
+  const long = [...new Set(reals.filter((r) => r.length >= MIN_REPLACED_SECRET))].sort(
+    (a, b) => b.length - a.length,
+  );
+  if (long.length === 0) return (text) => text;
+  const byLower = new Map(long.map((r) => [r.toLowerCase(), canaryFor(r)]));
+  const pattern = new RegExp(long.map(escapeRegExp).join("|"), "giu");
+  return (text) => text.replace(pattern, (hit) => byLower.get(hit.toLowerCase()) ?? canaryFor(hit));
 }
 
-async function exportInputOf(workspaceId: string, row: ChallengeRow): Promise<ExportChallengeInput> {
+/** Every string inside a JSON-like value passed through `fn`. */
+function mapStrings<T>(value: T, fn: (text: string) => string): T {
+  if (typeof value === "string") return fn(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => mapStrings(v, fn)) as T;
+  if (value !== null && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)])) as T;
+  }
+  return value;
+}
+
+async function realSecret(
+  workspaceId: string,
+  name: string,
+): Promise<{ name: string; value: string } | null> {
+  const value = await getSecretValue(workspaceId, name);
+  return value === null || value === "" ? null : { name, value };
+}
+
+/**
+ * A challenge as the mapper takes it, with every real secret replaced by its canary in every text
+ * (templates, patterns, goal, instructions, judge settings), and the real values for the caller.
+ */
+async function exportInputOf(
+  workspaceId: string,
+  row: ChallengeRow,
+): Promise<{ input: ExportChallengeInput; reals: string[] }> {
   // The defense players face: the published version, else the draft being built.
   const graph = row.workflow?.publishedVersion?.graph ?? row.workflow?.draftGraph ?? null;
   const defense = defenseOf(graph);
   const [secret, ...named] = await Promise.all([
-    row.secretRef ? secretOf(workspaceId, row.secretRef) : Promise.resolve(null),
-    ...defense.secretNames.map((name) => secretOf(workspaceId, name)),
+    row.secretRef ? realSecret(workspaceId, row.secretRef) : Promise.resolve(null),
+    ...defense.secretNames.map((name) => realSecret(workspaceId, name)),
   ]);
+  const reals = [secret, ...named].filter((s) => s !== null).map((s) => s.value);
+  const canary = (s: { name: string; value: string }): ConvertSecret => ({
+    name: s.name,
+    value: canaryFor(s.value),
+  });
   const config = row.evaluatorConfig;
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    goal: row.goal,
-    difficulty: row.difficulty,
-    successType: row.successType,
-    successPattern: row.successPattern,
-    evaluatorType: row.evaluatorType,
-    evaluatorConfig:
-      config && typeof config === "object" && !Array.isArray(config)
-        ? (config as Record<string, unknown>)
-        : null,
-    instructionsMd: row.instructionsMd,
-    secret: secret ?? null,
-    namedSecrets: named.filter((s): s is ConvertSecret => s !== null),
-    graph,
-  };
+  const texts = mapStrings(
+    {
+      name: row.name,
+      description: row.description,
+      goal: row.goal,
+      difficulty: row.difficulty,
+      successType: row.successType,
+      successPattern: row.successPattern,
+      evaluatorType: row.evaluatorType,
+      evaluatorConfig:
+        config && typeof config === "object" && !Array.isArray(config)
+          ? (config as Record<string, unknown>)
+          : null,
+      instructionsMd: row.instructionsMd,
+      secret: secret ? canary(secret) : null,
+      namedSecrets: named.filter((s) => s !== null).map(canary),
+      graph,
+    },
+    canaryReplacer(reals),
+  );
+  return { input: { id: row.id, ...texts }, reals };
 }
 
 /** The distinct winning prompts of a challenge, newest first (capped). */
@@ -144,37 +188,17 @@ async function winningPrompts(workspaceId: string, challengeId: string): Promise
   return regressionPrompts(attempts);
 }
 
-/** The real values of a challenge's secrets (its own and those its defense names). */
-async function secretValuesOf(workspaceId: string, row: ChallengeRow): Promise<string[]> {
-  const graph = row.workflow?.publishedVersion?.graph ?? row.workflow?.draftGraph ?? null;
-  const names = [...(row.secretRef ? [row.secretRef] : []), ...defenseOf(graph).secretNames];
-  const values = await Promise.all(names.map((name) => getSecretValue(workspaceId, name)));
-  return values.filter((v): v is string => typeof v === "string" && v.trim() !== "");
-}
-
-/** A winning attack may quote a secret (a guess that was right): its canary goes in its place. */
-function withCanaries(prompts: string[], secrets: string[]): string[] {
-  const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
-  return prompts.map((prompt) => {
-    let text = prompt;
-    for (const secret of longestFirst) {
-      const lower = text.toLowerCase();
-      const needle = secret.toLowerCase();
-      let out = "";
-      let from = 0;
-      for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
-        out += text.slice(from, at) + canaryFor(secret);
-        from = at + needle.length;
-      }
-      text = out + text.slice(from);
-    }
-    return text;
-  });
-}
-
-function packFileOf(input: ExportPackInput): PackFile {
+function packFileOf(input: ExportPackInput, reals: string[]): PackFile {
   try {
     const { yaml, regressionCases } = exportPackYaml(input);
+    // Last line of defence: a file that still holds a real secret is never sent.
+    const lower = yaml.toLowerCase();
+    // (A value that is itself a canary, from an imported export, is no secret.)
+    if (
+      reals.some((r) => r.length >= MIN_REPLACED_SECRET && !CANARY.test(r) && lower.includes(r.toLowerCase()))
+    ) {
+      throw new AppError("internal", "The export would contain a secret value; it was not sent");
+    }
     return { filename: `${input.slug}.yaml`, yaml, regressionCases };
   } catch (err) {
     if (err instanceof PackTooLargeError) throw new AppError("validation_failed", err.message);
@@ -193,21 +217,25 @@ export async function exportChallengePack(
     select: challengeSelect,
   });
   if (!row) throw notFound("Challenge");
-  const challenge = await exportInputOf(workspaceId, row);
+  const { input: challenge, reals } = await exportInputOf(workspaceId, row);
+  // A winning attack may quote a secret (a guess that was right): its canary goes in its place.
   const regressions = opts.attacks
-    ? withCanaries(await winningPrompts(workspaceId, row.id), await secretValuesOf(workspaceId, row))
+    ? mapStrings(await winningPrompts(workspaceId, row.id), canaryReplacer(reals))
     : undefined;
   const slug = `gauntlet-${keyOf(row.name, "challenge", 40)}-${tail(row.id)}${opts.attacks ? "-regressions" : ""}`;
-  return packFileOf({
-    slug,
-    name: opts.attacks ? `${row.name} (winning attacks)` : row.name,
-    description:
-      row.description?.trim() ||
-      `The Gauntlet challenge "${row.name}"${opts.attacks ? ", with the attacks that beat it" : ""}.`,
-    version: opts.version,
-    challenges: [challenge],
-    ...(regressions ? { regressions } : {}),
-  });
+  return packFileOf(
+    {
+      slug,
+      name: opts.attacks ? `${row.name} (winning attacks)` : row.name,
+      description:
+        row.description?.trim() ||
+        `The Gauntlet challenge "${row.name}"${opts.attacks ? ", with the attacks that beat it" : ""}.`,
+      version: opts.version,
+      challenges: [challenge],
+      ...(regressions ? { regressions } : {}),
+    },
+    reals,
+  );
 }
 
 /** A collection's challenges, in the collection's order, as one pack. */
@@ -232,13 +260,19 @@ export async function exportCollectionPack(
   if (collection.items.length === 0) {
     throw new AppError("validation_failed", "The collection has no challenges: a pack needs at least one");
   }
-  const challenges: ExportChallengeInput[] = [];
-  for (const item of collection.items) challenges.push(await exportInputOf(workspaceId, item.challenge));
-  return packFileOf({
-    slug: `gauntlet-collection-${keyOf(collection.name, "collection", 40)}-${tail(collection.id)}`,
-    name: collection.name,
-    description: collection.description?.trim() || `The Gauntlet collection "${collection.name}".`,
-    version: opts.version,
-    challenges,
-  });
+  const mapped = await Promise.all(
+    collection.items.map((item) => exportInputOf(workspaceId, item.challenge)),
+  );
+  const challenges = mapped.map((m) => m.input);
+  const reals = mapped.flatMap((m) => m.reals);
+  return packFileOf(
+    {
+      slug: `gauntlet-collection-${keyOf(collection.name, "collection", 40)}-${tail(collection.id)}`,
+      name: collection.name,
+      description: collection.description?.trim() || `The Gauntlet collection "${collection.name}".`,
+      version: opts.version,
+      challenges,
+    },
+    reals,
+  );
 }
