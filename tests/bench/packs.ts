@@ -79,11 +79,13 @@ async function timeRun(
 ): Promise<{ ms: number; done: number; errors: number }> {
   const started = performance.now();
   const run = await startPackRun(ws.id, pack, { models: [model], concurrency }, null);
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const row = await db.packRun.findUniqueOrThrow({ where: { id: run.id } });
-    if (row.status === "completed" || row.status === "failed") {
+    if (row.status !== "queued" && row.status !== "running") {
       return { ms: performance.now() - started, done: row.doneCases, errors: row.errorCases };
     }
+    if (Date.now() > deadline) throw new Error(`the ${pack} run is still ${row.status} after 120 s`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }

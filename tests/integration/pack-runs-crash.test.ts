@@ -123,7 +123,6 @@ describe(`a worker process killed mid-run (${dialect()})`, () => {
       const recordedBefore = await db.packRunCase.findMany({
         where: { runId: run.id, status: { not: "pending" } },
       });
-      const asked = caseModelRequests();
       expect(recordedBefore.length).toBeGreaterThanOrEqual(6);
       expect(recordedBefore.length).toBeLessThan(21);
       expect((await db.packRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("running");
@@ -158,7 +157,6 @@ describe(`a worker process killed mid-run (${dialect()})`, () => {
       for (const row of recordedBefore) expect(count(userOf(row)), row.caseKey).toBe(1);
       for (const row of rows) expect(count(userOf(row)), row.caseKey).toBeGreaterThanOrEqual(1);
       expect(all.length - 21).toBeLessThanOrEqual(CONCURRENCY);
-      expect(all.length).toBeGreaterThanOrEqual(asked.length);
     },
   );
 });

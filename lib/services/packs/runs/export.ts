@@ -2,7 +2,7 @@ import "server-only";
 import type { ComparisonView, PackRunCaseView } from "@/lib/contracts/pack-runs";
 import { query } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
-import { allRunCases, getPackRun } from "@/lib/services/packs/runs/read";
+import { caseOutcomes, getPackRun, runCasePage, type CaseOutcomeRow } from "@/lib/services/packs/runs/read";
 
 // A run's results as a file (JSON: the run and every case; CSV: one row per case) and two runs —
 // or two models of one run — side by side.
@@ -67,26 +67,57 @@ function csvRow(c: PackRunCaseView): string {
   return CSV_COLUMNS.map((col) => csvField(values[col])).join(",");
 }
 
+const EXPORT_PAGE = 200;
+
+/**
+ * A run's results as a file, streamed: cases are read and written a page at a time, so a run of
+ * 20,000 cases with long outputs never sits in memory whole.
+ */
 export async function exportPackRun(
   workspaceId: string,
   runId: string,
   format: "json" | "csv",
-): Promise<{ body: string; contentType: string; filename: string }> {
+): Promise<{ body: ReadableStream<Uint8Array>; contentType: string; filename: string }> {
   const run = await getPackRun(workspaceId, runId);
-  const cases = await query(() => allRunCases(runId));
   const base = `${run.pack_slug}-v${run.version_number}-run-${run.id}`;
-  if (format === "csv") {
-    const body = [CSV_COLUMNS.join(","), ...cases.map(csvRow)].join("\r\n") + "\r\n";
-    return { body, contentType: "text/csv; charset=utf-8", filename: `${base}.csv` };
-  }
+  const csv = format === "csv";
+  const encoder = new TextEncoder();
+  let after = -1;
+  let first = true;
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(
+          encoder.encode(
+            csv ? `${CSV_COLUMNS.join(",")}\r\n` : `{"run": ${JSON.stringify(run)},\n"cases": [`,
+          ),
+        );
+        return;
+      }
+      const page = await query(() => runCasePage(runId, after, EXPORT_PAGE));
+      if (page.length === 0) {
+        if (!csv) controller.enqueue(encoder.encode("\n]}\n"));
+        controller.close();
+        return;
+      }
+      after = page.at(-1)!.ordinal;
+      const text = csv
+        ? page.map((c) => `${csvRow(c)}\r\n`).join("")
+        : page.map((c) => `${first && c === page[0] ? "" : ","}\n${JSON.stringify(c)}`).join("");
+      first = false;
+      controller.enqueue(encoder.encode(text));
+    },
+  });
   return {
-    body: JSON.stringify({ run, cases }, null, 2),
-    contentType: "application/json; charset=utf-8",
-    filename: `${base}.json`,
+    body,
+    contentType: csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+    filename: `${base}.${csv ? "csv" : "json"}`,
   };
 }
 
-const caseId = (c: PackRunCaseView) => `${c.input_set}\u0000${c.case_key}`;
+const caseId = (c: CaseOutcomeRow) => `${c.input_set}\u0000${c.case_key}`;
 
 /**
  * Compares run a (model aModel, default its first) with run b (model bModel, default its first;
@@ -107,8 +138,8 @@ export async function comparePackRuns(
     throw new AppError("validation_failed", `a_model: run ${a} did not run "${modelA}"`);
   if (!runB.models.includes(modelB))
     throw new AppError("validation_failed", `b_model: run ${b} did not run "${modelB}"`);
-  const [casesA, casesB] = await Promise.all([query(() => allRunCases(a)), query(() => allRunCases(b))]);
-  const mine = (cases: PackRunCaseView[], model: string) => cases.filter((c) => c.model === model);
+  const [casesA, casesB] = await Promise.all([query(() => caseOutcomes(a)), query(() => caseOutcomes(b))]);
+  const mine = (cases: CaseOutcomeRow[], model: string) => cases.filter((c) => c.model === model);
   const byId = new Map(mine(casesB, modelB).map((c) => [caseId(c), c]));
   const seen = new Set<string>();
   const rows: ComparisonView["cases"] = [];

@@ -160,19 +160,43 @@ export async function listRunCases(
   });
 }
 
-/** Every case of a run (exports, comparisons); runs are capped at MAX_RUN_CASES. */
-export function* allRunCases(runId: string): Step<PackRunCaseView[]> {
+/** A page of a run's cases in plan order after `afterOrdinal` (exports read a run page by page). */
+export function* runCasePage(runId: string, afterOrdinal: number, limit: number): Step<PackRunCaseView[]> {
   const rows = yield* all<Record<string, unknown>>(
-    `SELECT ${CASE_COLUMNS} FROM pack_run_cases WHERE run_id = $1 ORDER BY ordinal`,
+    `SELECT ${CASE_COLUMNS} FROM pack_run_cases WHERE run_id = $1 AND ordinal > $2 ORDER BY ordinal LIMIT $3`,
     runId,
+    afterOrdinal,
+    limit,
   );
   return rows.map(caseView);
 }
 
+export interface CaseOutcomeRow {
+  model: string;
+  input_set: string;
+  case_key: string;
+  status: string;
+  overall: number | null;
+}
+
+/** Each case's verdict only (comparisons): no outputs or results are read. */
+export function* caseOutcomes(runId: string): Step<CaseOutcomeRow[]> {
+  const rows = yield* all<Record<string, unknown>>(
+    "SELECT model_ref, input_set_key, case_key, status, overall FROM pack_run_cases WHERE run_id = $1 ORDER BY ordinal",
+    runId,
+  );
+  return rows.map((r) => ({
+    model: String(r.model_ref),
+    input_set: String(r.input_set_key),
+    case_key: String(r.case_key),
+    status: String(r.status),
+    overall: asNumOrNull(r.overall),
+  }));
+}
+
 /** Cancels a queued or running run (cases not yet recorded are not run); a finished run is left as it is. */
 export async function cancelPackRun(workspaceId: string, runId: string): Promise<PackRunView> {
-  const exists = await query(() => readView(workspaceId, runId));
-  if (!exists) throw notFound("Pack run");
+  // requestCancel checks the workspace; a run that is not this workspace's is a 404 below.
   if (await transaction(() => requestCancel(runId, workspaceId))) {
     // The summary now (a queued run has no worker to write it); a running worker writes it again
     // once its cases in flight have stopped.
