@@ -410,6 +410,11 @@ const cases: AnyCase[] = [
         maxAttempts: 5,
         cooldownSeconds: 30,
         maskVariables: ["FLAG_PASSWORD", "API_KEY"],
+        allowGuests: true,
+        guestsOnBoards: true,
+        allowSecretClaims: true,
+        refusalMessage: "Nice try. I only speak in riddles.",
+        winMessage: "You got it — the wizard bows.",
         createdBy: "author",
         createdAt: T1,
         updatedBy: "editor",
@@ -429,6 +434,8 @@ const cases: AnyCase[] = [
       maxAttempts: null,
       heroAssetId: null,
       workflowId: null,
+      allowGuests: false,
+      refusalMessage: null,
     }),
   }),
   crud({
@@ -488,9 +495,10 @@ const cases: AnyCase[] = [
         judgeRating: 9,
         achievedAt: T1,
         attemptsCount: 4,
+        hintCost: 25,
       };
     },
-    update: () => ({ attemptsCount: 5, score: null, achievedAt: T2, accountId: null }),
+    update: () => ({ attemptsCount: 5, hintCost: 0, score: null, achievedAt: T2, accountId: null }),
   }),
   crud({
     model: "ChallengeCollection",
@@ -508,6 +516,7 @@ const cases: AnyCase[] = [
         scoringEntrypoint: "scorePack",
         scoringConfig: { bonusForAll: 50 },
         isPublic: false,
+        gated: true,
         createdBy: "author",
         createdAt: T1,
         updatedBy: "editor",
@@ -518,7 +527,42 @@ const cases: AnyCase[] = [
       scoringPluginId: null,
       scoringConfig: Prisma.DbNull,
       isPublic: true,
+      gated: false,
     }),
+  }),
+  crud({
+    model: "ChallengeHint",
+    data: async () => {
+      const challenge = await makeChallenge();
+      return {
+        challengeId: challenge.id,
+        position: 2,
+        body: "Ask about **spelling**.",
+        cost: 30,
+        unlockAfterFailures: 3,
+        createdAt: T1,
+      };
+    },
+    update: () => ({ cost: 0, unlockAfterFailures: null, position: 0 }),
+  }),
+  crud({
+    model: "ChallengeHintUnlock",
+    data: async () => {
+      const challenge = await makeChallenge();
+      const hint = await db.challengeHint.create({
+        data: { challengeId: challenge.id, body: "h", cost: 10 },
+      });
+      const endUser = await makeEndUser({ workspaceId: challenge.workspaceId });
+      return {
+        hintId: hint.id,
+        challengeId: challenge.id,
+        endUserId: endUser.id,
+        accountId: endUser.accountId,
+        cost: 10,
+        createdAt: T1,
+      };
+    },
+    update: () => ({ cost: 0, accountId: null }),
   }),
   crud({
     model: "ChallengeCollectionItem",
