@@ -94,6 +94,11 @@ export async function installDemoLadder(workspaceId: string, creatorId: string |
               theme: json(level.theme),
               difficulty: level.difficulty,
               points: level.points,
+              // The demo ladder is Gandalf-style: playable at once as a guest, and a player who
+              // extracted the secret in disguise may type it in the guess box.
+              allowGuests: true,
+              guestsOnBoards: true,
+              allowSecretClaims: true,
               isActive: true,
               createdBy: creatorId,
             },
