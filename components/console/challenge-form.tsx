@@ -12,6 +12,7 @@ import { EVALUATOR_TYPES, SUCCESS_TYPES } from "@/lib/contracts/evaluation";
 import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
 import { DIFFICULTIES, MAX_INSTRUCTIONS_CHARS } from "@/lib/validation/challenges";
 import { AssetUpload, type UploadedAsset } from "./asset-upload";
+import { GuestFields } from "./challenge-wizard/extra-fields";
 import type { ChallengeFormValues, PluginOption } from "./challenge-defaults";
 import styles from "./console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "./fields";
@@ -320,6 +321,7 @@ export function ChallengeForm({
             error={e.cooldown_seconds}
           />
         </div>
+        <GuestFields allowGuests={challenge.allow_guests} guestsOnBoards={challenge.guests_on_boards} />
       </Card>
 
       <Card title={t("instructionsTitle")} description={t("instructionsLead")} headingLevel={2}>

@@ -45,6 +45,8 @@ export const challengeView = z.object({
   max_attempts: z.number().int().nullable(),
   cooldown_seconds: z.number().int(),
   mask_variables: z.array(z.string()),
+  allow_guests: z.boolean().describe("Visitors may play as guests without an account"),
+  guests_on_boards: z.boolean().describe("Guests appear on the boards (when allow_guests)"),
   published_version: z.number().int().nullable(),
   created_by: z.string().nullable(),
   created_at: isoTimestamp,

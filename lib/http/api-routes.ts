@@ -59,6 +59,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/console/api/challenge-collections/[id]/pack", ["GET"]],
   ["/console/api/challenges", ["GET","POST"]],
   ["/console/api/challenges/[id]", ["GET","PATCH","DELETE"]],
+  ["/console/api/challenges/[id]/attempts/export", ["GET"]],
   ["/console/api/challenges/[id]/pack", ["GET"]],
   ["/console/api/events", ["GET"]],
   ["/console/api/events/stream", ["GET"]],

@@ -5,6 +5,7 @@
 // /api/openapi.json is added by the document itself.
 import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { assetOperations } from "@/lib/contracts/assets";
+import { attemptExportOperations } from "@/lib/contracts/attempt-export";
 import { attemptOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
@@ -105,6 +106,11 @@ export const ROUTES: RouteEntry[] = [
       PATCH: challengeOperations.update,
       DELETE: challengeOperations.remove,
     },
+  },
+  {
+    file: "app/console/api/challenges/[id]/attempts/export/route.ts",
+    path: "/console/api/challenges/{id}/attempts/export",
+    operations: { GET: attemptExportOperations.export },
   },
   {
     file: "app/console/api/challenges/route.ts",

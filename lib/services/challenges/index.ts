@@ -18,3 +18,5 @@ export {
   type ChallengeView,
 } from "@/lib/services/challenges/view";
 export { createChallenge, deleteChallenge, updateChallenge } from "@/lib/services/challenges/write";
+export { duplicateChallenge } from "@/lib/services/challenges/duplicate";
+export { createChallengeFromTemplate } from "@/lib/services/challenges/templates";

@@ -18,6 +18,7 @@ import {
   type ChallengeCreateInput,
   type ChallengeUpdateInput,
 } from "@/lib/validation/challenges";
+import type { WorkflowGraph } from "@/lib/workflow/types";
 
 // Creating, updating and deleting console challenges. A secret given as a value is stored
 // through the secrets service before the challenge row is written.
@@ -30,12 +31,14 @@ const secretNameFor = (challengeId: string) => `CHALLENGE_${challengeId.replaceA
 
 /**
  * Creates a challenge. Without workflow_id a workflow with an empty draft is created for it (the
- * builder starts from an empty canvas); without app_id the workspace's default app is used.
+ * builder starts from an empty canvas, or from opts.draftGraph, which the caller has validated);
+ * without app_id the workspace's default app is used.
  */
 export async function createChallenge(
   workspaceId: string,
   actorId: string | null,
   input: ChallengeCreateInput,
+  opts: { draftGraph?: WorkflowGraph } = {},
 ): Promise<ChallengeView> {
   const data = challengeCreateSchema.parse(input);
   const id = randomUUID();
@@ -67,7 +70,7 @@ export async function createChallenge(
       data.workflow_id ??
       (
         await tx.workflow.create({
-          data: { workspaceId, appId, name: data.name, draftGraph: { nodes: [], edges: [] }, createdBy: actorId, updatedBy: actorId },
+          data: { workspaceId, appId, name: data.name, draftGraph: (opts.draftGraph ?? { nodes: [], edges: [] }) as unknown as Prisma.InputJsonValue, createdBy: actorId, updatedBy: actorId },
           select: { id: true },
         })
       ).id;
@@ -100,6 +103,8 @@ export async function createChallenge(
         maxAttempts: data.max_attempts ?? null,
         cooldownSeconds: data.cooldown_seconds,
         maskVariables: data.mask_variables,
+        allowGuests: data.allow_guests,
+        guestsOnBoards: data.guests_on_boards,
         createdBy: actorId,
         updatedBy: actorId,
       },
@@ -176,6 +181,8 @@ export async function updateChallenge(
       ...(data.max_attempts !== undefined ? { maxAttempts: data.max_attempts } : {}),
       ...(data.cooldown_seconds !== undefined ? { cooldownSeconds: data.cooldown_seconds } : {}),
       ...(data.mask_variables !== undefined ? { maskVariables: data.mask_variables } : {}),
+      ...(data.allow_guests !== undefined ? { allowGuests: data.allow_guests } : {}),
+      ...(data.guests_on_boards !== undefined ? { guestsOnBoards: data.guests_on_boards } : {}),
       updatedBy: actorId,
     },
   });

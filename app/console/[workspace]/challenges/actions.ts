@@ -3,7 +3,13 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { FormState } from "@/lib/contracts/forms";
-import { createChallenge, deleteChallenge, updateChallenge } from "@/lib/services/challenges";
+import {
+  createChallenge,
+  createChallengeFromTemplate,
+  deleteChallenge,
+  duplicateChallenge,
+  updateChallenge,
+} from "@/lib/services/challenges";
 import { idParams } from "@/lib/validation/console";
 import { FormReader, workspaceAction } from "../context";
 
@@ -40,6 +46,8 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
     max_attempts: f.int("max_attempts", null),
     cooldown_seconds: f.int("cooldown_seconds", 0),
     mask_variables: f.list("mask_variables"),
+    allow_guests: f.checkbox("allow_guests"),
+    guests_on_boards: f.checkbox("allow_guests") && f.checkbox("guests_on_boards"),
   };
   f.done();
   // The form's selects always send a value; the schema checks they are allowed ones.
@@ -48,7 +56,15 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
 
 export async function createChallengeAction(_prev: FormState, formData: FormData) {
   const state = await workspaceAction<{ to: string }>(formData, {}, async ({ viewer, workspace }) => {
-    const challenge = await createChallenge(workspace.id, viewer.id, payload(formData, { includeTheme: true }));
+    const template = new FormReader(formData).optional("template");
+    const input = payload(formData, { includeTheme: true });
+    // From a template: the challenge comes with a working workflow draft, opened in the builder.
+    if (template) {
+      const challenge = await createChallengeFromTemplate(workspace.id, viewer.id, template, input);
+      revalidatePath(`/console/${workspace.slug}`, "layout");
+      return { data: { to: `/console/${workspace.slug}/challenges/${challenge.id}/workflow` } };
+    }
+    const challenge = await createChallenge(workspace.id, viewer.id, input);
     revalidatePath(`/console/${workspace.slug}`, "layout");
     return { data: { to: `/console/${workspace.slug}/challenges/${challenge.id}?created=1` } };
   });
@@ -70,6 +86,18 @@ export async function deleteChallengeAction(_prev: FormState, formData: FormData
     await deleteChallenge(workspace.id, id);
     revalidatePath(`/console/${workspace.slug}`, "layout");
     return { data: { to: `/console/${workspace.slug}/challenges` } };
+  });
+  if (state.data) redirect(state.data.to);
+  return state;
+}
+
+/** Copies a challenge (fields, a new unpublished workflow with its draft) and opens the copy. */
+export async function duplicateChallengeAction(_prev: FormState, formData: FormData) {
+  const state = await workspaceAction<{ to: string }>(formData, {}, async ({ viewer, workspace }) => {
+    const { id } = idParams.parse({ id: formData.get("id") });
+    const copy = await duplicateChallenge(workspace.id, viewer.id, id);
+    revalidatePath(`/console/${workspace.slug}`, "layout");
+    return { data: { to: `/console/${workspace.slug}/challenges/${copy.id}` } };
   });
   if (state.data) redirect(state.data.to);
   return state;

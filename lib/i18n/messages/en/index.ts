@@ -6,6 +6,7 @@ import { nodeTypeMessages } from "@/lib/workflow/registry";
 import base from "../en.json";
 import arena from "./arena.json";
 import builder from "./builder.json";
+import challengeWizard from "./challengeWizard.json";
 import consolePages from "./consolePages.json";
 import consolePacks from "./consolePacks.json";
 import consolePackRuns from "./consolePackRuns.json";
@@ -29,6 +30,7 @@ const en = {
     packs: consolePacks,
     packRuns: consolePackRuns,
     packConvert,
+    challengeWizard,
   },
   notifications,
 };

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ComparisonView, PackRunCaseView } from "@/lib/contracts/pack-runs";
 import { query } from "@/lib/db/sql";
+import { csvField } from "@/lib/csv";
 import { AppError } from "@/lib/errors";
 import { caseOutcomes, getPackRun, runCasePage, type CaseOutcomeRow } from "@/lib/services/packs/runs/read";
 
@@ -25,16 +26,6 @@ const CSV_COLUMNS = [
   "error",
   "output",
 ] as const;
-
-/** A CSV field: quoted when needed; text with a leading = + - @ is defused so spreadsheets do not run it. */
-export function csvField(value: unknown): string {
-  let text = "";
-  if (typeof value === "string") text = value;
-  else if (typeof value === "number" || typeof value === "boolean") text = String(value);
-  else if (value !== null && value !== undefined) text = JSON.stringify(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 function csvRow(c: PackRunCaseView): string {
   const result = c.result ?? {};

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { ChallengeForm } from "@/components/console/challenge-form";
 import { ConfirmAction } from "@/components/console/confirm-action";
+import { DuplicateChallengeButton } from "@/components/console/duplicate-challenge-button";
 import { PackExportButtons } from "@/components/packs/pack-export-buttons";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -57,6 +58,7 @@ export default async function ChallengePage({ params, searchParams }: Props) {
             <ButtonLink href={`${base}/${challenge.id}/attempts`} variant="secondary">
               {t("attempts")}
             </ButtonLink>
+            <DuplicateChallengeButton workspace={workspace.slug} id={challenge.id} />
             {playable ? (
               <ButtonLink href={`/challenges/${challenge.id}`} variant="ghost">
                 {t("viewPublic")}

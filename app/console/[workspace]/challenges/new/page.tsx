@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NEW_CHALLENGE } from "@/components/console/challenge-defaults";
-import { ChallengeForm } from "@/components/console/challenge-form";
+import { ChallengeWizard } from "@/components/console/challenge-wizard/wizard";
 import { env } from "@/lib/env";
 import { listPlugins } from "@/lib/services/plugins";
+import { CHALLENGE_TEMPLATES } from "@/lib/workflow/templates";
 import { workspaceForPage } from "../../context";
 
 type Props = { params: Promise<{ workspace: string }> };
@@ -30,8 +31,9 @@ export default async function NewChallengePage({ params }: Props) {
         <h1>{t("newTitle")}</h1>
         <p className="lead">{t("newLead")}</p>
       </div>
-      <ChallengeForm
+      <ChallengeWizard
         workspace={workspace.slug}
+        templates={CHALLENGE_TEMPLATES.map(({ id, name, description, defenses, defaults }) => ({ id, name, description, defenses, defaults }))}
         imageHosts={env.MARKDOWN_IMAGE_HOSTS}
         challenge={NEW_CHALLENGE}
         plugins={plugins.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}

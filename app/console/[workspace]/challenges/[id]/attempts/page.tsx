@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
+import browserStyles from "@/components/console/attempt-browser.module.css";
+import { AttemptExportButtons } from "@/components/console/attempt-export-buttons";
 import { AttemptResult } from "@/components/console/attempt-result";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
@@ -43,8 +45,9 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
   const { workspace } = await workspaceForPage(slug);
   const challenge = await challengeForPage(workspace.id, id);
   const filter = filterSchema.parse(await searchParams);
-  const [t, tc, format, data] = await Promise.all([
+  const [t, tw, tc, format, data] = await Promise.all([
     getTranslations("consolePages.attempts"),
+    getTranslations("consolePages.challengeWizard"),
     getTranslations("consolePages.common"),
     getFormatter(),
     listChallengeAttempts(workspace.id, challenge.id, {
@@ -111,6 +114,7 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
       <p className="muted" role="status">
         {t("count", { total: data.total })}
       </p>
+      {data.total > 0 ? <AttemptExportButtons workspace={workspace.slug} challengeId={challenge.id} /> : null}
 
       {data.attempts.length === 0 ? (
         <EmptyState
@@ -124,6 +128,7 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
             <li key={a.id}>
               <details className={styles.details}>
                 <summary>
+                  <span className={browserStyles.summaryBody}>
                   <span className="cluster">
                     <span>{tc("date", { date: a.createdAt })}</span>
                     <span>{a.player}</span>
@@ -136,6 +141,13 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
                         elapsed: num(a.elapsedMs, " ms"),
                       })}
                     </span>
+                  </span>
+                  {a.prompt ? (
+                    <span className={browserStyles.promptClip} data-testid="attempt-prompt" title={a.prompt.slice(0, 500)}>
+                      <span className="visually-hidden">{tw("promptPreview")}: </span>
+                      {a.prompt.slice(0, 300)}
+                    </span>
+                  ) : null}
                   </span>
                 </summary>
                 <div>
