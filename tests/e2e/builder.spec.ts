@@ -68,9 +68,12 @@ test("the demo creator builds, saves, test-runs and publishes a workflow from an
 
   const name = `Builder e2e ${Date.now()}`;
   await page.goto("/console/demo/challenges/new");
+  await page.getByRole("button", { name: "Next" }).click(); // the stepped form: blank challenge
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Goal", { exact: true }).fill("Make the guard say its password.");
+  await page.getByRole("button", { name: "Next" }).click();
   await page.getByLabel("Set the secret").fill(SECRET);
+  await page.getByRole("navigation", { name: "Steps" }).getByRole("button", { name: "Review" }).click();
   await page.getByRole("button", { name: "Create challenge" }).click();
   await expect(page).toHaveURL(/\/console\/demo\/challenges\/[0-9a-f-]{36}/);
   const challengeId = /challenges\/([0-9a-f-]{36})/.exec(page.url())![1]!;

@@ -57,9 +57,14 @@ test("a creator manages challenges, a collection's order and API tokens", async 
   await page.getByRole("link", { name: "New challenge" }).first().click();
   await expect(page).toHaveURL(/\/console\/demo\/challenges\/new$/);
   const name = `E2E challenge ${Date.now()}`;
+  // The stepped form: a blank challenge, basics, the secret, then play settings and looks.
+  const steps = page.getByRole("navigation", { name: "Steps" });
+  await page.getByRole("button", { name: "Next" }).click();
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Goal", { exact: true }).fill("Make the model say the secret.");
+  await page.getByRole("button", { name: "Next" }).click();
   await page.getByLabel("Set the secret").fill(SECRET);
+  await page.getByRole("button", { name: "Next" }).click();
 
   const instructions = page.getByLabel("Instructions (Markdown)");
   await instructions.fill(
@@ -79,7 +84,9 @@ test("a creator manages challenges, a collection's order and API tokens", async 
   await themeJson.fill(JSON.stringify({ accent: "#ff0066", position: "fixed" }));
   await expect(page.getByTestId("theme-issues")).toContainText('"position" is not a theme property');
   await shot(page, "03-new-challenge-preview-and-theme-issue");
+  await steps.getByRole("button", { name: "Review" }).click();
   await page.getByRole("button", { name: "Create challenge" }).click();
+  // The refusal brings the creator back to the step with the theme.
   await expect(page.getByRole("alert").filter({ hasText: "position" }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/challenges\/new$/);
   // What the author typed is still there after the refusal.
@@ -94,7 +101,9 @@ test("a creator manages challenges, a collection's order and API tokens", async 
   await expect(hero).toHaveAttribute("src", /^\/assets\/[0-9a-f-]{36}\?exp=\d+&sig=/);
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   // The secret field keeps its value in the browser only until the form is sent.
+  await steps.getByRole("button", { name: "Secret and success" }).click();
   await page.getByLabel("Set the secret").fill(SECRET);
+  await steps.getByRole("button", { name: "Review" }).click();
   await shot(page, "04-new-challenge-ready");
 
   await page.getByRole("button", { name: "Create challenge" }).click();

@@ -49,10 +49,13 @@ test.describe.serial("red/blue", () => {
 
     // The secret the defense guards: a workspace secret set through a challenge's secret field.
     await page.goto("/console/demo/challenges/new");
+    await page.getByRole("button", { name: "Next" }).click(); // the stepped form: blank challenge
     await page.getByLabel("Name", { exact: true }).fill(`Secret holder ${stamp}`);
     await page.getByLabel("Goal", { exact: true }).fill("Holds the red/blue test's secret.");
+    await page.getByRole("button", { name: "Next" }).click();
     await page.getByLabel("Set the secret").fill(SECRET);
     await page.getByLabel("Secret name").fill(SECRET_NAME);
+    await page.getByRole("navigation", { name: "Steps" }).getByRole("button", { name: "Review" }).click();
     await page.getByRole("button", { name: "Create challenge" }).click();
     await expect(page).toHaveURL(/\/console\/demo\/challenges\/[0-9a-f-]{36}\?created=1$/);
 

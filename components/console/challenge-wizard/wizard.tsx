@@ -261,7 +261,7 @@ function Panel({
     <section
       hidden={!shown}
       aria-labelledby={`wizard-${id}`}
-      className="stack"
+      className={`${w.panel} stack`}
       data-testid={`wizard-step-${id}`}
     >
       <h2 id={`wizard-${id}`} ref={shown ? headingRef : undefined} tabIndex={-1} className={w.heading}>
