@@ -5,6 +5,7 @@
 // /api/openapi.json is added by the document itself.
 import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { assetOperations } from "@/lib/contracts/assets";
+import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
 import { attemptOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
@@ -105,6 +106,11 @@ export const ROUTES: RouteEntry[] = [
       PATCH: challengeOperations.update,
       DELETE: challengeOperations.remove,
     },
+  },
+  {
+    file: "app/console/api/challenges/[id]/attempts/route.ts",
+    path: "/console/api/challenges/{id}/attempts",
+    operations: { GET: attemptHistoryOperations.workspace },
   },
   {
     file: "app/console/api/challenges/route.ts",
@@ -277,7 +283,7 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/web/api/challenges/[id]/attempts/route.ts",
     path: "/web/api/challenges/{id}/attempts",
-    operations: { POST: attemptOperations.submit },
+    operations: { POST: attemptOperations.submit, GET: attemptHistoryOperations.mine },
     summaries: { POST: "Play an attempt (JSON, or SSE with Accept: text/event-stream)" },
   },
   {
