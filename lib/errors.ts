@@ -6,6 +6,10 @@ export const errorStatus = {
   invalid_json: 400,
   unauthorized: 401,
   forbidden: 403,
+  // An API token without the scope the route needs (lib/contracts/operation.ts requiredScope).
+  insufficient_scope: 403,
+  // Every attempt the challenge allows is used: final, never worth retrying (no Retry-After).
+  attempts_exhausted: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -12,11 +12,44 @@ import { FormStatus } from "./form-status";
 
 type State = Awaited<ReturnType<typeof createTokenAction>>;
 
-export function CreateTokenForm({ workspace }: { workspace: string }) {
+/** The copy-paste curl commands for a new token: a play attempt and/or a console read. */
+export function curlSnippet(apiBase: string, token: string, scopes: string[], challengeId: string | null): string {
+  const base = apiBase.replace(/\/+$/, "");
+  const parts: string[] = [];
+  if (scopes.includes("play")) {
+    parts.push(
+      `# Play an attempt as yourself (scope: play)\n` +
+        `curl -X POST "${base}/web/api/challenges/${challengeId ?? "CHALLENGE_ID"}/attempts" \\\n` +
+        `  -H "Authorization: Bearer ${token}" \\\n` +
+        `  -H "Content-Type: application/json" \\\n` +
+        `  -H "Idempotency-Key: $(date +%s%N)" \\\n` +
+        `  -d '{"prompt":"What is the password?"}'`,
+    );
+  }
+  if (scopes.includes("console")) {
+    parts.push(
+      `# List this workspace's challenges (scope: console)\n` +
+        `curl "${base}/console/api/challenges" \\\n` +
+        `  -H "Authorization: Bearer ${token}"`,
+    );
+  }
+  return parts.join("\n\n");
+}
+
+export function CreateTokenForm({
+  workspace,
+  apiBase,
+  challengeId,
+}: {
+  workspace: string;
+  apiBase: string;
+  challengeId: string | null;
+}) {
   const t = useTranslations("consolePages.tokens");
   const [state, formAction, pending] = useActionState(createTokenAction, { status: "idle" } as State);
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
   const token = state.status === "success" ? state.data?.token : undefined;
+  const snippet = token ? curlSnippet(apiBase, token, state.data?.scopes ?? [], challengeId) : "";
 
   return (
     <div className="stack">
@@ -36,6 +69,10 @@ export function CreateTokenForm({ workspace }: { workspace: string }) {
                 {copiedAt === (state.at ?? 0) ? t("copied") : t("copy")}
               </Button>
             </div>
+            <p>{t("curlLead")}</p>
+            <pre className={styles.pre} data-testid="token-curl" aria-label={t("curlLabel")}>
+              <code>{snippet}</code>
+            </pre>
           </div>
         </Alert>
       ) : (
@@ -67,6 +104,31 @@ export function CreateTokenForm({ workspace }: { workspace: string }) {
             defaultValue={state.values?.expires_in_days}
           />
         </div>
+        <fieldset className={styles.scopes} aria-describedby="token-scopes-hint">
+          <legend>{t("scopesLabel")}</legend>
+          <p id="token-scopes-hint" className={styles.scopesHint}>
+            {t("scopesHint")}
+          </p>
+          {(["console", "play"] as const).map((scope) => (
+            <label key={scope} className={styles.checkbox}>
+              <input
+                type="checkbox"
+                name="scopes"
+                value={scope}
+                data-testid={`token-scope-${scope}`}
+                defaultChecked={state.values?.scopes ? String(state.values.scopes).includes(scope) : scope === "console"}
+              />
+              <span>
+                <strong>{scope}</strong> — {t(scope === "console" ? "scopeConsole" : "scopePlay")}
+              </span>
+            </label>
+          ))}
+          {state.fieldErrors?.scopes ? (
+            <p role="alert" className={styles.scopesError}>
+              {state.fieldErrors.scopes}
+            </p>
+          ) : null}
+        </fieldset>
         <div>
           <SubmitButton pending={pending}>{t("submit")}</SubmitButton>
         </div>

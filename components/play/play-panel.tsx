@@ -142,6 +142,8 @@ export function PlayPanel({
       // not JSON: keep the generic message
     }
     if (res.status === 401) return { message: t("sessionExpired") };
+    // 403 attempts_exhausted: every allowed attempt is used (final, nothing to wait for).
+    if (reason === "max_attempts") return { message, outOfAttempts: true };
     if (res.status === 429) {
       if (reason === "max_attempts") return { message, outOfAttempts: true };
       const seconds = Number(res.headers.get("retry-after"));

@@ -7,6 +7,7 @@ import type { ArenaCaller } from "@/lib/services/arena/caller";
 import { ArenaError } from "@/lib/services/arena/errors";
 import { limitArenaWrite, limitGameCreate } from "@/lib/services/arena/limits";
 import { toAppError } from "@/lib/api/handler";
+import { applyRateLimitHeaders, collectRateLimits } from "@/lib/rate-limit/headers";
 
 // The wrapper of every arena route (ARENA-PROTOCOL.md): errors as `{"error", "code"?}` with the
 // reference's strings, `Invalid JSON in request body` for a malformed body, the caller's
@@ -69,6 +70,18 @@ function callerOf(req: NextRequest, url: URL, body: Record<string, unknown>): Ar
 }
 
 export function arenaRoute(handler: Handler, opts: { write?: boolean; createsGame?: boolean } = {}) {
+  const answer = arenaAnswer(handler, opts);
+  // RateLimit-* headers of the write limits the request was counted against (rate-limit/headers.ts).
+  return async (
+    req: NextRequest,
+    ctx: { params: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> => {
+    const { notes, result } = collectRateLimits(() => answer(req, ctx));
+    return applyRateLimitHeaders(await result, notes);
+  };
+}
+
+function arenaAnswer(handler: Handler, opts: { write?: boolean; createsGame?: boolean }) {
   return async (
     req: NextRequest,
     ctx: { params: Promise<Record<string, string | string[]>> },

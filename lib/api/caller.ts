@@ -1,16 +1,17 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { forwardingTrusted } from "@/lib/http/client-ip";
-import { unauthorized } from "@/lib/errors";
+import { AppError, unauthorized } from "@/lib/errors";
+import type { TokenScope } from "@/lib/contracts/operation";
 import { readSessionToken, sessionCookieName, type SessionClaims } from "@/lib/auth/session";
 import type { PublicAccount } from "@/lib/services/accounts";
 import { getSessionAccount } from "@/lib/services/sessions";
-import { resolveApiToken, TOKEN_PREFIX } from "@/lib/services/api-tokens";
+import { apiTokenAccount, resolveApiToken, TOKEN_PREFIX, type ResolvedApiToken } from "@/lib/services/api-tokens";
 import { resolveMembership, type Role } from "@/lib/services/workspaces";
 
 export type Caller =
   | { kind: "anonymous" }
-  | { kind: "user"; account: PublicAccount; via: "cookie" | "bearer" };
+  | { kind: "user"; account: PublicAccount; via: "cookie" | "bearer" | "api-token" };
 
 export interface WorkspaceCaller {
   workspaceId: string;
@@ -60,9 +61,32 @@ export async function sessionClaimsOf(headers: Headers): Promise<SessionClaims |
 
 const publicAccount = (a: PublicAccount): PublicAccount => ({ id: a.id, email: a.email, name: a.name });
 
-/** Who is calling a player-facing route: a session (cookie or bearer access token) or nobody. */
-export async function resolveCaller(headers: Headers): Promise<Caller> {
+/**
+ * A presented API token (`gnt_…`) that carries `scope`: 401 when unknown, revoked or expired,
+ * 403 insufficient_scope when it lacks the scope. The one scope check of every route (route()).
+ */
+export async function scopedApiToken(bearer: string, scope: TokenScope): Promise<ResolvedApiToken> {
+  const token = await resolveApiToken(bearer);
+  if (!token) throw unauthorized("Invalid, expired or revoked API token");
+  if (!token.scopes.includes(scope)) {
+    throw new AppError("insufficient_scope", `This API token lacks the '${scope}' scope this route requires`, {
+      details: { required_scope: scope, token_scopes: token.scopes },
+    });
+  }
+  return token;
+}
+
+/**
+ * Who is calling a player-facing route: a session (cookie or bearer access token), an API token
+ * with the `play` scope (acting as its creator), or nobody.
+ */
+export async function resolveCaller(headers: Headers, scope: TokenScope = "play"): Promise<Caller> {
   const bearer = bearerOf(headers);
+  if (bearer?.startsWith(TOKEN_PREFIX)) {
+    const account = await apiTokenAccount(await scopedApiToken(bearer, scope));
+    if (!account) throw unauthorized("The account that created this API token is no longer active");
+    return { kind: "user", account: publicAccount(account), via: "api-token" };
+  }
   if (bearer) {
     const claims = await readSessionToken(bearer);
     // Revoked (logged out, version raised), banned or deleted: same answer as an expired token.
@@ -79,14 +103,16 @@ export async function resolveCaller(headers: Headers): Promise<Caller> {
  * Console callers: a workspace API token (Bearer gnt_…), or a signed-in member. Unknown or
  * revoked tokens are 401; a signed-in account without membership is 403.
  */
-export async function resolveWorkspaceCaller(headers: Headers): Promise<WorkspaceCaller> {
+export async function resolveWorkspaceCaller(
+  headers: Headers,
+  scope: TokenScope = "console",
+): Promise<WorkspaceCaller> {
   const bearer = bearerOf(headers);
   if (bearer?.startsWith(TOKEN_PREFIX)) {
-    const token = await resolveApiToken(bearer);
-    if (!token) throw unauthorized("Invalid, expired or revoked API token");
+    const token = await scopedApiToken(bearer, scope);
     return { workspaceId: token.workspaceId, role: "editor", account: null, tokenId: token.id, via: "api-token" };
   }
-  const caller = await resolveCaller(headers);
+  const caller = await resolveCaller(headers, scope);
   if (caller.kind === "anonymous") throw unauthorized();
   const ws = await resolveMembership(caller.account.id, headers.get("x-workspace-id"));
   return { workspaceId: ws.id, role: ws.role, account: caller.account, tokenId: null, via: caller.via };

@@ -12,7 +12,8 @@ import {
   type Caller,
   type WorkspaceCaller,
 } from "@/lib/api/caller";
-import type { AuthMode, Operation } from "@/lib/contracts/operation";
+import { requiredScope, type AuthMode, type Operation } from "@/lib/contracts/operation";
+import { applyRateLimitHeaders, collectRateLimits } from "@/lib/rate-limit/headers";
 
 // One wrapper for every JSON route handler: resolves the caller, parses params/query/body with
 // zod, enforces CSRF for cookie sessions, and maps every error to { error: { code, message } }.
@@ -74,7 +75,9 @@ export function toAppError(err: unknown): AppError {
   return new AppError("internal", "Something went wrong on our side. Please try again.");
 }
 
-async function readBody(req: NextRequest, max: number): Promise<unknown> {
+const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
+
+async function readBody(req: NextRequest, max: number, form = false): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > max) throw new AppError("payload_too_large", `Request body is larger than ${max} bytes`);
@@ -87,6 +90,8 @@ async function readBody(req: NextRequest, max: number): Promise<unknown> {
   }
   if (Buffer.byteLength(text) > max) throw new AppError("payload_too_large", `Request body is larger than ${max} bytes`);
   if (text.trim() === "") return undefined;
+  // Form fields arrive as strings (the last of a repeated name wins); the schema checks them.
+  if (form && FORM_TYPE.test(type)) return Object.fromEntries(new URLSearchParams(text));
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
   }
@@ -109,15 +114,21 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
   opts: Operation<P, Q, B, A>,
   handler: (ctx: Ctx<P, Q, B, A>) => Promise<Response | object | null> | Response | object | null,
 ) {
+  const scope = requiredScope(opts);
   const handle = async (req: NextRequest, context: RouteContext): Promise<Response> => {
+    // The RateLimit-* headers of every limit the request is counted against (rate-limit/headers.ts).
+    const { notes, result } = collectRateLimits(() => answer(req, context));
+    return applyRateLimitHeaders(await result, notes);
+  };
+  const answer = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     try {
       let caller: Caller | WorkspaceCaller;
       if (opts.auth === "workspace") {
-        const wc = await resolveWorkspaceCaller(req.headers);
+        const wc = await resolveWorkspaceCaller(req.headers, scope);
         if (opts.roles && !opts.roles.includes(wc.role)) throw forbidden();
         caller = wc;
       } else {
-        caller = await resolveCaller(req.headers);
+        caller = await resolveCaller(req.headers, scope);
         if (opts.auth === "user" && caller.kind !== "user") {
           throw new AppError("unauthorized", "Log in to do this");
         }
@@ -127,6 +138,13 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
       if (MUTATING.has(req.method) && cookieAuthed && !isSameOrigin(req.headers, req.url)) {
         throw forbidden("Cross-site request refused");
       }
+      // A form body is what a cross-site HTML form can send without a preflight: a browser's
+      // (it names its Origin or Sec-Fetch-Site) must come from our own origin (login CSRF).
+      const browserForm =
+        opts.formBody &&
+        FORM_TYPE.test(req.headers.get("content-type") ?? "") &&
+        (req.headers.has("origin") || req.headers.has("sec-fetch-site"));
+      if (browserForm && !isSameOrigin(req.headers, req.url)) throw forbidden("Cross-site request refused");
       const rawParams = await context.params;
       const params = parseWith(opts.params, rawParams, "path parameter");
       const query = opts.query
@@ -134,7 +152,11 @@ export function route<A extends AuthMode, P = undefined, Q = undefined, B = unde
         : (undefined as Q);
       const body =
         MUTATING.has(req.method) && !opts.rawBody
-          ? parseWith(opts.body, await readBody(req, opts.maxBodyBytes ?? 64 * 1024), "request body")
+          ? parseWith(
+              opts.body,
+              await readBody(req, opts.maxBodyBytes ?? 64 * 1024, opts.formBody),
+              "request body",
+            )
           : (undefined as B);
       // The client key (trusted-proxy rules, address normalising) is worked out only for the
       // handlers that read it (login, registration, codes), once per request.

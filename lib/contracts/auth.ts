@@ -12,7 +12,8 @@ import {
 
 export const authOperations = {
   register: operation({ auth: "public", body: registerInputSchema, doc: { status: 201 } }),
-  login: operation({ auth: "public", body: loginInputSchema }),
+  // JSON or application/x-www-form-urlencoded (email=…&password=…), e.g. promptfoo's HTTP provider.
+  login: operation({ auth: "public", body: loginInputSchema, formBody: true }),
   sendEmailCode: operation({ auth: "public", body: emailCodeSendSchema }),
   verifyEmailCode: operation({ auth: "public", body: emailCodeVerifySchema }),
   logout: operation({ auth: "public", doc: { status: 204 } }),

@@ -9,6 +9,13 @@ import type { Role } from "@/lib/contracts/workspaces";
 
 export type AuthMode = "public" | "user" | "workspace";
 
+/**
+ * Scopes of workspace API tokens (`gnt_…`): `console` reaches the console API (`/console/api/**`),
+ * `play` lets a bot act as the token creator's player on the player API (`/web/api/**`).
+ */
+export const TOKEN_SCOPES = ["console", "play"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -49,6 +56,21 @@ export interface Operation<P = unknown, Q = unknown, B = unknown, A extends Auth
   rawBody?: boolean;
   /** Documentation only (OpenAPI): what the route does, its success response and status. */
   doc?: RouteDoc;
+  /**
+   * The API-token scope a `gnt_…` token must carry to call this operation (default: requiredScope).
+   * Session cookies and session access tokens are not scoped.
+   */
+  scope?: TokenScope;
+  /** The body may also be sent as application/x-www-form-urlencoded (string fields only). */
+  formBody?: boolean;
+}
+
+/**
+ * The one place an operation's token scope is decided: declared, else `console` for workspace
+ * (console) operations and `play` for player and public ones. route() checks it on every call.
+ */
+export function requiredScope(op: Pick<Operation, "auth" | "scope">): TokenScope {
+  return op.scope ?? (op.auth === "workspace" ? "console" : "play");
 }
 
 /** Declares an operation, keeping the schemas' types for the handler built from it. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { z, type ZodType } from "zod";
-import { HTTP_METHODS, type HttpMethod as Method, type Operation } from "@/lib/contracts/operation";
+import { HTTP_METHODS, requiredScope, type HttpMethod as Method, type Operation } from "@/lib/contracts/operation";
 import { sessionCookieName } from "@/lib/auth/session";
 import { errorStatus } from "@/lib/errors";
 import { ROUTES } from "@/lib/openapi/registry";
@@ -173,6 +173,8 @@ function routeOperation(
     responses["429"] = errorResponse(
       "Too many requests (rate limit, attempt limit or cooldown); see Retry-After",
     );
+  // Any route refuses an API token (gnt_…) without the scope it requires (requiredScope).
+  responses["403"] ??= errorResponse("An API token without the scope this route requires (insufficient_scope)");
   for (const extra of doc.statuses ?? []) {
     const key = String(extra);
     if (responses[key]) continue;
@@ -208,6 +210,11 @@ function routeOperation(
       },
     };
   }
+  // A form-encoded body is accepted too (e.g. /web/api/login for promptfoo's HTTP provider).
+  const body = op.requestBody as { content: Record<string, unknown> } | undefined;
+  if (meta.formBody && body) body.content["application/x-www-form-urlencoded"] = body.content["application/json"];
+  // The API-token scope a `gnt_…` token must carry (sessions are not scoped).
+  op["x-token-scope"] = requiredScope(meta);
   return op;
 }
 
@@ -297,7 +304,9 @@ export function openApiDocument(): Record<string, unknown> {
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          description: "A workspace API token (gnt_…) or a player access token",
+          description:
+            "A workspace API token (gnt_…) or a player access token. API tokens carry scopes: `console` " +
+            "reaches /console/api/**, `play` plays as the token's creator on /web/api/** (x-token-scope).",
         },
       },
       schemas: {

@@ -6,6 +6,7 @@
 import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { assetOperations } from "@/lib/contracts/assets";
 import { attemptExportOperations } from "@/lib/contracts/attempt-export";
+import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
 import { attemptOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
@@ -111,6 +112,11 @@ export const ROUTES: RouteEntry[] = [
     file: "app/console/api/challenges/[id]/attempts/export/route.ts",
     path: "/console/api/challenges/{id}/attempts/export",
     operations: { GET: attemptExportOperations.export },
+  },
+  {
+    file: "app/console/api/challenges/[id]/attempts/route.ts",
+    path: "/console/api/challenges/{id}/attempts",
+    operations: { GET: attemptHistoryOperations.workspace },
   },
   {
     file: "app/console/api/challenges/route.ts",
@@ -283,7 +289,7 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/web/api/challenges/[id]/attempts/route.ts",
     path: "/web/api/challenges/{id}/attempts",
-    operations: { POST: attemptOperations.submit },
+    operations: { POST: attemptOperations.submit, GET: attemptHistoryOperations.mine },
     summaries: { POST: "Play an attempt (JSON, or SSE with Accept: text/event-stream)" },
   },
   {

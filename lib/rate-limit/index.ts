@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rat
 import { rateLimited } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { getRateLimitStore, type LimiterSpec, type RateLimitStore } from "@/lib/rate-limit/stores";
+import { noteRateLimit, noteRateLimitRefund } from "@/lib/rate-limit/headers";
 
 export {
   closeRateLimitStores,
@@ -95,6 +96,14 @@ export function createLimiter(options: LimiterOptions): Limiter {
   }
 
   const tooMany = (res: RateLimiterRes) => rateLimited(res.msBeforeNext / 1000, message);
+  // Where the request stands on this limit, for the RateLimit-* headers (rate-limit/headers.ts).
+  const note = (res: RateLimiterRes | null) =>
+    noteRateLimit(name, {
+      limit: points,
+      remaining: res ? Math.max(0, points - res.consumedPoints) : points,
+      resetSec: res ? res.msBeforeNext / 1000 : durationSec,
+      windowSec: durationSec,
+    });
 
   return {
     name,
@@ -105,21 +114,27 @@ export function createLimiter(options: LimiterOptions): Limiter {
       const count = pointCount(n);
       try {
         const res = await run("consume", (rl) => rl.consume(k, count));
+        note(res);
         return res.remainingPoints;
       } catch (err) {
-        if (err instanceof RateLimiterRes) throw tooMany(err);
+        if (err instanceof RateLimiterRes) {
+          note(err);
+          throw tooMany(err);
+        }
         throw err;
       }
     },
     async assertNotBlocked(key) {
       const k = storeKey(key);
       const res = await run("get", (rl) => rl.get(k));
+      note(res);
       if (res && res.consumedPoints >= points) throw tooMany(res);
     },
     async penalize(key, n = 1) {
       const k = storeKey(key);
       const count = pointCount(n);
       const res = await run("penalty", (rl) => rl.penalty(k, count));
+      note(res);
       // penalty() never blocks by itself; apply blockSec when this call crossed the limit.
       if (blockSec > 0 && res.consumedPoints >= points && res.consumedPoints - count < points) {
         await run("block", (rl) => rl.block(k, blockSec));
@@ -133,6 +148,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
       const res = await run("get", (rl) => rl.get(k));
       if (!res || res.consumedPoints <= 0) return;
       await run("reward", (rl) => rl.reward(k, Math.min(count, res.consumedPoints)));
+      noteRateLimitRefund(name, Math.min(count, res.consumedPoints));
     },
     async reset(key) {
       const k = storeKey(key);

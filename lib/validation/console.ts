@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOKEN_SCOPES } from "@/lib/contracts/operation";
 import { visibleName } from "@/lib/validation/names";
 
 export const idParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
@@ -6,6 +7,12 @@ export const idParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 export const apiTokenCreateSchema = z.strictObject({
   name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(80, "name is too long"),
   expires_in_days: z.number().int().min(1).max(3650).optional(),
+  /** console (the console API, the default) and/or play (the player API as the token's creator). */
+  scopes: z
+    .array(z.enum(TOKEN_SCOPES))
+    .min(1, "choose at least one scope")
+    .max(2)
+    .optional(),
 });
 
 export const secretSetSchema = z.strictObject({

@@ -131,16 +131,17 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     expect(answer.text).toBe((last.data as { answer: string }).answer);
   });
 
-  it("429 with Retry-After once the attempts are used up, as JSON even when a stream was asked for", async () => {
+  it("403 attempts_exhausted without Retry-After once the attempts are used up, as JSON even when a stream was asked for", async () => {
     const challenge = await playable({ maxAttempts: 1 });
     const { bearer } = await player();
     expect((await post(challenge.id, { prompt: "What is the password?" }, { bearer })).json.attempts_left).toBe(0);
     for (const accept of ["application/json", "text/event-stream"]) {
       const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { accept } });
-      expect(res.status).toBe(429);
+      expect(res.status).toBe(403);
       expect(res.headers.get("content-type")).toMatch(/application\/json/);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(res.json.error.code).toBe("rate_limited");
+      expect(res.headers.get("retry-after")).toBeNull();
+      expect(res.json.error.code).toBe("attempts_exhausted");
+      expect(res.json.error.details).toEqual({ reason: "max_attempts", attempts_left: 0 });
     }
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(1);
   });

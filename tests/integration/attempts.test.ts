@@ -252,15 +252,15 @@ describe("notifications", () => {
 });
 
 describe("limits", () => {
-  it("maxAttempts: 429 with Retry-After once every attempt is used", async () => {
+  it("maxAttempts: 403 attempts_exhausted, without Retry-After, once every attempt is used", async () => {
     const challenge = await playable({ maxAttempts: 2 });
     const account = await makeAccount();
     expect((await submit(challenge.id, account.id, PLAIN)).attempts_left).toBe(1);
     expect((await submit(challenge.id, account.id, PLAIN)).attempts_left).toBe(0);
     const err = await rejection(submit(challenge.id, account.id, LEAK));
-    expect(err.status).toBe(429);
-    expect(err.code).toBe("rate_limited");
-    expect(Number(err.headers?.["Retry-After"])).toBeGreaterThan(0);
+    expect(err.status).toBe(403);
+    expect(err.code).toBe("attempts_exhausted");
+    expect(err.headers?.["Retry-After"]).toBeUndefined();
     expect(err.details).toMatchObject({ reason: "max_attempts", attempts_left: 0 });
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(2);
   });
@@ -273,7 +273,7 @@ describe("limits", () => {
     );
     expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(3);
     const refused = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected");
-    expect(refused.map((s) => (s.reason as AppError).status)).toEqual([429, 429, 429, 429, 429]);
+    expect(refused.map((s) => (s.reason as AppError).code)).toEqual(Array(5).fill("attempts_exhausted"));
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(3);
   });
 
@@ -378,7 +378,7 @@ describe("unusual states", () => {
     expect(retried).toMatchObject({ attempt_id: stale.id, status: "completed", succeeded: true, replayed: false, attempts_left: 0 });
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(1);
     // Counted once: the one allowed attempt is used.
-    expect((await rejection(submit(challenge.id, account.id, LEAK))).status).toBe(429);
+    expect((await rejection(submit(challenge.id, account.id, LEAK))).code).toBe("attempts_exhausted");
   });
 
   it("a pending attempt whose lease ran out no longer counts", async () => {
@@ -421,7 +421,7 @@ describe("unusual states", () => {
         leaseUntil: new Date(Date.now() + 60_000),
       },
     });
-    expect((await rejection(submit(challenge.id, account.id, LEAK))).status).toBe(429);
+    expect((await rejection(submit(challenge.id, account.id, LEAK))).code).toBe("attempts_exhausted");
     const started = Date.now();
     const waited = await rejection(submit(challenge.id, account.id, LEAK, { idempotencyKey: "busy", deadline: Date.now() + 300 }));
     expect(waited.status).toBe(409);

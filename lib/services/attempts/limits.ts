@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError, rateLimited } from "@/lib/errors";
+import { noteRateLimit } from "@/lib/rate-limit/headers";
 import type { Step } from "@/lib/db/sql";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { claimIsLive } from "@/lib/services/attempts/lease";
@@ -23,9 +24,6 @@ export const PENDING_STALE_MS = 10 * 60 * 1000;
  */
 export const ATTEMPTS_PER_MINUTE = 10;
 const RATE_WINDOW_MS = 60_000;
-
-/** Seconds in a day: Retry-After for a limit that never resets (all attempts used). */
-const NO_MORE_ATTEMPTS_RETRY_AFTER = 24 * 60 * 60;
 
 export function countedWhere(challengeId: string, endUserId: string, now = new Date()): Prisma.ChallengeAttemptWhereInput {
   return {
@@ -115,12 +113,15 @@ export function* reapDeadClaims(
   return reaped;
 }
 
-/** Throws 429 (with Retry-After) when the player may not attempt the challenge right now. */
+/**
+ * Throws when the player may not attempt the challenge right now: 403 attempts_exhausted (final:
+ * no Retry-After, a client must not retry) when every allowed attempt is used, 429 with
+ * Retry-After during a cooldown.
+ */
 export function assertAllowed(a: PlayerAllowance, maxAttempts: number | null, now = new Date()): void {
   if (a.attemptsLeft === 0) {
-    throw new AppError("rate_limited", `You have used all ${maxAttempts} attempts for this challenge.`, {
-      headers: { "Retry-After": String(NO_MORE_ATTEMPTS_RETRY_AFTER) },
-      details: { reason: "max_attempts", attempts_left: 0, retry_after: NO_MORE_ATTEMPTS_RETRY_AFTER },
+    throw new AppError("attempts_exhausted", `You have used all ${maxAttempts} attempts for this challenge.`, {
+      details: { reason: "max_attempts", attempts_left: 0 },
     });
   }
   if (a.cooldownUntil) {
@@ -134,13 +135,23 @@ export function assertAllowed(a: PlayerAllowance, maxAttempts: number | null, no
 }
 
 /**
- * Throws 429 when the account has started ATTEMPTS_PER_MINUTE attempts (any status) in the
- * last minute; Retry-After is when the oldest of them leaves the window.
+ * Throws 429 when the account has started ATTEMPTS_PER_MINUTE attempts in the last minute
+ * (attempts the model side failed, status errored, do not count); Retry-After is when the
+ * oldest of them leaves the window. Notes the RateLimit-* headers either way (this attempt
+ * included when allowed).
  */
 export function* assertAccountRate(accountId: string, now = new Date()): Step<void> {
   const limit = ATTEMPTS_PER_MINUTE;
   const recent = yield* recentAccountAttempts(accountId, new Date(now.getTime() - RATE_WINDOW_MS), limit);
-  if (recent.length < limit) return;
   const freeAt = (recent[0]?.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
-  throw rateLimited((freeAt - now.getTime()) / 1000, "You are submitting too fast. Wait a moment and try again.");
+  const resetSec = (freeAt - now.getTime()) / 1000;
+  const allowed = recent.length < limit;
+  noteRateLimit("attempts-per-minute", {
+    limit,
+    remaining: allowed ? limit - recent.length - 1 : 0,
+    resetSec,
+    windowSec: RATE_WINDOW_MS / 1000,
+  });
+  if (allowed) return;
+  throw rateLimited(resetSec, "You are submitting too fast. Wait a moment and try again.");
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { all, asDate, type Step } from "@/lib/db/sql";
 import { AppError, rateLimited } from "@/lib/errors";
 import { ATTEMPTS_PER_MINUTE } from "@/lib/services/attempts/limits";
+import { noteRateLimit } from "@/lib/rate-limit/headers";
 
 // The limits on a red/blue submission: the prompt's length (settings.max_prompt_chars, 422) and
 // the submission rate (settings.submissions_per_minute and ATTEMPTS_PER_MINUTE, 429). The submit
@@ -46,6 +47,12 @@ export function* assertSubmissionRate(
     since,
     perMinute,
   );
+  const window = { resetSec: retryAfter(recent, now), windowSec: RATE_WINDOW_MS / 1000 };
+  noteRateLimit("red-blue-submissions", {
+    limit: perMinute,
+    remaining: perMinute - recent.length - 1,
+    ...window,
+  });
   if (recent.length >= perMinute) {
     throw rateLimited(
       retryAfter(recent, now),
@@ -58,6 +65,12 @@ export function* assertSubmissionRate(
     since,
     ATTEMPTS_PER_MINUTE,
   );
+  noteRateLimit("red-blue-submissions-account", {
+    limit: ATTEMPTS_PER_MINUTE,
+    remaining: ATTEMPTS_PER_MINUTE - anywhere.length - 1,
+    resetSec: retryAfter(anywhere, now),
+    windowSec: RATE_WINDOW_MS / 1000,
+  });
   if (anywhere.length >= ATTEMPTS_PER_MINUTE) {
     throw rateLimited(retryAfter(anywhere, now), "You are submitting too fast. Wait a moment and try again.");
   }

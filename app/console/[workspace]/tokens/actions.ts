@@ -12,17 +12,23 @@ const optionalDays = z.preprocess(
   apiTokenCreateSchema.shape.expires_in_days,
 );
 
-export async function createTokenAction(_prev: FormState<{ token: string }>, formData: FormData) {
-  return workspaceAction<{ token: string }>(formData, { roles: MANAGER_ROLES }, async ({ viewer, workspace }) => {
-    const input = apiTokenCreateSchema
-      .extend({ expires_in_days: optionalDays })
-      .parse({ name: formData.get("name") ?? "", expires_in_days: formData.get("expires_in_days") ?? "" });
-    const { token } = await createApiToken(workspace.id, viewer.id, {
+type Created = { token: string; scopes: string[] };
+
+export async function createTokenAction(_prev: FormState<Created>, formData: FormData) {
+  return workspaceAction<Created>(formData, { roles: MANAGER_ROLES }, async ({ viewer, workspace }) => {
+    const input = apiTokenCreateSchema.extend({ expires_in_days: optionalDays }).parse({
+      name: formData.get("name") ?? "",
+      expires_in_days: formData.get("expires_in_days") ?? "",
+      // Checkboxes: none ticked is an error (choose at least one scope), not the default.
+      scopes: formData.getAll("scopes"),
+    });
+    const { token, apiToken } = await createApiToken(workspace.id, viewer.id, {
       name: input.name,
       expiresInDays: input.expires_in_days,
+      scopes: input.scopes,
     });
     revalidatePath(`/console/${workspace.slug}/tokens`);
-    return { data: { token } };
+    return { data: { token, scopes: apiToken.scopes } };
   });
 }
 

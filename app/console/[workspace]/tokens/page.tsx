@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { WrenchIcon } from "@/components/ui/icons";
-import { listApiTokens } from "@/lib/services/api-tokens";
+import { env } from "@/lib/env";
+import { exampleChallengeId, listApiTokens } from "@/lib/services/api-tokens";
 import { canManage, workspaceForPage } from "../context";
 import { revokeTokenAction } from "./actions";
 
@@ -20,10 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function TokensPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc, tokens] = await Promise.all([
+  const [t, tc, tokens, challengeId] = await Promise.all([
     getTranslations("consolePages.tokens"),
     getTranslations("consolePages.common"),
     listApiTokens(workspace.id),
+    exampleChallengeId(workspace.id),
   ]);
   const manager = canManage(workspace.role);
   const now = new Date();
@@ -36,7 +38,7 @@ export default async function TokensPage({ params }: Props) {
       </div>
       {manager ? (
         <Card title={t("createTitle")} className={styles.section}>
-          <CreateTokenForm workspace={workspace.slug} />
+          <CreateTokenForm workspace={workspace.slug} apiBase={env.APP_URL} challengeId={challengeId} />
         </Card>
       ) : (
         <Alert tone="info" className={styles.section}>
@@ -52,6 +54,7 @@ export default async function TokensPage({ params }: Props) {
               <tr>
                 <th scope="col">{t("colName")}</th>
                 <th scope="col">{t("colPrefix")}</th>
+                <th scope="col">{t("colScopes")}</th>
                 <th scope="col">{t("colCreated")}</th>
                 <th scope="col">{t("colLastUsed")}</th>
                 <th scope="col">{t("colExpires")}</th>
@@ -69,6 +72,7 @@ export default async function TokensPage({ params }: Props) {
                     <td>
                       <code>{token.prefix}…</code>
                     </td>
+                    <td data-testid="token-scopes">{token.scopes.join(", ")}</td>
                     <td>{tc("date", { date: token.createdAt })}</td>
                     <td>{token.lastUsedAt ? tc("date", { date: token.lastUsedAt }) : tc("never")}</td>
                     <td>{token.expiresAt ? tc("date", { date: token.expiresAt }) : tc("never")}</td>

@@ -15,6 +15,7 @@ export const POST = route(
     const { token, apiToken } = await createApiToken(caller.workspaceId, caller.account.id, {
       name: body.name,
       expiresInDays: body.expires_in_days,
+      scopes: body.scopes,
     });
     return json({ token, api_token: apiToken }, { status: 201, headers: { "Cache-Control": "no-store" } });
   },

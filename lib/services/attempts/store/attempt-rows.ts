@@ -341,10 +341,12 @@ export function* countedAttempts(
   return { used, last };
 }
 
-/** Attempts the account started since `since` (any status), up to `cap`, oldest first. */
+/** Attempts the account started since `since` (any status but errored), up to `cap`, oldest first. */
 export function* recentAccountAttempts(accountId: string, since: Date, cap: number): Step<Date[]> {
   const rows = yield* all<{ created_at: unknown }>(
-    `SELECT created_at FROM challenge_attempts WHERE account_id = $1 AND created_at > $2 ORDER BY created_at ASC LIMIT $3`,
+    // Errored attempts (the model side failed) do not count toward the per-minute rate.
+    `SELECT created_at FROM challenge_attempts
+      WHERE account_id = $1 AND created_at > $2 AND status <> 'errored' ORDER BY created_at ASC LIMIT $3`,
     accountId,
     since,
     cap,

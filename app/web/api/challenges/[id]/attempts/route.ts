@@ -1,9 +1,11 @@
 import { json, route, toAppError } from "@/lib/api/handler";
 import { idempotencyKeyFrom } from "@/lib/api/idempotency";
 import { asyncQueue } from "@/lib/async-queue";
+import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
 import { attemptOperations } from "@/lib/contracts/attempts";
 import { sseResponse, type SseEvent } from "@/lib/http/sse";
 import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
+import { listOwnAttempts } from "@/lib/services/attempts/history";
 import type { PlayerEvent } from "@/lib/workflow/types";
 
 // POST /web/api/challenges/{id}/attempts — play one attempt (seed 000 player API).
@@ -57,3 +59,8 @@ export const POST = route(attemptOperations.submit, async ({ req, params, body, 
     headers: { "cache-control": "no-cache, no-transform", connection: "keep-alive" },
   });
 });
+
+// GET /web/api/challenges/{id}/attempts — the caller's own attempts on the challenge, newest first.
+export const GET = route(attemptHistoryOperations.mine, async ({ params, query, caller }) =>
+  listOwnAttempts(caller.account.id, params.id, query),
+);
