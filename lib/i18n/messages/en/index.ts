@@ -5,6 +5,7 @@
 import { nodeTypeMessages } from "@/lib/workflow/registry";
 import base from "../en.json";
 import arena from "./arena.json";
+import boards from "./boards.json";
 import builder from "./builder.json";
 import consolePages from "./consolePages.json";
 import consolePacks from "./consolePacks.json";
@@ -31,6 +32,7 @@ const en = {
     packConvert,
   },
   notifications,
+  boards,
 };
 
 export default en;
