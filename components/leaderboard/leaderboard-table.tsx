@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { formatDuration } from "@/components/play/format";
 import type { LeaderboardPage, LeaderboardRow } from "@/lib/services/leaderboards";
+import { FirstBloodMark } from "./first-blood-mark";
 import styles from "./leaderboard.module.css";
 
 type Column = "achieved" | "time" | "tokens" | "rating" | "score" | "attempts" | "solved" | "points" | "totalTime" | "totalTokens" | "avgRating";
@@ -21,7 +22,8 @@ export function columnsFor(kind: "challenge" | "collection", strategy: string): 
       case "custom":
         return ["score", "achieved", "attempts"];
       default:
-        return ["achieved", "attempts"];
+        // `first`: every solve is worth the challenge's points, shown net of the player's hints.
+        return ["points", "achieved", "attempts"];
     }
   }
   switch (strategy) {
@@ -43,13 +45,16 @@ export async function LeaderboardTable({
   kind,
   viewerId,
   caption,
+  firstBloods,
 }: {
   board: LeaderboardPage<{ solved?: number }>;
   kind: "challenge" | "collection";
   viewerId: string | null;
   caption: string;
+  /** accountId → first bloods (challenge board: the first solver; collection: how many). */
+  firstBloods?: Record<string, number>;
 }) {
-  const [t, format] = await Promise.all([getTranslations("player.leaderboard"), getFormatter()]);
+  const [t, format, tm] = await Promise.all([getTranslations("player.leaderboard"), getFormatter(), getTranslations("boards.marks")]);
   const columns = columnsFor(kind, board.scoring_strategy);
   const cell = (row: Row, column: Column): string => {
     switch (column) {
@@ -67,7 +72,11 @@ export async function LeaderboardTable({
         return row.judge_rating === null ? "—" : t("ratingValue", { rating: format.number(row.judge_rating, { maximumFractionDigits: 1 }) });
       case "score":
       case "points":
-        return row.score === null ? "—" : format.number(row.score, { maximumFractionDigits: 2 });
+        if (row.score === null) return "—";
+        return (
+          format.number(row.score, { maximumFractionDigits: 2 }) +
+          (column === "points" && row.hint_cost ? ` (${tm("hintCost", { cost: row.hint_cost })})` : "")
+        );
       case "attempts":
         return format.number(row.attempts);
       case "solved":
@@ -83,6 +92,9 @@ export async function LeaderboardTable({
         <th scope="row">
           {row.account_id ? <Link href={`/players/${row.account_id}`}>{row.display_name}</Link> : row.display_name}
           {mine ? <span className={styles.you}> {t("you")}</span> : null}
+          {row.account_id && firstBloods?.[row.account_id] ? (
+            <FirstBloodMark count={firstBloods[row.account_id]!} label={tm("firstBloods", { n: firstBloods[row.account_id]! })} />
+          ) : null}
         </th>
         {columns.map((c) => (
           <td key={c}>{cell(row, c)}</td>

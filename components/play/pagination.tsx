@@ -16,7 +16,8 @@ export async function Pagination({
 }) {
   if (pageCount <= 1) return null;
   const t = await getTranslations("player.pagination");
-  const href = (p: number) => (p <= 1 ? basePath : `${basePath}?page=${p}`);
+  const join = basePath.includes("?") ? "&" : "?";
+  const href = (p: number) => (p <= 1 ? basePath : `${basePath}${join}page=${p}`);
   return (
     <nav aria-label={label} className={styles.pagination}>
       {page > 1 ? (

@@ -16,5 +16,7 @@ export interface LeaderboardEntry {
 /** An entry as a board page lists it: how many attempts it took and who the player is. */
 export interface LeaderboardEntryWithPlayer extends Omit<LeaderboardEntry, "id" | "endUserId"> {
   attemptsCount: number;
+  /** Points the player spent on the challenge's hints. */
+  hintCost?: number;
   account: { name: string; profile: { displayName: string | null } | null } | null;
 }

@@ -9,8 +9,10 @@ import { attemptExportOperations } from "@/lib/contracts/attempt-export";
 import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
 import { attemptOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
+import { boardOperations } from "@/lib/contracts/boards";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
 import { collectionOperations, publicCollectionOperations } from "@/lib/contracts/collections";
+import { hintOperations } from "@/lib/contracts/hints";
 import { jobOperations } from "@/lib/contracts/jobs";
 import { providerOperations } from "@/lib/contracts/llm-providers";
 import { notificationEmailOperations } from "@/lib/contracts/notification-email";
@@ -480,6 +482,22 @@ export const ROUTES: RouteEntry[] = [
     summaries: {
       GET: "Arena session page: one channel live (SSE, ?channel=chat|operator), the signed-in seat's DMs unredacted",
     },
+  },
+  // Hints and the global leaderboard (issue 16, "Players").
+  {
+    file: "app/web/api/challenges/[id]/hints/route.ts",
+    path: "/web/api/challenges/{id}/hints",
+    operations: { GET: hintOperations.list },
+  },
+  {
+    file: "app/web/api/challenges/[id]/hints/[hintId]/unlock/route.ts",
+    path: "/web/api/challenges/{id}/hints/{hintId}/unlock",
+    operations: { POST: hintOperations.unlock },
+  },
+  {
+    file: "app/web/api/leaderboard/route.ts",
+    path: "/web/api/leaderboard",
+    operations: { GET: boardOperations.global },
   },
   // The arena (SpecArena protocol, ARENA-PROTOCOL.md): every route under /api/v1 and /api.
   {

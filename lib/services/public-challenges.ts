@@ -117,7 +117,13 @@ function compareNewestFirst(a: { id: string; createdAt: Date }, b: { id: string;
   return byTime !== 0 ? byTime : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-export async function listPublicChallenges(opts: { limit: number; offset: number; viewerAccountId?: string | null }) {
+export async function listPublicChallenges(opts: {
+  limit: number;
+  offset: number;
+  viewerAccountId?: string | null;
+  /** Only these (search and filters, lib/services/challenge-search.ts). */
+  onlyIds?: ReadonlySet<string> | null;
+}) {
   const where = playable;
   // Order by collection membership: too relational for one ORDER BY across both databases, so
   // the (small) keys of every playable challenge are sorted here and only the page is loaded.
@@ -132,8 +138,10 @@ export async function listPublicChallenges(opts: { limit: number; offset: number
       },
     },
   });
-  const total = keys.length;
-  const pageIds = keys.sort(comparePublicChallengeOrder).slice(opts.offset, opts.offset + opts.limit).map((k) => k.id);
+  const only = opts.onlyIds;
+  const kept = only ? keys.filter((k) => only.has(k.id)) : keys;
+  const total = kept.length;
+  const pageIds = kept.sort(comparePublicChallengeOrder).slice(opts.offset, opts.offset + opts.limit).map((k) => k.id);
   const found = await db.challenge.findMany({ where: { id: { in: pageIds } }, select: challengeSelect });
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = pageIds.flatMap((id) => byId.get(id) ?? []);

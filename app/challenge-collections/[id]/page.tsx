@@ -19,6 +19,8 @@ import { env } from "@/lib/env";
 import { getCollectionLeaderboard } from "@/lib/services/leaderboards";
 import { getSolvesPerDay, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicCollection } from "@/lib/services/public-challenges";
+import { collectionFirstBloods } from "@/lib/services/leaderboards/board-marks";
+import { CollectionScoreChart } from "./score-chart-section";
 
 const PAGE_SIZE = 20;
 
@@ -38,11 +40,12 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   const page = pageParam((await searchParams).page);
   const viewer = await getViewer();
   const collection = await orNotFound(getPublicCollection(id, viewer?.id ?? null));
-  const [t, tl, board, series] = await Promise.all([
+  const [t, tl, board, series, firstBloods] = await Promise.all([
     getTranslations("player.collection"),
     getTranslations("player.leaderboard"),
     getCollectionLeaderboard(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, viewerAccountId: viewer?.id ?? null }),
     getSolvesPerDay({ collectionId: id }),
+    collectionFirstBloods(id),
   ]);
   const solvedCount = collection.challenges.filter((c) => c.solved).length;
 
@@ -105,7 +108,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
           <EmptyState headingLevel={3} icon={<StackIcon />} title={tl("emptyTitle")} description={tl("emptyCollection")} />
         ) : (
           <>
-            <LeaderboardTable board={board} kind="collection" viewerId={viewer?.id ?? null} caption={tl("collectionTitle", { name: collection.name })} />
+            <LeaderboardTable board={board} kind="collection" viewerId={viewer?.id ?? null} caption={tl("collectionTitle", { name: collection.name })} firstBloods={firstBloods} />
             <Pagination
               basePath={`/challenge-collections/${id}`}
               page={page}
@@ -115,6 +118,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
           </>
         )}
       </section>
+      <CollectionScoreChart collectionId={id} />
       <div className={lb.section}>
         <SolvesChart series={series} headingId="collection-chart" />
       </div>

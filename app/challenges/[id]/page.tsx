@@ -14,6 +14,7 @@ import { themeScheme } from "@/lib/theme/contrast";
 import { env } from "@/lib/env";
 import { getChallengeHero, getPlayState, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicChallenge } from "@/lib/services/public-challenges";
+import { HintsSection } from "./hints-section";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -118,6 +119,7 @@ export default async function ChallengePage({ params }: Props) {
         )}
         {play ? <AttemptHistory attempts={play.history} headingId="history-heading" /> : null}
       </div>
+      <HintsSection challengeId={id} viewerId={viewer?.id ?? null} />
     </article>
   );
 }

@@ -24,6 +24,7 @@ import {
   type EntryValues,
 } from "@/lib/services/attempts/store";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
+import { syncEntryHintCost } from "@/lib/services/hints/store";
 
 // Recording an attempt: the attempt row, the player's materialized best (leaderboard entry) and
 // the outbox events are written in one transaction.
@@ -233,6 +234,8 @@ function* updateEntry(
   if (best && !existing) {
     const attemptsCount = yield* completedAttemptCount(attempt.challengeId, attempt.endUserId);
     yield* insertEntry(attempt.challengeId, attempt.endUserId, best, attemptsCount);
+    // Hints unlocked before the first success count against the new entry (lib/services/hints/store.ts).
+    yield* syncEntryHintCost(attempt.challengeId, attempt.endUserId);
     forgetBoardSize(attempt.challengeId);
     return true;
   }

@@ -5,6 +5,7 @@ import { notFound } from "@/lib/errors";
 import { RANK_SNAPSHOT_MIN_ENTRIES } from "@/lib/scoring/board-ranks";
 import { freshBoardSize, rememberBoardSize } from "@/lib/scoring/board-size";
 import { entryKey, type EntryKey } from "@/lib/services/leaderboards/order";
+import { netPoints } from "@/lib/scoring/hint-cost";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
 import { entryValuesOf, orderSql, RANK_COLUMN_SQL } from "@/lib/services/attempts/store";
@@ -26,12 +27,15 @@ import {
 
 type BoardEntry = LeaderboardEntryWithPlayer;
 
-function challengeRow(e: BoardEntry, rank: number): LeaderboardRow {
+function challengeRow(e: BoardEntry, rank: number, strategy: ChallengeStrategy): LeaderboardRow {
+  const hintCost = e.hintCost ?? 0;
   return {
     rank,
     account_id: e.accountId,
     display_name: displayName(e.account),
-    score: e.score,
+    // `first` scores a solve at the challenge's points: shown net of the player's hint costs.
+    score: strategy.name === "first" && e.score !== null ? netPoints(e.score, hintCost) : e.score,
+    ...(hintCost > 0 ? { hint_cost: hintCost } : {}),
     elapsed_ms: e.elapsedMs,
     tokens_total: e.tokensTotal,
     judge_rating: e.judgeRating,
@@ -46,18 +50,19 @@ function challengeRow(e: BoardEntry, rank: number): LeaderboardRow {
 // in one statement, one round trip (readInOneStatement below).
 
 const ENTRY_SELECT = `SELECT e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating,
-    e.achieved_at, e.attempts_count, a.name AS account_name, p.display_name
+    e.achieved_at, e.attempts_count, e.hint_cost, a.name AS account_name, p.display_name
   FROM challenge_leaderboard_entries e
   LEFT JOIN accounts a ON a.id = e.account_id
   LEFT JOIN player_profiles p ON p.account_id = e.account_id`;
 
 const PAGE_COLUMNS = `e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating, e.achieved_at,
-  e.attempts_count`;
+  e.attempts_count, e.hint_cost`;
 
 function entryOf(r: Record<string, unknown>): BoardEntry {
   return {
     ...entryValuesOf(r),
     attemptsCount: asNum(r.attempts_count),
+    hintCost: asNum(r.hint_cost),
     account:
       r.account_name === null || r.account_name === undefined
         ? null
@@ -164,7 +169,7 @@ function assemble(
 ): LeaderboardPage {
   const firstRank = req.cursor ? req.cursor.rank + 1 : req.offset + 1;
   const page = entries.slice(0, req.limit);
-  const rows = page.map((e, i) => challengeRow(e, firstRank + i));
+  const rows = page.map((e, i) => challengeRow(e, firstRank + i, strategy));
   const last = page.at(-1);
   const next_cursor =
     entries.length > req.limit && last
@@ -213,7 +218,7 @@ async function readStepwise(challengeId: string, opts: LeaderboardOptions, req: 
         total >= RANK_SNAPSHOT_MIN_ENTRIES
           ? await entriesAhead(challengeId, strategy, key)
           : await query(() => aheadCount(challengeId, strategy, key));
-      page.viewer = challengeRow(own, ahead + 1);
+      page.viewer = challengeRow(own, ahead + 1, strategy);
     }
   }
   return page;
@@ -315,7 +320,7 @@ function* boardStatement(
     `WITH ${ctes.join(",\n  ")}
      SELECT m.scoring_strategy, m.is_active, m.published${counted ? ", s.n AS total" : ""},
        r.part, r.ahead, r.account_id, r.best_attempt_id, r.score, r.elapsed_ms, r.tokens_total, r.judge_rating,
-       r.achieved_at, r.attempts_count,
+       r.achieved_at, r.attempts_count, r.hint_cost,
        (SELECT a.name FROM accounts a WHERE a.id = r.account_id) AS account_name,
        (SELECT pp.display_name FROM player_profiles pp WHERE pp.account_id = r.account_id) AS display_name
      FROM meta m${counted ? " CROSS JOIN size s" : ""}
@@ -372,7 +377,7 @@ async function readInOneStatement(challengeId: string, opts: LeaderboardOptions,
           ? await entriesAhead(challengeId, strategy, entryKey(strategy, read.own))
           : read.ownAhead;
       if (ahead === null) throw new Error("The board statement did not place the viewer");
-      page.viewer = challengeRow(read.own, ahead + 1);
+      page.viewer = challengeRow(read.own, ahead + 1, strategy);
     }
     return page;
   }

@@ -4,6 +4,7 @@ import { asDate, asNum, asNumOrNull } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { scoreCollectionStandings, type CollectionScorer, type PlayerEntries } from "@/lib/scoring/collection-custom";
+import { netPoints, netPointsSql } from "@/lib/scoring/hint-cost";
 import { getCollectionStrategy } from "@/lib/scoring/registry";
 import type { CollectionStanding } from "@/lib/scoring/types";
 import { pluginCollectionScorer, pluginVersion } from "@/lib/services/leaderboards/collection-scorer";
@@ -152,7 +153,8 @@ async function aggregateRanked(
       SELECT e.end_user_id AS end_user_id,
              MAX(e.account_id) AS account_id,
              COUNT(*) AS solved,
-             CAST(SUM(CASE WHEN it.scoring_strategy = 'custom' THEN COALESCE(e.score, 0) ELSE it.points END)
+             CAST(SUM(CASE WHEN it.scoring_strategy = 'custom' THEN COALESCE(e.score, 0)
+                           ELSE ${Prisma.raw(netPointsSql("it.points", "e.hint_cost"))} END)
                   AS DOUBLE PRECISION) AS points_total,
              CAST(SUM(COALESCE(e.elapsed_ms, 0)) AS DOUBLE PRECISION) AS elapsed_total,
              CAST(SUM(COALESCE(e.tokens_total, 0)) AS DOUBLE PRECISION) AS tokens_total,
@@ -198,6 +200,7 @@ async function collectionEntries(collectionId: string): Promise<PlayerEntries> {
       tokensTotal: true,
       judgeRating: true,
       achievedAt: true,
+      hintCost: true,
     },
   });
   const players: PlayerEntries = new Map();
@@ -209,7 +212,7 @@ async function collectionEntries(collectionId: string): Promise<PlayerEntries> {
     p.entries.push({
       challengeId: e.challengeId,
       attemptId: e.bestAttemptId,
-      points: challenge.scoringStrategy === "custom" ? (e.score ?? 0) : challenge.points,
+      points: challenge.scoringStrategy === "custom" ? (e.score ?? 0) : netPoints(challenge.points, e.hintCost),
       score: e.score,
       elapsedMs: e.elapsedMs,
       tokensTotal: e.tokensTotal,

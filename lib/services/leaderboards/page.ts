@@ -18,6 +18,8 @@ export interface LeaderboardRow {
   achieved_at: string;
   /** Challenge: completed attempts; collection: challenges solved. */
   attempts: number;
+  /** Challenge boards, when above 0: points the player spent on hints (already taken off a `first` score). */
+  hint_cost?: number;
 }
 
 export interface LeaderboardPage<Extra = object> {

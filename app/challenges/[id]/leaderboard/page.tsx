@@ -13,6 +13,7 @@ import { getViewer } from "@/lib/auth/viewer";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
 import { getSolvesPerDay } from "@/lib/services/player-pages";
 import { getPublicChallenge } from "@/lib/services/public-challenges";
+import { firstBloodOf } from "@/lib/services/leaderboards/board-marks";
 
 const PAGE_SIZE = 20;
 
@@ -32,10 +33,11 @@ export default async function ChallengeLeaderboardPage({ params, searchParams }:
   const page = pageParam((await searchParams).page);
   const viewer = await getViewer();
   const challenge = await orNotFound(getPublicChallenge(id, viewer?.id ?? null));
-  const [t, board, series] = await Promise.all([
+  const [t, board, series, firstBlood] = await Promise.all([
     getTranslations("player.leaderboard"),
     getChallengeLeaderboard(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, viewerAccountId: viewer?.id ?? null }),
     getSolvesPerDay({ challengeId: id }),
+    firstBloodOf(id),
   ]);
   return (
     <div className="stack-lg">
@@ -57,7 +59,7 @@ export default async function ChallengeLeaderboardPage({ params, searchParams }:
           />
         ) : (
           <>
-            <LeaderboardTable board={board} kind="challenge" viewerId={viewer?.id ?? null} caption={t("challengeTitle", { name: challenge.name })} />
+            <LeaderboardTable board={board} kind="challenge" viewerId={viewer?.id ?? null} caption={t("challengeTitle", { name: challenge.name })} firstBloods={firstBlood ? { [firstBlood]: 1 } : undefined} />
             <Pagination
               basePath={`/challenges/${id}/leaderboard`}
               page={page}

@@ -5,6 +5,7 @@
 import { nodeTypeMessages } from "@/lib/workflow/registry";
 import base from "../en.json";
 import arena from "./arena.json";
+import boards from "./boards.json";
 import builder from "./builder.json";
 import challengeWizard from "./challengeWizard.json";
 import consolePages from "./consolePages.json";
@@ -33,6 +34,7 @@ const en = {
     challengeWizard,
   },
   notifications,
+  boards,
 };
 
 export default en;

@@ -2,8 +2,9 @@ import { byAchievement, byNumber } from "@/lib/scoring/compare";
 import type { CollectionStrategy } from "@/lib/scoring/types";
 
 /**
- * Sum of per-challenge scores: a solved challenge adds its points, or its custom score when the
- * challenge uses a scorer plugin. Ties: more solves, then who got there first.
+ * Sum of per-challenge scores: a solved challenge adds its points less the player's hint costs on
+ * it (never below 0; lib/scoring/hint-cost.ts), or its custom score when the challenge uses a
+ * scorer plugin. Ties: more solves, then who got there first.
  */
 export const sum: CollectionStrategy = {
   name: "sum",

@@ -14,6 +14,7 @@ import { listPlugins } from "@/lib/services/plugins";
 import { workspaceForPage } from "../../context";
 import { deleteChallengeAction } from "../actions";
 import { challengeForPage } from "./load";
+import { ConsoleHintsSection } from "./hints-section";
 
 type Props = {
   params: Promise<{ workspace: string; id: string }>;
@@ -83,6 +84,7 @@ export default async function ChallengePage({ params, searchParams }: Props) {
         challenge={{ ...challenge, id: challenge.id }}
         plugins={plugins.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
       />
+      <ConsoleHintsSection workspaceId={workspace.id} workspaceSlug={workspace.slug} challengeId={challenge.id} points={challenge.points} />
       <section className={styles.section} aria-labelledby="pack-export">
         <h2 id="pack-export">{tp("exportTitle")}</h2>
         <p className="muted">{tp("exportLead")}</p>
