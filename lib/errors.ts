@@ -6,6 +6,8 @@ export const errorStatus = {
   invalid_json: 400,
   unauthorized: 401,
   forbidden: 403,
+  // A gated ladder's level before the player has won the level below it.
+  level_locked: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -42,4 +42,7 @@ export const NEW_CHALLENGE: ChallengeFormValues = {
   max_attempts: null,
   cooldown_seconds: 0,
   mask_variables: [],
+  allow_secret_claims: false,
+  refusal_message: null,
+  win_message: null,
 };

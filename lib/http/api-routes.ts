@@ -106,6 +106,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/web/api/challenges", ["GET"]],
   ["/web/api/challenges/[id]", ["GET"]],
   ["/web/api/challenges/[id]/attempts", ["POST"]],
+  ["/web/api/challenges/[id]/claims", ["POST"]],
   ["/web/api/challenges/[id]/leaderboard", ["GET"]],
   ["/web/api/login", ["POST"]],
   ["/web/api/login/email-code/send", ["POST"]],

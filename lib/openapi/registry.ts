@@ -6,6 +6,7 @@
 import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { assetOperations } from "@/lib/contracts/assets";
 import { attemptOperations } from "@/lib/contracts/attempts";
+import { secretClaimOperations } from "@/lib/contracts/secret-claims";
 import { authOperations } from "@/lib/contracts/auth";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
 import { collectionOperations, publicCollectionOperations } from "@/lib/contracts/collections";
@@ -279,6 +280,12 @@ export const ROUTES: RouteEntry[] = [
     path: "/web/api/challenges/{id}/attempts",
     operations: { POST: attemptOperations.submit },
     summaries: { POST: "Play an attempt (JSON, or SSE with Accept: text/event-stream)" },
+  },
+  {
+    file: "app/web/api/challenges/[id]/claims/route.ts",
+    path: "/web/api/challenges/{id}/claims",
+    operations: { POST: secretClaimOperations.claim },
+    summaries: { POST: "Claim the password (checked in constant time; counts as an attempt)" },
   },
   {
     file: "app/web/api/challenges/[id]/leaderboard/route.ts",

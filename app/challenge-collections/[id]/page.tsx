@@ -19,6 +19,7 @@ import { env } from "@/lib/env";
 import { getCollectionLeaderboard } from "@/lib/services/leaderboards";
 import { getSolvesPerDay, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicCollection } from "@/lib/services/public-challenges";
+import { getCollectionLocks } from "@/lib/services/ladder";
 
 const PAGE_SIZE = 20;
 
@@ -45,6 +46,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
     getSolvesPerDay({ collectionId: id }),
   ]);
   const solvedCount = collection.challenges.filter((c) => c.solved).length;
+  const locks = await getCollectionLocks(id, collection.challenges.map((c) => c.id), viewer?.id ?? null);
 
   const theme = renderableTheme(collection.theme);
   return (
@@ -92,7 +94,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
         ) : (
           <ol className="card-grid">
             {collection.challenges.map((c, i) => (
-              <ChallengeCard key={c.id} challenge={c} position={i + 1} headingLevel={3} />
+              <ChallengeCard key={c.id} challenge={c} position={i + 1} headingLevel={3} collectionId={id} locked={locks.has(c.id)} />
             ))}
           </ol>
         )}

@@ -39,6 +39,9 @@ export interface ChallengeView {
   max_attempts: number | null;
   cooldown_seconds: number;
   mask_variables: string[];
+  allow_secret_claims: boolean;
+  refusal_message: string | null;
+  win_message: string | null;
   /** Published version number of the workflow, null when it was never published (not playable). */
   published_version: number | null;
   created_by: string | null;
@@ -79,6 +82,9 @@ export const challengeSelect = {
   maxAttempts: true,
   cooldownSeconds: true,
   maskVariables: true,
+  allowSecretClaims: true,
+  refusalMessage: true,
+  winMessage: true,
   createdBy: true,
   createdAt: true,
   updatedBy: true,
@@ -125,6 +131,9 @@ export function toView(r: Row, secretNames: Set<string>): ChallengeView {
     max_attempts: r.maxAttempts,
     cooldown_seconds: r.cooldownSeconds,
     mask_variables: asStrings(r.maskVariables),
+    allow_secret_claims: r.allowSecretClaims,
+    refusal_message: r.refusalMessage,
+    win_message: r.winMessage,
     published_version: r.workflow?.publishedVersion?.version ?? null,
     created_by: r.createdBy,
     created_at: r.createdAt.toISOString(),

@@ -100,6 +100,9 @@ export async function createChallenge(
         maxAttempts: data.max_attempts ?? null,
         cooldownSeconds: data.cooldown_seconds,
         maskVariables: data.mask_variables,
+        allowSecretClaims: data.allow_secret_claims,
+        refusalMessage: blankToNull(data.refusal_message),
+        winMessage: blankToNull(data.win_message),
         createdBy: actorId,
         updatedBy: actorId,
       },
@@ -176,6 +179,9 @@ export async function updateChallenge(
       ...(data.max_attempts !== undefined ? { maxAttempts: data.max_attempts } : {}),
       ...(data.cooldown_seconds !== undefined ? { cooldownSeconds: data.cooldown_seconds } : {}),
       ...(data.mask_variables !== undefined ? { maskVariables: data.mask_variables } : {}),
+      ...(data.allow_secret_claims !== undefined ? { allowSecretClaims: data.allow_secret_claims } : {}),
+      ...(data.refusal_message !== undefined ? { refusalMessage: blankToNull(data.refusal_message) } : {}),
+      ...(data.win_message !== undefined ? { winMessage: blankToNull(data.win_message) } : {}),
       updatedBy: actorId,
     },
   });
@@ -200,4 +206,9 @@ export async function deleteChallenge(workspaceId: string, id: string): Promise<
       if (others + redBlue === 0) await tx.workflow.deleteMany({ where: { id: row.workflowId, workspaceId } });
     }
   });
+}
+
+/** A creator line that is only whitespace is no line. */
+function blankToNull(text: string | null | undefined): string | null {
+  return text && text.trim() !== "" ? text : null;
 }

@@ -40,6 +40,9 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
     max_attempts: f.int("max_attempts", null),
     cooldown_seconds: f.int("cooldown_seconds", 0),
     mask_variables: f.list("mask_variables"),
+    allow_secret_claims: f.checkbox("allow_secret_claims"),
+    refusal_message: f.optional("refusal_message"),
+    win_message: f.optional("win_message"),
   };
   f.done();
   // The form's selects always send a value; the schema checks they are allowed ones.

@@ -11,6 +11,7 @@ import consolePacks from "./consolePacks.json";
 import consolePackRuns from "./consolePackRuns.json";
 import packConvert from "./packConvert.json";
 import notifications from "./notifications.json";
+import ladder from "./ladder.json";
 import player from "./player.json";
 import redBlue from "./redBlue.json";
 import consoleRedBlue from "./consoleRedBlue.json";
@@ -31,6 +32,7 @@ const en = {
     packConvert,
   },
   notifications,
+  ladder,
 };
 
 export default en;
