@@ -5,11 +5,22 @@ import { LockIcon } from "./lock-icon";
 import styles from "./ladder.module.css";
 
 /** Collection › Level n of N, on a challenge that is a level of a public collection. */
-export async function LadderCrumb({ place }: { place: LadderPlace }) {
+export async function LadderCrumb({
+  place,
+  back,
+}: {
+  place: LadderPlace;
+  back?: { href: string; label: string };
+}) {
   const t = await getTranslations("ladder.crumb");
   return (
     <nav aria-label={t("label")} className={styles.crumb} data-testid="ladder-crumb">
       <ol>
+        {back ? (
+          <li>
+            <Link href={back.href}>{back.label}</Link>
+          </li>
+        ) : null}
         <li>
           <Link href={`/challenge-collections/${place.collection.id}`}>{place.collection.name}</Link>
         </li>

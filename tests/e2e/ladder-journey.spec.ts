@@ -28,7 +28,7 @@ async function setGated(browser: Browser, gated: boolean) {
   const box = page.getByLabel("Gated ladder");
   await box.setChecked(gated);
   await page.getByRole("button", { name: "Save collection" }).click();
-  await expect(page.getByText("Saved.")).toBeVisible();
+  await expect(page.getByText("Saved.", { exact: true }).first()).toBeVisible();
   await context.close();
 }
 

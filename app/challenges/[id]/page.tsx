@@ -55,10 +55,14 @@ export default async function ChallengePage({ params, searchParams }: Props) {
       data-scheme={themeScheme(theme) ?? undefined}
       data-testid="challenge-page"
     >
-      <p className={styles.crumbs}>
-        <Link href="/challenges">{t("backToChallenges")}</Link>
-      </p>
-      {place ? <LadderCrumb place={place} /> : null}
+      {/* On a ladder level the ladder's breadcrumb replaces the way back (one line, not two). */}
+      {place ? (
+        <LadderCrumb place={place} back={{ href: "/challenges", label: t("backToChallenges") }} />
+      ) : (
+        <p className={styles.crumbs}>
+          <Link href="/challenges">{t("backToChallenges")}</Link>
+        </p>
+      )}
       {hero ? (
         hero.kind === "video" ? (
           <video className={styles.heroMedia} src={hero.url} controls muted playsInline preload="metadata" aria-label={t("heroVideo")} />
