@@ -10,6 +10,8 @@ export const errorStatus = {
   insufficient_scope: 403,
   // Every attempt the challenge allows is used: final, never worth retrying (no Retry-After).
   attempts_exhausted: 403,
+  // A gated ladder's level before the player has won the level below it.
+  level_locked: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -44,4 +44,7 @@ export const NEW_CHALLENGE: ChallengeFormValues = {
   mask_variables: [],
   allow_guests: false,
   guests_on_boards: false,
+  allow_secret_claims: false,
+  refusal_message: null,
+  win_message: null,
 };

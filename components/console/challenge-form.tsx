@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { EVALUATOR_TYPES, SUCCESS_TYPES } from "@/lib/contracts/evaluation";
 import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
-import { DIFFICULTIES, MAX_INSTRUCTIONS_CHARS } from "@/lib/validation/challenges";
+import { DIFFICULTIES, MAX_CREATOR_LINE_CHARS, MAX_INSTRUCTIONS_CHARS } from "@/lib/validation/challenges";
 import { AssetUpload, type UploadedAsset } from "./asset-upload";
 import { GuestFields } from "./challenge-wizard/extra-fields";
 import type { ChallengeFormValues, PluginOption } from "./challenge-defaults";
@@ -38,6 +38,7 @@ export function ChallengeForm({
   imageHosts?: readonly string[];
 }) {
   const t = useTranslations("consolePages.challengeForm");
+  const tl = useTranslations("ladder.console");
   const editing = challenge.id !== undefined;
   const [createState, createAction, creating] = useActionState(createChallengeAction, { status: "idle" } as State);
   const [updateState, updateAction, updating] = useActionState(updateChallengeAction, { status: "idle" } as State);
@@ -322,6 +323,36 @@ export function ChallengeForm({
           />
         </div>
         <GuestFields allowGuests={challenge.allow_guests} guestsOnBoards={challenge.guests_on_boards} />
+      </Card>
+
+      <Card title={tl("feedbackTitle")} description={tl("feedbackLead")} headingLevel={2}>
+        <TextAreaField
+          id="challenge-refusal-message"
+          name="refusal_message"
+          label={tl("refusalMessage")}
+          hint={tl("refusalMessageHint")}
+          rows={2}
+          maxLength={MAX_CREATOR_LINE_CHARS}
+          defaultValue={challenge.refusal_message ?? ""}
+          error={e.refusal_message}
+        />
+        <TextAreaField
+          id="challenge-win-message"
+          name="win_message"
+          label={tl("winMessage")}
+          hint={tl("winMessageHint")}
+          rows={2}
+          maxLength={MAX_CREATOR_LINE_CHARS}
+          defaultValue={challenge.win_message ?? ""}
+          error={e.win_message}
+        />
+        <CheckboxField
+          id="challenge-allow-claims"
+          name="allow_secret_claims"
+          label={tl("allowSecretClaims")}
+          hint={tl("allowSecretClaimsHint")}
+          defaultChecked={challenge.allow_secret_claims}
+        />
       </Card>
 
       <Card title={t("instructionsTitle")} description={t("instructionsLead")} headingLevel={2}>

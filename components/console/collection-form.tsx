@@ -27,6 +27,7 @@ export interface CollectionFormValues {
   scoring_entrypoint: string | null;
   scoring_config: Record<string, unknown> | null;
   is_public: boolean;
+  gated: boolean;
 }
 
 type State = Awaited<ReturnType<typeof updateCollectionAction>>;
@@ -44,6 +45,7 @@ export function CollectionForm({
 }) {
   const t = useTranslations("consolePages.collections");
   const tf = useTranslations("consolePages.challengeForm");
+  const tl = useTranslations("ladder.console");
   const editing = collection.id !== undefined;
   const [createState, createAction, creating] = useActionState(createCollectionAction, { status: "idle" } as State);
   const [updateState, updateAction, updating] = useActionState(updateCollectionAction, { status: "idle" } as State);
@@ -76,6 +78,7 @@ export function CollectionForm({
           error={e.description}
         />
         <CheckboxField id="collection-public" name="is_public" label={t("isPublic")} hint={t("isPublicHint")} defaultChecked={collection.is_public} />
+        <CheckboxField id="collection-gated" name="gated" label={tl("gated")} hint={tl("gatedHint")} defaultChecked={collection.gated} />
       </Card>
       <Card title={t("strategyTitle")} description={t("strategyLead")} headingLevel={2}>
         <SelectField

@@ -36,7 +36,7 @@ export async function AttemptHistory({ attempts, headingId }: { attempts: Attemp
               {a.status === "errored" || a.status === "judge_error" ? (
                 <p className={styles.historyMeta}>{a.error_message ?? t("notCounted")}</p>
               ) : null}
-              {a.judge_feedback ? <p className={styles.historyMeta}>{t("feedback", { feedback: a.judge_feedback })}</p> : null}
+              {a.judge_feedback && a.judge_feedback !== a.error_message ? <p className={styles.historyMeta}>{t("feedback", { feedback: a.judge_feedback })}</p> : null}
               <p className={styles.historyMeta}>
                 {[
                   a.judge_rating !== null ? t("rating", { rating: a.judge_rating }) : null,

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { PublicChallenge } from "@/lib/services/public-challenges";
+import { LevelLock } from "./level-lock";
 import styles from "./play.module.css";
 
 /** One challenge in a list: the heading link makes the whole card clickable. */
@@ -9,18 +10,25 @@ export async function ChallengeCard({
   challenge,
   position,
   headingLevel = 2,
+  collectionId,
+  locked = false,
 }: {
   challenge: PublicChallenge;
   /** 1-based level number inside a collection. */
   position?: number;
   headingLevel?: 2 | 3;
+  /** Inside a collection: the level's link keeps the ladder (?collection=) for its breadcrumb. */
+  collectionId?: string;
+  /** A gated ladder's level the viewer has not unlocked yet. */
+  locked?: boolean;
 }) {
   const t = await getTranslations("player.card");
   const Heading = `h${headingLevel}` as const;
   return (
-    <li className={styles.card} data-testid="challenge-card">
+    <li className={styles.card} data-testid="challenge-card" data-locked={locked || undefined}>
       <div className={styles.cardTop}>
         {position !== undefined ? <span className={styles.level}>{t("level", { n: position })}</span> : null}
+        {locked ? <LevelLock /> : null}
         {challenge.solved ? (
           <Badge className={styles.solvedBadge} data-testid="solved-badge">
             {t("solved")}
@@ -28,7 +36,10 @@ export async function ChallengeCard({
         ) : null}
       </div>
       <Heading className={styles.cardTitle}>
-        <Link href={`/challenges/${challenge.id}`} className={styles.cardLink}>
+        <Link
+          href={`/challenges/${challenge.id}${collectionId ? `?collection=${encodeURIComponent(collectionId)}` : ""}`}
+          className={styles.cardLink}
+        >
           {challenge.name}
         </Link>
       </Heading>

@@ -8,7 +8,10 @@ import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Spinner } from "@/components/ui/spinner";
 import type { AttemptResult } from "@/lib/contracts/attempts";
+import { ClaimBox } from "./claim-box";
 import { formatDuration } from "./format";
+import type { LadderLinks } from "./ladder-types";
+import { RefusalLine, WinReveal } from "./win-reveal";
 import { readPlayerEvents } from "./sse";
 import styles from "./play.module.css";
 
@@ -39,10 +42,16 @@ export function PlayPanel({
   challengeId,
   initialAttemptsLeft,
   initialCooldownUntil,
+  ladder = null,
+  allowClaims = false,
 }: {
   challengeId: string;
   initialAttemptsLeft: number | null;
   initialCooldownUntil: string | null;
+  /** On a ladder level: where "Next level →" goes after a win. */
+  ladder?: LadderLinks | null;
+  /** The challenge takes password claims (the guess box). */
+  allowClaims?: boolean;
 }) {
   const t = useTranslations("player.play");
   const router = useRouter();
@@ -228,6 +237,8 @@ export function PlayPanel({
       ) : null}
 
       {result ? <Verdict result={result} /> : null}
+      {result ? <WinReveal result={result} ladder={ladder} /> : null}
+      {allowClaims ? <ClaimBox challengeId={challengeId} ladder={ladder} /> : null}
     </div>
   );
 }
@@ -247,7 +258,9 @@ function Verdict({ result }: { result: AttemptResult }) {
     <div data-testid="verdict" data-status={result.status} data-succeeded={result.succeeded}>
       <Alert tone={tone} title={title}>
         <p>{result.message}</p>
-        {result.judge_feedback ? (
+        <RefusalLine result={result} />
+        {/* A grader failure's message is its feedback: say it once. */}
+        {result.judge_feedback && result.judge_feedback !== result.message ? (
           <p data-testid="feedback">
             <strong>{t("feedback")}</strong> {result.judge_feedback}
           </p>

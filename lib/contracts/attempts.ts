@@ -30,6 +30,10 @@ export const attemptResultSchema = z.object({
   /** True when this is the stored result of an earlier request with the same idempotency key. */
   replayed: z.boolean(),
   created_at: z.string(),
+  /** The creator's line for this outcome: their win line on a success, their refusal line on a failure. */
+  creator_message: z.string().nullable().optional(),
+  /** Only on a success, only to the player who won: the secret they extracted. */
+  revealed_secret: z.string().nullable().optional(),
 });
 export type AttemptResult = z.infer<typeof attemptResultSchema>;
 

@@ -26,6 +26,7 @@ export const collectionView = z.object({
   scoring_entrypoint: z.string().nullable(),
   scoring_config: jsonObject.nullable(),
   is_public: z.boolean(),
+  gated: z.boolean(),
   challenges: z.array(
     z.object({ id: z.string(), name: z.string(), position: z.number().int(), is_active: z.boolean() }),
   ),

@@ -12,6 +12,17 @@ export const RULES_SUCCESS_TYPES = ["regex", "contains"] as const;
 export const SUCCESS_TYPES = [...RULES_SUCCESS_TYPES, "custom"] as const;
 export type SuccessType = (typeof SUCCESS_TYPES)[number];
 
+/**
+ * Rules settings a challenge may keep in evaluator_config (evaluator_type rules), and the Prompt
+ * Challenge node's option of the same name. disguised_forms: an answer that reveals the secret in
+ * disguise (spelled out, reversed, ROT13, Base64, hex, NATO — lib/evaluation/secret-forms) counts
+ * as a success too.
+ */
+export const rulesSettingsSchema = z.object({
+  disguised_forms: z.boolean({ error: "disguised_forms must be true or false" }).optional(),
+});
+export type RulesSettings = z.infer<typeof rulesSettingsSchema>;
+
 export const evaluatorTypeSchema = z.enum(EVALUATOR_TYPES, {
   error: `evaluator_type must be ${oneOf(EVALUATOR_TYPES)}`,
 });

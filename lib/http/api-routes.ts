@@ -108,6 +108,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/web/api/challenges", ["GET"]],
   ["/web/api/challenges/[id]", ["GET"]],
   ["/web/api/challenges/[id]/attempts", ["GET","POST"]],
+  ["/web/api/challenges/[id]/claims", ["POST"]],
   ["/web/api/challenges/[id]/hints", ["GET"]],
   ["/web/api/challenges/[id]/hints/[hintId]/unlock", ["POST"]],
   ["/web/api/challenges/[id]/leaderboard", ["GET"]],

@@ -8,6 +8,7 @@ import { assetOperations } from "@/lib/contracts/assets";
 import { attemptExportOperations } from "@/lib/contracts/attempt-export";
 import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
 import { attemptOperations } from "@/lib/contracts/attempts";
+import { secretClaimOperations } from "@/lib/contracts/secret-claims";
 import { authOperations } from "@/lib/contracts/auth";
 import { boardOperations } from "@/lib/contracts/boards";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
@@ -293,6 +294,12 @@ export const ROUTES: RouteEntry[] = [
     path: "/web/api/challenges/{id}/attempts",
     operations: { POST: attemptOperations.submit, GET: attemptHistoryOperations.mine },
     summaries: { POST: "Play an attempt (JSON, or SSE with Accept: text/event-stream)" },
+  },
+  {
+    file: "app/web/api/challenges/[id]/claims/route.ts",
+    path: "/web/api/challenges/{id}/claims",
+    operations: { POST: secretClaimOperations.claim },
+    summaries: { POST: "Claim the password (checked in constant time; counts as an attempt)" },
   },
   {
     file: "app/web/api/challenges/[id]/leaderboard/route.ts",

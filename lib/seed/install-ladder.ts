@@ -99,6 +99,8 @@ export async function installDemoLadder(workspaceId: string, creatorId: string |
               allowGuests: true,
               guestsOnBoards: true,
               allowSecretClaims: true,
+              refusalMessage: level.refusalMessage,
+              winMessage: level.winMessage,
               isActive: true,
               createdBy: creatorId,
             },

@@ -37,6 +37,7 @@ export interface CollectionView {
   scoring_entrypoint: string | null;
   scoring_config: Record<string, unknown> | null;
   is_public: boolean;
+  gated: boolean;
   challenges: CollectionChallengeRef[];
   created_by: string | null;
   created_at: string;
@@ -56,6 +57,7 @@ const select = {
   scoringEntrypoint: true,
   scoringConfig: true,
   isPublic: true,
+  gated: true,
   createdBy: true,
   createdAt: true,
   updatedBy: true,
@@ -85,6 +87,7 @@ function toView(r: Row): CollectionView {
     scoring_entrypoint: r.scoringEntrypoint,
     scoring_config: asObject(r.scoringConfig),
     is_public: r.isPublic,
+    gated: r.gated,
     challenges: r.items.map((i) => ({
       id: i.challenge.id,
       name: i.challenge.name,
@@ -200,6 +203,7 @@ export async function createCollection(
         scoringEntrypoint: data.scoring_entrypoint ?? null,
         scoringConfig: json(data.scoring_config ?? null),
         isPublic: data.is_public,
+        gated: data.gated,
         createdBy: actorId,
         updatedBy: actorId,
       },
@@ -240,6 +244,7 @@ export async function updateCollection(
       ...(data.scoring_entrypoint !== undefined ? { scoringEntrypoint: data.scoring_entrypoint } : {}),
       ...(data.scoring_config !== undefined ? { scoringConfig: json(data.scoring_config) } : {}),
       ...(data.is_public !== undefined ? { isPublic: data.is_public } : {}),
+      ...(data.gated !== undefined ? { gated: data.gated } : {}),
       updatedBy: actorId,
     },
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
-import { evaluatorTypeSchema, successTypeSchema } from "@/lib/contracts/evaluation";
+import { evaluatorTypeSchema, rulesSettingsSchema, successTypeSchema } from "@/lib/contracts/evaluation";
 import { challengeStrategySchema } from "@/lib/contracts/scoring";
 import { validateRulesConfig } from "@/lib/evaluation/rules";
 import { validateTheme } from "@/lib/theme/validate";
@@ -14,6 +14,8 @@ import { VARIABLE_REF } from "@/lib/workflow/nodes/shared";
 export const DIFFICULTIES = ["easy", "medium", "hard", "expert"] as const;
 
 export const MAX_INSTRUCTIONS_CHARS = 20_000;
+/** The creator's refusal and win lines. */
+export const MAX_CREATOR_LINE_CHARS = 500;
 const MAX_JSON_CONFIG_CHARS = 32 * 1024;
 
 export const secretNameSchema = z
@@ -77,6 +79,11 @@ const fields = {
   /** Guests (no account) may play; guests_on_boards also lists them on the boards. */
   allow_guests: z.boolean(),
   guests_on_boards: z.boolean(),
+  /** Gandalf's guess box: players may type the secret itself (POST /web/api/challenges/{id}/claims). */
+  allow_secret_claims: z.boolean({ error: "allow_secret_claims must be true or false" }),
+  /** The creator's voice, shown to the player on a failed attempt / a win. */
+  refusal_message: nullableText(MAX_CREATOR_LINE_CHARS, "refusal_message"),
+  win_message: nullableText(MAX_CREATOR_LINE_CHARS, "win_message"),
 };
 
 export const challengeCreateSchema = z.strictObject({
@@ -108,6 +115,9 @@ export const challengeCreateSchema = z.strictObject({
   mask_variables: fields.mask_variables.default([]),
   allow_guests: fields.allow_guests.default(false),
   guests_on_boards: fields.guests_on_boards.default(false),
+  allow_secret_claims: fields.allow_secret_claims.default(false),
+  refusal_message: fields.refusal_message.optional(),
+  win_message: fields.win_message.optional(),
 });
 export type ChallengeCreateInput = z.input<typeof challengeCreateSchema>;
 
@@ -142,6 +152,9 @@ export const challengeUpdateSchema = z
     mask_variables: fields.mask_variables.optional(),
     allow_guests: fields.allow_guests.optional(),
     guests_on_boards: fields.guests_on_boards.optional(),
+    allow_secret_claims: fields.allow_secret_claims.optional(),
+    refusal_message: fields.refusal_message.optional(),
+    win_message: fields.win_message.optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update")
   .meta({ minProperties: 1 });
@@ -196,6 +209,14 @@ export function checkChallengeState(
     } else {
       const check = validateRulesConfig({ successType: s.success_type, pattern: s.success_pattern, hasSecret: s.has_secret });
       if (!check.ok) issues.push({ path: "success_pattern", message: check.message });
+    }
+  }
+  if (s.evaluator_type === "rules") {
+    const parsed = rulesSettingsSchema.safeParse(s.evaluator_config ?? {});
+    if (!parsed.success) {
+      for (const i of parsed.error.issues) {
+        issues.push({ path: ["evaluator_config", ...i.path.map(String)].join("."), message: i.message });
+      }
     }
   }
   if (s.evaluator_type === "llm-judge") {

@@ -32,6 +32,8 @@ const fields = {
     .refine((v) => JSON.stringify(v).length <= 32 * 1024, "scoring_config is larger than 32 KB")
     .nullable(),
   is_public: z.boolean(),
+  /** Ladder gating: level n+1 unlocks once the player has won level n. */
+  gated: z.boolean({ error: "gated must be true or false" }),
 };
 
 export const collectionCreateSchema = z.strictObject({
@@ -45,6 +47,7 @@ export const collectionCreateSchema = z.strictObject({
   scoring_entrypoint: fields.scoring_entrypoint.optional(),
   scoring_config: fields.scoring_config.optional(),
   is_public: fields.is_public.default(true),
+  gated: fields.gated.default(false),
   /** Initial membership, in order. */
   challenge_ids: challengeIdsSchema.optional(),
 });
@@ -61,6 +64,7 @@ export const collectionUpdateSchema = z
     scoring_entrypoint: fields.scoring_entrypoint.optional(),
     scoring_config: fields.scoring_config.optional(),
     is_public: fields.is_public.optional(),
+    gated: fields.gated.optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update")
   .meta({ minProperties: 1 });

@@ -95,7 +95,9 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     });
     expect(res.json.answer).toContain("[masked]");
     expect(typeof res.json.message).toBe("string");
-    expect(res.text).not.toContain(SECRET);
+    // The winner is shown the secret they extracted (revealed_secret), and nowhere else.
+    expect(res.json.revealed_secret).toBe(SECRET);
+    expect(res.text.replace(`"revealed_secret":"${SECRET}"`, "")).not.toContain(SECRET);
 
     const again = await post(challenge.id, { prompt: LEAK, idempotency_key: "abc-123" }, { bearer });
     expect(again.status).toBe(200);
@@ -111,7 +113,9 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { accept: "text/event-stream" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    expect(res.text).not.toContain(SECRET);
+    // Only the winner's own result event carries the secret (revealed_secret).
+    expect(res.text).toContain(`"revealed_secret":"${SECRET}"`);
+    expect(res.text.replace(`"revealed_secret":"${SECRET}"`, "")).not.toContain(SECRET);
     const events = parseSse(res.text);
     expect(events[0]?.event).toBe("run_started");
     // start → llm → answer passes the model's text through: the answer streams in pieces.

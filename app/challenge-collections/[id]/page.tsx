@@ -21,6 +21,7 @@ import { getSolvesPerDay, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicCollection } from "@/lib/services/public-challenges";
 import { collectionFirstBloods } from "@/lib/services/leaderboards/board-marks";
 import { CollectionScoreChart } from "./score-chart-section";
+import { getCollectionLocks } from "@/lib/services/ladder";
 
 const PAGE_SIZE = 20;
 
@@ -48,6 +49,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
     collectionFirstBloods(id),
   ]);
   const solvedCount = collection.challenges.filter((c) => c.solved).length;
+  const locks = await getCollectionLocks(id, collection.challenges.map((c) => c.id), viewer?.id ?? null);
 
   const theme = renderableTheme(collection.theme);
   return (
@@ -95,7 +97,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
         ) : (
           <ol className="card-grid">
             {collection.challenges.map((c, i) => (
-              <ChallengeCard key={c.id} challenge={c} position={i + 1} headingLevel={3} />
+              <ChallengeCard key={c.id} challenge={c} position={i + 1} headingLevel={3} collectionId={id} locked={locks.has(c.id)} />
             ))}
           </ol>
         )}

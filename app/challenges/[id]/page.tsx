@@ -15,8 +15,14 @@ import { env } from "@/lib/env";
 import { getChallengeHero, getPlayState, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicChallenge } from "@/lib/services/public-challenges";
 import { HintsSection } from "./hints-section";
+import { claimsOpen, getLadderPlace, type LadderPlace } from "@/lib/services/ladder";
+import { LadderCrumb, LockedLevel } from "@/components/play/ladder-crumb";
+import type { LadderLinks } from "@/components/play/ladder-types";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
@@ -24,8 +30,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: challenge.name };
 }
 
-export default async function ChallengePage({ params }: Props) {
+export default async function ChallengePage({ params, searchParams }: Props) {
   const { id } = await params;
+  const inCollection = (await searchParams)?.collection;
   const viewer = await getViewer();
   const challenge = await orNotFound(getPublicChallenge(id, viewer?.id ?? null));
   const [t, hero, play] = await Promise.all([
@@ -33,6 +40,12 @@ export default async function ChallengePage({ params }: Props) {
     getChallengeHero(id),
     viewer ? getPlayState(id, viewer.id) : Promise.resolve(null),
   ]);
+  // The ladder: breadcrumb, gating and "Next level →" (lib/services/ladder.ts).
+  const [place, allowClaims] = await Promise.all([
+    getLadderPlace(id, { collectionId: typeof inCollection === "string" ? inCollection : null, viewerAccountId: viewer?.id ?? null }),
+    claimsOpen(id),
+  ]);
+  const ladder = place ? ladderLinks(place) : null;
   const loginHref = `/login?${new URLSearchParams({ next: `/challenges/${id}` }).toString()}`;
 
   const theme = renderableTheme(challenge.theme);
@@ -43,9 +56,14 @@ export default async function ChallengePage({ params }: Props) {
       data-scheme={themeScheme(theme) ?? undefined}
       data-testid="challenge-page"
     >
-      <p className={styles.crumbs}>
-        <Link href="/challenges">{t("backToChallenges")}</Link>
-      </p>
+      {/* On a ladder level the ladder's breadcrumb replaces the way back (one line, not two). */}
+      {place ? (
+        <LadderCrumb place={place} back={{ href: "/challenges", label: t("backToChallenges") }} />
+      ) : (
+        <p className={styles.crumbs}>
+          <Link href="/challenges">{t("backToChallenges")}</Link>
+        </p>
+      )}
       {hero ? (
         hero.kind === "video" ? (
           <video className={styles.heroMedia} src={hero.url} controls muted playsInline preload="metadata" aria-label={t("heroVideo")} />
@@ -94,19 +112,16 @@ export default async function ChallengePage({ params }: Props) {
         </p>
       </header>
 
-      {challenge.instructions_md ? (
-        <section aria-labelledby="instructions-heading" className={styles.panel}>
-          <h2 id="instructions-heading">{t("instructions")}</h2>
-          <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{challenge.instructions_md}</SafeMarkdown>
-        </section>
-      ) : null}
-
       <div className={styles.columns}>
-        {viewer && play ? (
+        {viewer && place?.locked ? (
+          <LockedLevel place={place} panelClassName={styles.panel ?? ""} />
+        ) : viewer && play ? (
           <PlayPanel
             challengeId={id}
             initialAttemptsLeft={play.attempts_left}
             initialCooldownUntil={play.cooldown_until}
+            ladder={ladder}
+            allowClaims={allowClaims}
           />
         ) : (
           <section aria-labelledby="login-heading" className={`${styles.panel} ${styles.loginBox}`}>
@@ -120,6 +135,22 @@ export default async function ChallengePage({ params }: Props) {
         {play ? <AttemptHistory attempts={play.history} headingId="history-heading" /> : null}
       </div>
       <HintsSection challengeId={id} viewerId={viewer?.id ?? null} />
+
+      {/* Below the play panel, so the prompt box is on screen when the page opens. */}
+      {challenge.instructions_md ? (
+        <section aria-labelledby="instructions-heading" className={styles.panel}>
+          <h2 id="instructions-heading">{t("instructions")}</h2>
+          <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{challenge.instructions_md}</SafeMarkdown>
+        </section>
+      ) : null}
     </article>
   );
+}
+
+function ladderLinks(place: LadderPlace): LadderLinks {
+  const inLadder = `?collection=${encodeURIComponent(place.collection.id)}`;
+  return {
+    next: place.next ? { href: `/challenges/${place.next.id}${inLadder}`, name: place.next.name } : null,
+    collection: { href: `/challenge-collections/${place.collection.id}`, name: place.collection.name },
+  };
 }

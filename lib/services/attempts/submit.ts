@@ -24,6 +24,8 @@ import type { PlayerEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types
 import { LEASE_OWNER, promptHash } from "@/lib/services/attempts/lease";
 import { allowanceStep } from "@/lib/services/attempts/limits";
 import { recordAttemptInTransaction, type RecordAttemptInput } from "@/lib/services/attempts/record";
+import { withCreatorFeedback } from "@/lib/services/attempts/feedback";
+import { assertLevelOpen, attemptLadderStep } from "@/lib/services/ladder";
 import {
   attemptByKey,
   ensureEndUserStep,
@@ -138,6 +140,9 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
   const endUserId =
     challenge.endUserId ??
     (await transaction(() => ensureEndUserStep(challenge.workspaceId, input.accountId)));
+  // Gating (a locked ladder level: 403) and the creator's lines, in one read (lib/services/ladder.ts).
+  const ladder = await query(() => attemptLadderStep(challenge.id, endUserId));
+  assertLevelOpen(ladder);
   const secret = challenge.run.secret;
   const masker = new Masker();
   masker.add(secret);
@@ -177,7 +182,7 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
       if (replayed) return replayed;
       continue;
     }
-    return await play(deps, input, ctx, claimed.attempt);
+    return withCreatorFeedback(await play(deps, input, ctx, claimed.attempt), ladder, secret);
   }
   throw new AppError("conflict", "Another request with this idempotency key was withdrawn; please retry.");
 }

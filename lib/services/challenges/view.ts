@@ -41,6 +41,9 @@ export interface ChallengeView {
   mask_variables: string[];
   allow_guests: boolean;
   guests_on_boards: boolean;
+  allow_secret_claims: boolean;
+  refusal_message: string | null;
+  win_message: string | null;
   /** Published version number of the workflow, null when it was never published (not playable). */
   published_version: number | null;
   created_by: string | null;
@@ -83,6 +86,9 @@ export const challengeSelect = {
   maskVariables: true,
   allowGuests: true,
   guestsOnBoards: true,
+  allowSecretClaims: true,
+  refusalMessage: true,
+  winMessage: true,
   createdBy: true,
   createdAt: true,
   updatedBy: true,
@@ -131,6 +137,9 @@ export function toView(r: Row, secretNames: Set<string>): ChallengeView {
     mask_variables: asStrings(r.maskVariables),
     allow_guests: r.allowGuests,
     guests_on_boards: r.guestsOnBoards,
+    allow_secret_claims: r.allowSecretClaims,
+    refusal_message: r.refusalMessage,
+    win_message: r.winMessage,
     published_version: r.workflow?.publishedVersion?.version ?? null,
     created_by: r.createdBy,
     created_at: r.createdAt.toISOString(),

@@ -105,6 +105,9 @@ export async function createChallenge(
         maskVariables: data.mask_variables,
         allowGuests: data.allow_guests,
         guestsOnBoards: data.guests_on_boards,
+        allowSecretClaims: data.allow_secret_claims,
+        refusalMessage: blankToNull(data.refusal_message),
+        winMessage: blankToNull(data.win_message),
         createdBy: actorId,
         updatedBy: actorId,
       },
@@ -183,6 +186,9 @@ export async function updateChallenge(
       ...(data.mask_variables !== undefined ? { maskVariables: data.mask_variables } : {}),
       ...(data.allow_guests !== undefined ? { allowGuests: data.allow_guests } : {}),
       ...(data.guests_on_boards !== undefined ? { guestsOnBoards: data.guests_on_boards } : {}),
+      ...(data.allow_secret_claims !== undefined ? { allowSecretClaims: data.allow_secret_claims } : {}),
+      ...(data.refusal_message !== undefined ? { refusalMessage: blankToNull(data.refusal_message) } : {}),
+      ...(data.win_message !== undefined ? { winMessage: blankToNull(data.win_message) } : {}),
       updatedBy: actorId,
     },
   });
@@ -207,4 +213,9 @@ export async function deleteChallenge(workspaceId: string, id: string): Promise<
       if (others + redBlue === 0) await tx.workflow.deleteMany({ where: { id: row.workflowId, workspaceId } });
     }
   });
+}
+
+/** A creator line that is only whitespace is no line. */
+function blankToNull(text: string | null | undefined): string | null {
+  return text && text.trim() !== "" ? text : null;
 }

@@ -48,6 +48,9 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
     mask_variables: f.list("mask_variables"),
     allow_guests: f.checkbox("allow_guests"),
     guests_on_boards: f.checkbox("allow_guests") && f.checkbox("guests_on_boards"),
+    allow_secret_claims: f.checkbox("allow_secret_claims"),
+    refusal_message: f.optional("refusal_message"),
+    win_message: f.optional("win_message"),
   };
   f.done();
   // The form's selects always send a value; the schema checks they are allowed ones.

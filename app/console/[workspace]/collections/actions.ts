@@ -23,6 +23,7 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
     scoring_entrypoint: f.optional("scoring_entrypoint"),
     scoring_config: f.jsonObject("scoring_config"),
     is_public: f.checkbox("is_public"),
+    gated: f.checkbox("gated"),
   };
   f.done();
   return data as Parameters<typeof updateCollection>[3] & Parameters<typeof createCollection>[2];

@@ -13,6 +13,7 @@ import consolePacks from "./consolePacks.json";
 import consolePackRuns from "./consolePackRuns.json";
 import packConvert from "./packConvert.json";
 import notifications from "./notifications.json";
+import ladder from "./ladder.json";
 import player from "./player.json";
 import redBlue from "./redBlue.json";
 import consoleRedBlue from "./consoleRedBlue.json";
@@ -35,6 +36,7 @@ const en = {
   },
   notifications,
   boards,
+  ladder,
 };
 
 export default en;

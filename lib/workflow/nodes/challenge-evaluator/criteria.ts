@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { rulesSettingsSchema } from "@/lib/contracts/evaluation";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 import { NodeFailure, type ExecutorContext } from "@/lib/workflow/executor-types";
@@ -23,6 +24,9 @@ export const storedJudgeSettings = z
     secret_as_hint: z.boolean().optional(),
   })
   .catch({});
+
+/** Rules settings a challenge keeps in evaluator_config (lib/contracts/evaluation.ts). */
+export const storedRulesSettings = rulesSettingsSchema.catch({});
 
 export interface Criteria {
   mode: EvaluationMode;

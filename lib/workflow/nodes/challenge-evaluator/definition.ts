@@ -18,6 +18,11 @@ export const challengeEvaluatorConfigSchema = z
     /** May contain {{secret}} (the challenge's secret, substituted on the server). */
     success_pattern: z.string().max(2000).optional(),
     scoring_strategy: z.enum(CHALLENGE_STRATEGIES).optional(),
+    /**
+     * rules: an answer that reveals the secret in disguise (spelled, reversed, Base64, hex…)
+     * succeeds too. Unset: the challenge's evaluator_config.disguised_forms, else off.
+     */
+    disguised_forms: z.boolean().optional(),
     /** `node_id.key` or a start input name; their values are replaced with [masked] in logs. */
     mask_variables: z
       .array(z.string().regex(VARIABLE_REF, "Use node_id.key or a start input name such as prompt"))

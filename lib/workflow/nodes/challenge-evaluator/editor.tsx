@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { SelectField, TextField } from "@/components/builder/fields";
+import { CheckboxField, SelectField, TextField } from "@/components/builder/fields";
 import {
   JudgeSettings,
   SecretAsHintField,
@@ -195,6 +195,14 @@ function RulesFields({ ctx }: NodeEditorProps) {
           />
         </>
       ) : null}
+      <CheckboxField
+        id={ctx.fieldId(["disguised_forms"])}
+        label={t("evaluator.disguisedForms")}
+        hint={t("evaluator.disguisedFormsHint")}
+        checked={ctx.config.disguised_forms === true}
+        errors={ctx.errors(["disguised_forms"])}
+        onChange={(v) => ctx.set(["disguised_forms"], v ? true : undefined)}
+      />
     </>
   );
 }

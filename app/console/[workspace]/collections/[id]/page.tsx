@@ -87,6 +87,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
             scoring_entrypoint: collection.scoring_entrypoint,
             scoring_config: collection.scoring_config,
             is_public: collection.is_public,
+            gated: collection.gated,
           }}
           scorers={scorers.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
         />

@@ -42,6 +42,7 @@ export default async function NewCollectionPage({ params }: Props) {
           scoring_entrypoint: null,
           scoring_config: null,
           is_public: true,
+          gated: false,
         }}
         scorers={scorers.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
       />
