@@ -10,6 +10,8 @@ import styles from "@/components/play/play.module.css";
 import { Badge } from "@/components/ui/badge";
 import { buttonClassName } from "@/components/ui/button";
 import { getViewer } from "@/lib/auth/viewer";
+import { guestPlayFor } from "@/lib/auth/guest-page";
+import { GuestLine } from "@/components/play/guest-line";
 import { themeScheme } from "@/lib/theme/contrast";
 import { env } from "@/lib/env";
 import { getChallengeHero, getPlayState, renderableTheme } from "@/lib/services/player-pages";
@@ -30,7 +32,7 @@ export default async function ChallengePage({ params }: Props) {
   const [t, hero, play] = await Promise.all([
     getTranslations("player.challenge"),
     getChallengeHero(id),
-    viewer ? getPlayState(id, viewer.id) : Promise.resolve(null),
+    viewer ? getPlayState(id, viewer.id) : guestPlayFor(id),
   ]);
   const loginHref = `/login?${new URLSearchParams({ next: `/challenges/${id}` }).toString()}`;
 
@@ -100,8 +102,9 @@ export default async function ChallengePage({ params }: Props) {
         </section>
       ) : null}
 
+      {play && "guest" in play ? <GuestLine name={play.guest.name} registerHref={loginHref.replace("/login", "/register")} /> : null}
       <div className={styles.columns}>
-        {viewer && play ? (
+        {play ? (
           <PlayPanel
             challengeId={id}
             initialAttemptsLeft={play.attempts_left}

@@ -15,6 +15,7 @@ import player from "./player.json";
 import redBlue from "./redBlue.json";
 import consoleRedBlue from "./consoleRedBlue.json";
 import webhooks from "./webhooks.json";
+import playerAccount from "./playerAccount.json";
 
 const en = {
   ...base,
@@ -31,6 +32,7 @@ const en = {
     packConvert,
   },
   notifications,
+  playerAccount,
 };
 
 export default en;
