@@ -42,4 +42,6 @@ export const NEW_CHALLENGE: ChallengeFormValues = {
   max_attempts: null,
   cooldown_seconds: 0,
   mask_variables: [],
+  allow_guests: false,
+  guests_on_boards: false,
 };

@@ -15,6 +15,7 @@ import { AssetUpload, type UploadedAsset } from "./asset-upload";
 import type { ChallengeFormValues, PluginOption } from "./challenge-defaults";
 import styles from "./console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "./fields";
+import { GuestSettingsFields } from "./guest-settings-fields";
 import { FormStatus } from "./form-status";
 import { MarkdownEditor } from "./markdown-editor";
 import { submitWithoutReset } from "./submit-without-reset";
@@ -133,6 +134,7 @@ export function ChallengeForm({
           hint={t("isActiveHint")}
           defaultChecked={challenge.is_active}
         />
+        <GuestSettingsFields allowGuests={challenge.allow_guests} guestsOnBoards={challenge.guests_on_boards} />
       </Card>
 
       <Card title={t("successTitle")} description={t("successLead")} headingLevel={2}>

@@ -45,6 +45,8 @@ export const challengeView = z.object({
   max_attempts: z.number().int().nullable(),
   cooldown_seconds: z.number().int(),
   mask_variables: z.array(z.string()),
+  allow_guests: z.boolean().describe("Visitors without an account may play (as guests)"),
+  guests_on_boards: z.boolean().describe("Guests are listed on the boards (as Guest-1234)"),
   published_version: z.number().int().nullable(),
   created_by: z.string().nullable(),
   created_at: isoTimestamp,

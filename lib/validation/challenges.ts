@@ -74,6 +74,8 @@ const fields = {
   mask_variables: z
     .array(z.string().regex(VARIABLE_REF, "Use node_id.key or a start input name such as prompt"))
     .max(50, "50 mask_variables at most"),
+  allow_guests: z.boolean(),
+  guests_on_boards: z.boolean(),
 };
 
 export const challengeCreateSchema = z.strictObject({
@@ -103,6 +105,8 @@ export const challengeCreateSchema = z.strictObject({
   max_attempts: fields.max_attempts.optional(),
   cooldown_seconds: fields.cooldown_seconds.default(0),
   mask_variables: fields.mask_variables.default([]),
+  allow_guests: fields.allow_guests.default(false),
+  guests_on_boards: fields.guests_on_boards.default(false),
 });
 export type ChallengeCreateInput = z.input<typeof challengeCreateSchema>;
 
@@ -135,6 +139,8 @@ export const challengeUpdateSchema = z
     max_attempts: fields.max_attempts.optional(),
     cooldown_seconds: fields.cooldown_seconds.optional(),
     mask_variables: fields.mask_variables.optional(),
+    allow_guests: fields.allow_guests.optional(),
+    guests_on_boards: fields.guests_on_boards.optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update")
   .meta({ minProperties: 1 });

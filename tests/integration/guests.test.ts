@@ -10,6 +10,7 @@ import { createSessionToken } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { guestDisplayName, guestSessionId } from "@/lib/guests/name";
 import { deleteAccount } from "@/lib/services/account-deletion";
+import { createChallenge, getChallenge, updateChallenge } from "@/lib/services/challenges";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
 import {
   makeAccount,
@@ -308,6 +309,38 @@ describe("guests", () => {
     expect(bAttempts.some((b) => aAttempts.some((a) => a.endUserId === b.endUserId))).toBe(false);
     // A's win does not show on B's board.
     expect((await getChallengeLeaderboard(openB.id)).total).toBe(0);
+  });
+});
+
+describe("creators choose per challenge", () => {
+  it("allow_guests and guests_on_boards: off by default, set on create and by PATCH, and the attempt route follows them", async () => {
+    const app = await makeApp();
+    const created = await createChallenge(app.workspaceId, null, {
+      app_id: app.id,
+      name: "Guests?",
+      goal: "g",
+      success_pattern: "x",
+    });
+    expect(created).toMatchObject({ allow_guests: false, guests_on_boards: false });
+    const open = await createChallenge(app.workspaceId, null, {
+      app_id: app.id,
+      name: "Guests!",
+      goal: "g",
+      success_pattern: "x",
+      allow_guests: true,
+      guests_on_boards: true,
+    });
+    expect(open).toMatchObject({ allow_guests: true, guests_on_boards: true });
+    await updateChallenge(app.workspaceId, null, open.id, { guests_on_boards: false });
+    expect(await getChallenge(app.workspaceId, open.id)).toMatchObject({
+      allow_guests: true,
+      guests_on_boards: false,
+    });
+
+    const playable = await guestChallenge({ allowGuests: false });
+    expect((await play(playable.id)).status).toBe(401);
+    await updateChallenge(playable.workspaceId, null, playable.id, { allow_guests: true });
+    expect((await play(playable.id)).status).toBe(201);
   });
 });
 

@@ -39,6 +39,8 @@ export interface ChallengeView {
   max_attempts: number | null;
   cooldown_seconds: number;
   mask_variables: string[];
+  allow_guests: boolean;
+  guests_on_boards: boolean;
   /** Published version number of the workflow, null when it was never published (not playable). */
   published_version: number | null;
   created_by: string | null;
@@ -79,6 +81,8 @@ export const challengeSelect = {
   maxAttempts: true,
   cooldownSeconds: true,
   maskVariables: true,
+  allowGuests: true,
+  guestsOnBoards: true,
   createdBy: true,
   createdAt: true,
   updatedBy: true,
@@ -125,6 +129,8 @@ export function toView(r: Row, secretNames: Set<string>): ChallengeView {
     max_attempts: r.maxAttempts,
     cooldown_seconds: r.cooldownSeconds,
     mask_variables: asStrings(r.maskVariables),
+    allow_guests: r.allowGuests,
+    guests_on_boards: r.guestsOnBoards,
     published_version: r.workflow?.publishedVersion?.version ?? null,
     created_by: r.createdBy,
     created_at: r.createdAt.toISOString(),

@@ -100,6 +100,8 @@ export async function createChallenge(
         maxAttempts: data.max_attempts ?? null,
         cooldownSeconds: data.cooldown_seconds,
         maskVariables: data.mask_variables,
+        allowGuests: data.allow_guests,
+        guestsOnBoards: data.guests_on_boards,
         createdBy: actorId,
         updatedBy: actorId,
       },
@@ -176,6 +178,8 @@ export async function updateChallenge(
       ...(data.max_attempts !== undefined ? { maxAttempts: data.max_attempts } : {}),
       ...(data.cooldown_seconds !== undefined ? { cooldownSeconds: data.cooldown_seconds } : {}),
       ...(data.mask_variables !== undefined ? { maskVariables: data.mask_variables } : {}),
+      ...(data.allow_guests !== undefined ? { allowGuests: data.allow_guests } : {}),
+      ...(data.guests_on_boards !== undefined ? { guestsOnBoards: data.guests_on_boards } : {}),
       updatedBy: actorId,
     },
   });

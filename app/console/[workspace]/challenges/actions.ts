@@ -40,6 +40,8 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
     max_attempts: f.int("max_attempts", null),
     cooldown_seconds: f.int("cooldown_seconds", 0),
     mask_variables: f.list("mask_variables"),
+    allow_guests: f.checkbox("allow_guests"),
+    guests_on_boards: f.checkbox("guests_on_boards"),
   };
   f.done();
   // The form's selects always send a value; the schema checks they are allowed ones.
