@@ -4,6 +4,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { runAction, type ActionMessages } from "@/lib/api/action";
+import { claimGuestOfJar } from "@/lib/auth/guest-claim";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { readSessionToken, sessionCookieName, sessionCookieOptions } from "@/lib/auth/session";
 import type { FormState } from "@/lib/contracts/forms";
@@ -36,6 +37,7 @@ async function signIn(
   }
   const jar = await cookies();
   jar.set(sessionCookieName(), await issueSessionToken(account), sessionCookieOptions());
+  await claimGuestOfJar(jar, account.id);
   redirect(safeNext(formData.get("next")));
 }
 

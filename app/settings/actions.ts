@@ -11,6 +11,7 @@ import type { FormState } from "@/lib/contracts/forms";
 import { AppError } from "@/lib/errors";
 import { clientKey } from "@/lib/http/client-ip";
 import { changePassword } from "@/lib/services/accounts";
+import { deleteAccount } from "@/lib/services/account-deletion";
 import { updateProfile, type ProfileSettings } from "@/lib/services/profiles";
 import { issueSessionToken, revokeAllSessions } from "@/lib/services/sessions";
 import { passwordChangeSchema } from "@/lib/validation/auth";
@@ -99,4 +100,31 @@ export async function logoutEverywhereAction(): Promise<void> {
   const jar = await cookies();
   jar.set(sessionCookieName(), "", sessionCookieOptions(0));
   redirect("/login");
+}
+
+/**
+ * Deletes the signed-in account after it typed its email address or password; its attempts and
+ * board places go with it, every session ends, and this browser is signed out.
+ */
+export async function deleteAccountAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  const messages = async (): Promise<ActionMessages> => {
+    const t = await getTranslations("playerAccount.deleteAccount");
+    return { invalid: t("fixErrors"), failed: t("failed") };
+  };
+  return runAction({ name: "deleting the account", messages }, async () => {
+    const viewer = await signedInViewer();
+    const confirmation = formData.get("confirmation");
+    const t = await getTranslations("playerAccount.deleteAccount");
+    await deleteAccount(
+      viewer.id,
+      typeof confirmation === "string" ? confirmation : "",
+      clientKey(await headers()),
+      {
+        wrongConfirmation: t("wrongConfirmation"),
+      },
+    );
+    const jar = await cookies();
+    jar.set(sessionCookieName(), "", sessionCookieOptions(0));
+    redirect("/");
+  });
 }

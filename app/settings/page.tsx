@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SessionSettings } from "@/components/play/session-settings";
+import { DeleteAccountForm } from "@/components/play/delete-account-form";
 import { SettingsForm } from "@/components/play/settings-form";
 import { getViewer } from "@/lib/auth/viewer";
 import { getProfileSettings } from "@/lib/services/profiles";
@@ -27,6 +28,7 @@ export default async function SettingsPage() {
       </div>
       <SettingsForm initial={settings} />
       <SessionSettings />
+      <DeleteAccountForm />
     </>
   );
 }

@@ -45,7 +45,8 @@ const STREAM_EVENTS =
 
 export const attemptOperations = {
   submit: operation({
-    auth: "user",
+    // Signed-in players, and guests (a signed guest cookie) on challenges that allow guests.
+    auth: "public",
     params: challengeIdParamsSchema,
     body: attemptInputSchema,
     // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.

@@ -10,6 +10,8 @@ import styles from "@/components/play/play.module.css";
 import { Badge } from "@/components/ui/badge";
 import { buttonClassName } from "@/components/ui/button";
 import { getViewer } from "@/lib/auth/viewer";
+import { guestPlayFor } from "@/lib/auth/guest-page";
+import { GuestLine } from "@/components/play/guest-line";
 import { themeScheme } from "@/lib/theme/contrast";
 import { env } from "@/lib/env";
 import { getChallengeHero, getPlayState, renderableTheme } from "@/lib/services/player-pages";
@@ -38,7 +40,7 @@ export default async function ChallengePage({ params, searchParams }: Props) {
   const [t, hero, play] = await Promise.all([
     getTranslations("player.challenge"),
     getChallengeHero(id),
-    viewer ? getPlayState(id, viewer.id) : Promise.resolve(null),
+    viewer ? getPlayState(id, viewer.id) : guestPlayFor(id),
   ]);
   // The ladder: breadcrumb, gating and "Next level →" (lib/services/ladder.ts).
   const [place, allowClaims] = await Promise.all([
@@ -112,10 +114,11 @@ export default async function ChallengePage({ params, searchParams }: Props) {
         </p>
       </header>
 
+      {play && "guest" in play ? <GuestLine name={play.guest.name} registerHref={loginHref.replace("/login", "/register")} /> : null}
       <div className={styles.columns}>
         {viewer && place?.locked ? (
           <LockedLevel place={place} panelClassName={styles.panel ?? ""} />
-        ) : viewer && play ? (
+        ) : play ? (
           <PlayPanel
             challengeId={id}
             initialAttemptsLeft={play.attempts_left}

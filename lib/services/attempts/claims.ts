@@ -162,7 +162,8 @@ export async function claim(
       allowed = yield* allowanceStep(challenge, endUserId);
     }
     assertAllowed(allowed, challenge.maxAttempts);
-    yield* assertAccountRate(input.accountId);
+    // Guests are limited per guest id and per client address before they get here (lib/services/guests.ts).
+    if (input.accountId) yield* assertAccountRate(input.accountId);
     const now = new Date();
     const attempt = yield* insertPendingAttempt({
       workspaceId: challenge.workspaceId,

@@ -56,6 +56,8 @@ export interface RecordAttemptInput {
   leaseOwner?: string;
   endUserId: string;
   accountId: string | null;
+  /** A guest kept off the board by the challenge: the attempt is recorded, no board entry or first blood. */
+  offBoard?: boolean;
   workflowRunId?: string | null;
   /** Writes the attempt's workflow run first, in the same transaction (runWorkflow's persistSteps). */
   persistRun?: () => Step<void>;
@@ -179,12 +181,12 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
     );
   }
 
-  const personalBest = yield* updateEntry(strategy, attempt, existing, ranked, completed);
+  const personalBest = input.offBoard ? false : yield* updateEntry(strategy, attempt, existing, ranked, completed);
 
   const occurredAt = at.getTime();
   let firstBlood = false;
   // A board with a head already had a success; only an empty board needs the lookup.
-  if (succeeded && !headBefore) firstBlood = !(yield* otherSuccessExists(challenge.id, attempt.id));
+  if (succeeded && !headBefore && !input.offBoard) firstBlood = !(yield* otherSuccessExists(challenge.id, attempt.id));
   if (firstBlood) {
     const payload: FirstBloodPayload = {
       event: "challenge_first_blood",

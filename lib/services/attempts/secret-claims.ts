@@ -85,7 +85,7 @@ function* latestEvaluated(challengeId: string, endUserId: string): Step<Credit> 
  * attempts). A wrong claim is a result (succeeded: false), counted like a failed attempt.
  */
 export async function claimSecret(input: ClaimSecretInput): Promise<AttemptResult> {
-  const challenge = await query(() => loadPlayable(input.challengeId, input.accountId));
+  const challenge = await query(() => loadPlayable(input.challengeId, { accountId: input.accountId }));
   if (!challenge || !challenge.isActive) throw notFound("Challenge");
   if (!challenge.workflowId || !challenge.versionId) {
     throw new AppError(

@@ -29,10 +29,13 @@ import { assertLevelOpen, attemptLadderStep } from "@/lib/services/ladder";
 import {
   attemptByKey,
   ensureEndUserStep,
+  ensureGuestEndUserStep,
   failPendingAttempt,
   loadPlayable,
   type PlayableRow,
+  type PlayerRef,
 } from "@/lib/services/attempts/store";
+import { guestSessionId } from "@/lib/guests/name";
 
 // Playing a challenge: claim → run → evaluate → score → record.
 //
@@ -54,7 +57,10 @@ export interface SubmitDeps {
 
 export interface SubmitAttemptInput {
   challengeId: string;
-  accountId: string;
+  /** The signed-in player; null for a guest (then `guestId` is set). */
+  accountId: string | null;
+  /** A guest's verified id (lib/auth/guest.ts): plays only where the challenge allows guests. */
+  guestId?: string | null;
   prompt: string;
   idempotencyKey?: string | null;
   /**
@@ -75,9 +81,12 @@ export { REPLAY_WAIT_MS, sweepAbandonedAttempts } from "@/lib/services/attempts/
 
 type PlayableChallenge = PlayableRow;
 
-async function loadPlayableChallenge(challengeId: string, accountId: string) {
-  const challenge = await query(() => loadPlayable(challengeId, accountId));
+async function loadPlayableChallenge(challengeId: string, player: PlayerRef) {
+  const challenge = await query(() => loadPlayable(challengeId, player));
   if (!challenge || !challenge.isActive) throw notFound("Challenge");
+  if ("guestSessionId" in player && !challenge.allowGuests) {
+    throw new AppError("unauthorized", "Log in to play this challenge: its creator does not allow guests.");
+  }
   if (!challenge.workflowId || !challenge.versionId) {
     throw new AppError(
       "conflict",
@@ -135,11 +144,25 @@ async function customScore(
  * "errored" / "judge_error"), not exceptions.
  */
 export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptInput): Promise<AttemptResult> {
-  const { challenge, workflowId, version } = await loadPlayableChallenge(input.challengeId, input.accountId);
+  const player: PlayerRef = input.accountId
+    ? { accountId: input.accountId }
+    : input.guestId
+      ? { guestSessionId: guestSessionId(input.guestId) }
+      : (() => {
+          throw new AppError("unauthorized", "Log in to do this");
+        })();
+  const { challenge, workflowId, version } = await loadPlayableChallenge(input.challengeId, player);
   // The player's EndUser in the challenge's workspace is created on their first attempt.
   const endUserId =
     challenge.endUserId ??
-    (await transaction(() => ensureEndUserStep(challenge.workspaceId, input.accountId)));
+    (await transaction(() =>
+      "guestSessionId" in player
+        ? ensureGuestEndUserStep(challenge.workspaceId, player.guestSessionId)
+        : ensureEndUserStep(challenge.workspaceId, player.accountId),
+    ));
+  // A guest on a challenge whose creator keeps guests off the board: their attempts count for
+  // them (limits, their own result) but make no board entry (claimed on registering).
+  const offBoard = "guestSessionId" in player && !challenge.guestsOnBoards;
   // Gating (a locked ladder level: 403) and the creator's lines, in one read (lib/services/ladder.ts).
   const ladder = await query(() => attemptLadderStep(challenge.id, endUserId));
   assertLevelOpen(ladder);
@@ -151,7 +174,7 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
   const hash = input.idempotencyKey ? promptHash(input.prompt) : null;
   // Texts the player was not meant to see the secret in are also masked against its disguises.
   const forms = new SecretFormMatcher([secret]);
-  const ctx = { challenge, workflowId, version, endUserId, masker, forms };
+  const ctx = { challenge, workflowId, version, endUserId, masker, forms, offBoard };
   const replay = async (attemptId: string): Promise<AttemptResult | null> => {
     const waited = await waitForAttempt(attemptId, deadline, input.signal);
     if (!waited) return null;
@@ -197,6 +220,7 @@ async function play(
     endUserId: string;
     masker: Masker;
     forms: SecretFormMatcher;
+    offBoard: boolean;
   },
   pending: ChallengeAttempt,
 ): Promise<AttemptResult> {
@@ -302,15 +326,19 @@ function sendToPlayer(input: SubmitAttemptInput, event: PlayerEvent): void {
 }
 
 function base(
-  ctx: { challenge: PlayableChallenge; endUserId: string },
+  ctx: { challenge: PlayableChallenge; endUserId: string; offBoard: boolean },
   pending: ChallengeAttempt,
-  fields: Omit<RecordAttemptInput, "challenge" | "attemptId" | "endUserId" | "accountId" | "leaseOwner">,
+  fields: Omit<
+    RecordAttemptInput,
+    "challenge" | "attemptId" | "endUserId" | "accountId" | "leaseOwner" | "offBoard"
+  >,
 ): RecordAttemptInput {
   return {
     challenge: ctx.challenge,
     attemptId: pending.id,
     endUserId: ctx.endUserId,
     accountId: pending.accountId,
+    offBoard: ctx.offBoard,
     // Only while this process still holds the claim (it may have been taken over).
     leaseOwner: LEASE_OWNER,
     ...fields,

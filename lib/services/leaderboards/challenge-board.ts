@@ -1,4 +1,5 @@
 import "server-only";
+import { guestDisplayName, guestIdOfSession } from "@/lib/guests/name";
 import type { LeaderboardEntryWithPlayer } from "@/lib/contracts/leaderboards";
 import { all, asBool, asNum, asNumOrNull, dialect, one, query, type Param, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
@@ -50,13 +51,20 @@ function challengeRow(e: BoardEntry, rank: number, strategy: ChallengeStrategy):
 // in one statement, one round trip (readInOneStatement below).
 
 const ENTRY_SELECT = `SELECT e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating,
-    e.achieved_at, e.attempts_count, e.hint_cost, a.name AS account_name, p.display_name
+    e.achieved_at, e.attempts_count, e.hint_cost, a.name AS account_name, p.display_name, g.session_id AS guest_session
   FROM challenge_leaderboard_entries e
   LEFT JOIN accounts a ON a.id = e.account_id
-  LEFT JOIN player_profiles p ON p.account_id = e.account_id`;
+  LEFT JOIN player_profiles p ON p.account_id = e.account_id
+  LEFT JOIN end_users g ON g.id = e.end_user_id AND e.account_id IS NULL`;
 
 const PAGE_COLUMNS = `e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating, e.achieved_at,
-  e.attempts_count, e.hint_cost`;
+  e.attempts_count, e.end_user_id`;
+
+/** A guest's entry (no account) is named "Guest-1234" (lib/guests/name.ts). */
+function guestAccount(r: Record<string, unknown>): BoardEntry["account"] {
+  const id = guestIdOfSession(r.guest_session as string | null | undefined);
+  return id ? { name: guestDisplayName(id), profile: { displayName: null } } : null;
+}
 
 function entryOf(r: Record<string, unknown>): BoardEntry {
   return {
@@ -65,7 +73,7 @@ function entryOf(r: Record<string, unknown>): BoardEntry {
     hintCost: asNum(r.hint_cost),
     account:
       r.account_name === null || r.account_name === undefined
-        ? null
+        ? guestAccount(r)
         : { name: r.account_name as string, profile: { displayName: (r.display_name as string | null) ?? null } },
   };
 }
@@ -322,7 +330,8 @@ function* boardStatement(
        r.part, r.ahead, r.account_id, r.best_attempt_id, r.score, r.elapsed_ms, r.tokens_total, r.judge_rating,
        r.achieved_at, r.attempts_count, r.hint_cost,
        (SELECT a.name FROM accounts a WHERE a.id = r.account_id) AS account_name,
-       (SELECT pp.display_name FROM player_profiles pp WHERE pp.account_id = r.account_id) AS display_name
+       (SELECT pp.display_name FROM player_profiles pp WHERE pp.account_id = r.account_id) AS display_name,
+       (SELECT g.session_id FROM end_users g WHERE g.id = r.end_user_id AND r.account_id IS NULL) AS guest_session
      FROM meta m${counted ? " CROSS JOIN size s" : ""}
      LEFT JOIN (${parts}) r ON true
      ORDER BY r.part, ${orderSql(strategy, "r.")}`,

@@ -1,4 +1,5 @@
 import "server-only";
+import { guestDisplayName, guestIdOfSession } from "@/lib/guests/name";
 import { db } from "@/lib/db";
 import { asDate, asNum, asNumOrNull } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
@@ -108,10 +109,11 @@ export async function getCollectionLeaderboard(
   }
 
   const names = await displayNames(ranked.map((r) => r.standing.accountId));
+  const guests = await guestNamesOf(ranked.filter((r) => r.standing.accountId === null).map((r) => r.standing.endUserId));
   const toRow = ({ standing, rank }: { standing: CollectionStanding; rank: number }) => ({
     rank,
     account_id: standing.accountId,
-    display_name: names.get(standing.accountId ?? "") ?? "Anonymous player",
+    display_name: names.get(standing.accountId ?? "") ?? guests.get(standing.endUserId) ?? "Anonymous player",
     score: strategy.score(standing),
     elapsed_ms: standing.elapsedMsTotal,
     tokens_total: standing.tokensTotal,
@@ -233,3 +235,17 @@ async function displayNames(accountIds: (string | null)[]): Promise<Map<string, 
   return new Map(accounts.map((a) => [a.id, displayName(a)]));
 }
 
+/** "Guest-1234" for the guests among end users without an account. */
+async function guestNamesOf(endUserIds: string[]): Promise<Map<string, string>> {
+  if (endUserIds.length === 0) return new Map();
+  const rows = await db.endUser.findMany({
+    where: { id: { in: [...new Set(endUserIds)] }, type: "guest" },
+    select: { id: true, sessionId: true },
+  });
+  return new Map(
+    rows.flatMap((r) => {
+      const id = guestIdOfSession(r.sessionId);
+      return id ? [[r.id, guestDisplayName(id)] as const] : [];
+    }),
+  );
+}

@@ -18,6 +18,7 @@ import player from "./player.json";
 import redBlue from "./redBlue.json";
 import consoleRedBlue from "./consoleRedBlue.json";
 import webhooks from "./webhooks.json";
+import playerAccount from "./playerAccount.json";
 
 const en = {
   ...base,
@@ -37,6 +38,7 @@ const en = {
   notifications,
   boards,
   ladder,
+  playerAccount,
 };
 
 export default en;

@@ -25,26 +25,34 @@ export interface PlayableRow {
   run: LoadedChallenge;
   /** The player's end user in the challenge's workspace; null before their first attempt. */
   endUserId: string | null;
+  /** Visitors without an account may play (as guests), and are listed on boards. */
+  allowGuests: boolean;
+  guestsOnBoards: boolean;
 }
+
+/** Who plays: an account, or a guest (its EndUser.sessionId, "guest:<id>"). */
+export type PlayerRef = { accountId: string } | { guestSessionId: string };
 
 /**
  * Everything an attempt reads before it claims, in one statement: the challenge (with what its
  * run needs and its secret), its workflow's published graph (null graph: nothing published) and
  * the player's end user in its workspace.
  */
-export function* loadPlayable(challengeId: string, accountId: string): Step<PlayableRow | null> {
+export function* loadPlayable(challengeId: string, player: PlayerRef): Step<PlayableRow | null> {
+  const guest = "guestSessionId" in player;
   const r = yield* one<Record<string, unknown>>(
     `SELECT ${RUN_CHALLENGE_COLUMNS}, c.is_active, c.scoring_plugin_id,
             c.scoring_entrypoint, c.scoring_config, c.points, c.max_attempts, c.cooldown_seconds,
+            c.allow_guests, c.guests_on_boards,
             w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id
      FROM challenges c
      LEFT JOIN workflows w ON w.id = c.workflow_id
      LEFT JOIN workflow_versions v ON v.id = w.published_version_id
      LEFT JOIN secrets s ON s.workspace_id = c.tenant_id AND s.name = c.secret_ref
-     LEFT JOIN end_users e ON e.tenant_id = c.tenant_id AND e.account_id = $2
+     LEFT JOIN end_users e ON e.tenant_id = c.tenant_id AND e.${guest ? "session_id" : "account_id"} = $2
      WHERE c.id = $1`,
     challengeId,
-    accountId,
+    guest ? player.guestSessionId : player.accountId,
   );
   if (!r) return null;
   return {
@@ -64,6 +72,8 @@ export function* loadPlayable(challengeId: string, accountId: string): Step<Play
     graph: r.version_id ? asJson(r.graph) : null,
     run: runChallengeOf(r, decryptStored(r.secret_cipher as string | null)),
     endUserId: (r.end_user_id as string | null) ?? null,
+    allowGuests: asBool(r.allow_guests),
+    guestsOnBoards: asBool(r.guests_on_boards),
   };
 }
 
@@ -84,5 +94,24 @@ export function* ensureEndUserStep(workspaceId: string, accountId: string): Step
   );
   const created = yield* one<{ id: string }>(select, workspaceId, accountId);
   if (!created) throw new Error("The player's end user could not be created");
+  return created.id;
+}
+
+const GUEST_SELECT = `SELECT id FROM end_users WHERE tenant_id = $1 AND session_id = $2`;
+
+/** A guest's EndUser in the workspace (type "guest", sessionId "guest:<id>"), created on their first attempt. */
+export function* ensureGuestEndUserStep(workspaceId: string, guestSessionId: string): Step<string> {
+  const found = yield* one<{ id: string }>(GUEST_SELECT, workspaceId, guestSessionId);
+  if (found) return found.id;
+  yield* exec(
+    `INSERT INTO end_users (id, tenant_id, session_id, type, created_at) VALUES ($1, $2, $3, 'guest', $4)
+     ON CONFLICT (tenant_id, session_id) DO NOTHING`,
+    uuidv7(),
+    workspaceId,
+    guestSessionId,
+    new Date(),
+  );
+  const created = yield* one<{ id: string }>(GUEST_SELECT, workspaceId, guestSessionId);
+  if (!created) throw new Error("The guest's end user could not be created");
   return created.id;
 }

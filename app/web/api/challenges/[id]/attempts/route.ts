@@ -1,8 +1,15 @@
-import { json, route, toAppError } from "@/lib/api/handler";
+import { isSameOrigin, type Caller } from "@/lib/api/caller";
+import { errorResponse, json, route, toAppError } from "@/lib/api/handler";
+import { guestIdOf, guestSetCookie, guestTokenOf, newGuest } from "@/lib/auth/guest";
+import { AppError, forbidden } from "@/lib/errors";
+import { challengeAllowsGuests, consumeGuestAttempt } from "@/lib/services/guests";
 import { idempotencyKeyFrom } from "@/lib/api/idempotency";
 import { asyncQueue } from "@/lib/async-queue";
 import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
 import { attemptOperations } from "@/lib/contracts/attempts";
+import type { attemptInputSchema } from "@/lib/validation/attempts";
 import { sseResponse, type SseEvent } from "@/lib/http/sse";
 import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
 import { listOwnAttempts } from "@/lib/services/attempts/history";
@@ -15,10 +22,50 @@ import type { PlayerEvent } from "@/lib/workflow/types";
 // carrying the same result object (or `error`). Never the creator's trace: no node ids, no other
 // nodes' outputs, no judge data (lib/workflow/engine/player-view.ts).
 
-export const POST = route(attemptOperations.submit, async ({ req, params, body, caller }) => {
+export const POST = route(attemptOperations.submit, async ({ req, params, body, caller, clientKey }) => {
+  // A visitor without an account plays as a guest where the challenge allows it (signed guest
+  // cookie, minted here on the first attempt; limited per guest and per client address).
+  let guestId: string | null = null;
+  let setCookie: string | null = null;
+  if (caller.kind !== "user") {
+    if (guestTokenOf(req.headers) !== null && !isSameOrigin(req.headers, req.url)) {
+      throw forbidden("Cross-site request refused");
+    }
+    if (!(await challengeAllowsGuests(params.id))) throw new AppError("unauthorized", "Log in to do this");
+    guestId = guestIdOf(req.headers);
+    if (!guestId) {
+      const minted = newGuest();
+      guestId = minted.id;
+      setCookie = guestSetCookie(minted.token);
+    }
+  }
+  const withCookie = (res: Response) => {
+    if (setCookie) res.headers.append("set-cookie", setCookie);
+    return res;
+  };
+  try {
+    if (guestId) await consumeGuestAttempt(guestId, clientKey);
+    return withCookie(await submit({ req, params, body, caller }, guestId));
+  } catch (err) {
+    // A new guest keeps their cookie even when this attempt was refused.
+    if (!setCookie) throw err;
+    return withCookie(errorResponse(toAppError(err)));
+  }
+});
+
+async function submit(
+  {
+    req,
+    params,
+    body,
+    caller,
+  }: { req: NextRequest; params: { id: string }; body: z.infer<typeof attemptInputSchema>; caller: Caller },
+  guestId: string | null,
+): Promise<Response> {
   const input = {
     challengeId: params.id,
-    accountId: caller.account.id,
+    accountId: caller.kind === "user" ? caller.account.id : null,
+    guestId,
     prompt: body.prompt,
     idempotencyKey: idempotencyKeyFrom(req.headers.get("idempotency-key"), body.idempotency_key),
   };
@@ -58,8 +105,7 @@ export const POST = route(attemptOperations.submit, async ({ req, params, body, 
     status: first ? status(first) : 200,
     headers: { "cache-control": "no-cache, no-transform", connection: "keep-alive" },
   });
-});
-
+}
 // GET /web/api/challenges/{id}/attempts — the caller's own attempts on the challenge, newest first.
 export const GET = route(attemptHistoryOperations.mine, async ({ params, query, caller }) =>
   listOwnAttempts(caller.account.id, params.id, query),
