@@ -335,6 +335,10 @@ for (const size of SIZES) {
     // Drag and drop: the node lands under the pointer.
     const source = page.getByTestId("palette-start");
     await source.scrollIntoViewIfNeeded();
+    // On a phone the strip and the canvas are taller than the screen: bring the strip to the top
+    // (below the sticky site header) so the source and the drop point are both on screen.
+    const sourceTop = (await source.boundingBox())!.y;
+    await page.evaluate((dy) => window.scrollBy(0, dy), sourceTop - 90);
     const boxNow = (await canvas.boundingBox())!;
     const drop = { x: Math.round(boxNow.width * 0.3), y: Math.round(Math.min(boxNow.height * 0.25, 160)) };
     const point = { x: boxNow.x + drop.x, y: boxNow.y + drop.y };
