@@ -16,6 +16,9 @@ export function BuilderToolbar({
   canPublish,
   onSave,
   onPublish,
+  runOpen,
+  runPanelId,
+  onToggleRun,
 }: {
   canUndo: boolean;
   canRedo: boolean;
@@ -28,6 +31,10 @@ export function BuilderToolbar({
   canPublish: boolean;
   onSave: () => void;
   onPublish: () => void;
+  /** The test-run side panel: open or not, its element id, and the button that opens/closes it. */
+  runOpen: boolean;
+  runPanelId: string;
+  onToggleRun: () => void;
 }) {
   const t = useTranslations("builder");
   return (
@@ -56,6 +63,16 @@ export function BuilderToolbar({
         {" · "}
         {version === null ? t("toolbar.notPublished") : t("toolbar.version", { version })}
       </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onToggleRun}
+        aria-pressed={runOpen}
+        aria-controls={runPanelId}
+        data-testid="toggle-run-panel"
+      >
+        {t("toolbar.testRun")}
+      </Button>
       <Button variant="secondary" size="sm" onClick={onSave} disabled={pending}>
         {busy === "save" ? t("toolbar.saving") : t("toolbar.save")}
       </Button>

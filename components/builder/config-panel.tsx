@@ -15,6 +15,16 @@ import type { NodeEditorContext } from "./node-editor-kit";
 import type { BuilderOptions } from "./types";
 import type { FlowNode } from "./workflow-node";
 import styles from "./builder.module.css";
+import panels from "./panels.module.css";
+
+/** The × in a side panel's heading. */
+export function CloseButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className={panels.closeButton} aria-label={label} title={label} onClick={onClick}>
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+}
 
 export interface ConfigPanelProps {
   node: FlowNode;
@@ -26,6 +36,8 @@ export interface ConfigPanelProps {
   onConnect: (c: { source: string; sourceHandle: string; target: string; targetHandle: string }) => void;
   onDisconnect: (edgeId: string) => void;
   onDelete: (nodeId: string) => void;
+  /** Closes the panel (deselects the node). */
+  onClose: () => void;
 }
 
 export function ConfigPanel(props: ConfigPanelProps) {
@@ -57,9 +69,12 @@ export function ConfigPanel(props: ConfigPanelProps) {
 
   return (
     <div className={styles.panelBody} data-testid="config-panel" data-node-id={node.id}>
-      <div className={styles.panelHeading}>
-        <h3>{t(`nodeTypes.${node.type}.label`)}</h3>
-        <code>{node.id}</code>
+      <div className={panels.panelHead}>
+        <div className={styles.panelHeading}>
+          <h2>{t(`nodeTypes.${node.type}.label`)}</h2>
+          <code>{node.id}</code>
+        </div>
+        <CloseButton label={t("panel.close")} onClick={props.onClose} />
       </div>
       <p className={styles.fieldHint}>{t(`nodeTypes.${node.type}.description`)}</p>
       <p className={styles.fieldHint} data-testid="output-refs">

@@ -13,7 +13,7 @@ interface BaseProps {
   errors?: readonly string[];
 }
 
-function Messages({ id, hint, errors }: { id: string; hint?: ReactNode; errors?: readonly string[] }) {
+export function Messages({ id, hint, errors }: { id: string; hint?: ReactNode; errors?: readonly string[] }) {
   return (
     <>
       {hint ? (
@@ -32,7 +32,7 @@ function Messages({ id, hint, errors }: { id: string; hint?: ReactNode; errors?:
   );
 }
 
-const describedBy = (id: string, hint: unknown, errors?: readonly string[]) =>
+export const describedBy = (id: string, hint: unknown, errors?: readonly string[]) =>
   [hint ? `${id}-hint` : null, errors && errors.length > 0 ? `${id}-error` : null]
     .filter(Boolean)
     .join(" ") || undefined;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ComponentType, ReactNode } from "react";
+import { useMemo, type ComponentType, type ReactNode } from "react";
 import {
   DEFAULT_NODE_PASS_THRESHOLD,
   DEFAULT_RATING_SCALE,
@@ -10,8 +10,11 @@ import type { WorkflowGraph } from "@/lib/workflow/types";
 import { getAt, type Config, type ConfigPath } from "./config-model";
 import { CheckboxField, NumberField, TextField } from "./fields";
 import { JudgePreview } from "./judge-preview";
+import { ModelField } from "./model-field";
+import { TemplateInput } from "./template-input";
 import type { BuilderOptions } from "./types";
 import { VariablePicker } from "./variable-picker";
+import { templateVariables } from "./variables";
 import styles from "./builder.module.css";
 
 // What a node type's editor (lib/workflow/nodes/<type>/editor.tsx) gets from the config panel, and
@@ -36,42 +39,11 @@ export interface NodeEditorProps {
 
 export type NodeEditor = ComponentType<NodeEditorProps>;
 
+export { ModelField };
+
 export const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-export function ModelField({
-  ctx,
-  path,
-  label,
-}: {
-  ctx: NodeEditorContext;
-  path: ConfigPath;
-  label: string;
-}) {
-  const t = useTranslations("builder");
-  const listId = `${ctx.fieldId(path)}-models`;
-  return (
-    <>
-      <TextField
-        id={ctx.fieldId(path)}
-        label={label}
-        hint={t("fields.modelHint")}
-        list={listId}
-        value={str(getAt(ctx.config, path))}
-        errors={ctx.errors(path)}
-        onChange={(v) => ctx.set(path, v === "" ? undefined : v)}
-      />
-      <datalist id={listId}>
-        {ctx.options.models.map((m) => (
-          <option key={m.value} value={m.value}>
-            {m.label}
-          </option>
-        ))}
-      </datalist>
-    </>
-  );
-}
-
-/** A template text field with the variable picker for this node under it. */
+/** A template text field (typing `{{` suggests variables) with the variable picker under it. */
 export function TemplateField({
   ctx,
   path,
@@ -86,15 +58,16 @@ export function TemplateField({
   rows?: number;
 }) {
   const value = str(getAt(ctx.config, path));
+  const variables = useMemo(() => templateVariables(ctx.graph, ctx.nodeId), [ctx.graph, ctx.nodeId]);
   return (
     <>
-      <TextField
+      <TemplateInput
         id={ctx.fieldId(path)}
         label={label}
         hint={hint}
-        multiline
         rows={rows}
         value={value}
+        variables={variables}
         errors={ctx.errors(path)}
         onChange={(v) => ctx.set(path, v)}
       />

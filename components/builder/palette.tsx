@@ -2,15 +2,16 @@
 
 import { useTranslations } from "next-intl";
 import { nodeDefinitions, type NodeType } from "@/lib/workflow/registry";
-import styles from "./builder.module.css";
+import styles from "./panels.module.css";
 
 export const DRAG_MIME = "application/x-gauntlet-node-type";
 
 const CATEGORY_ORDER = ["io", "model", "evaluation", "logic"] as const;
 
 /**
- * The node registry as a palette: drag an entry onto the canvas, or press it (click, Enter or
- * Space) to add the node beside the others. Singletons already on the canvas are disabled.
+ * The node registry as a strip above the canvas: drag an entry onto the canvas (the node lands where
+ * it is dropped), or press it (click, Enter or Space) to add the node on a free spot in view, right
+ * of the selected node if there is one. Singletons already on the canvas are disabled.
  */
 export function Palette({
   present,
@@ -23,7 +24,7 @@ export function Palette({
   return (
     <nav className={styles.palette} aria-label={t("palette.title")}>
       <h2 className={styles.paletteTitle}>{t("palette.title")}</h2>
-      <p className={styles.fieldHint}>{t("palette.hint")}</p>
+      <p className={styles.paletteHint}>{t("palette.hint")}</p>
       {CATEGORY_ORDER.map((category) => (
         <div key={category} className={styles.paletteGroup}>
           <h3>{t(`palette.categories.${category}`)}</h3>
@@ -48,7 +49,7 @@ export function Palette({
                       }}
                       onClick={() => onAdd(d.type)}
                     >
-                      <span className={styles.paletteLabel}>{t(`nodeTypes.${d.type}.label`)}</span>
+                      {t(`nodeTypes.${d.type}.label`)}
                     </button>
                   </li>
                 );

@@ -6,7 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { readSse } from "@/lib/sse/read-event-stream";
 import { applyRunEvent, asRunEvent, emptyTrace, verdictFromResult, type RunTrace } from "./run-state";
+import { CloseButton } from "./config-panel";
 import styles from "./builder.module.css";
+import panels from "./panels.module.css";
 
 export interface StartVariable {
   name: string;
@@ -32,6 +34,7 @@ export function RunPanel({
   request,
   onTrace,
   disabledReason,
+  onClose,
 }: {
   variables: StartVariable[];
   /** Starts the run: a fetch of the test-run endpoint with Accept: text/event-stream. */
@@ -39,6 +42,8 @@ export function RunPanel({
   onTrace: (trace: RunTrace) => void;
   /** Why a run cannot start now (e.g. the graph has issues). */
   disabledReason?: string | null;
+  /** Closes the side panel (the run, its trace and the canvas's statuses stay). */
+  onClose?: () => void;
 }) {
   const t = useTranslations("builder");
   const baseId = useId();
@@ -120,7 +125,10 @@ export function RunPanel({
 
   return (
     <section className={styles.runPanel} aria-labelledby={`${baseId}-title`} data-testid="run-panel">
-      <h2 id={`${baseId}-title`}>{t("run.title")}</h2>
+      <div className={panels.panelHead}>
+        <h2 id={`${baseId}-title`}>{t("run.title")}</h2>
+        {onClose ? <CloseButton label={t("run.close")} onClick={onClose} /> : null}
+      </div>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -26,8 +26,15 @@ export interface BuilderOptions {
   /** The workspace's challenges, for a Prompt Challenge node that names another one. */
   challenges: { id: string; name: string }[];
   plugins: BuilderPlugin[];
-  /** Model references to suggest (offline levels, workspace providers' models). */
-  models: { value: string; label: string }[];
+  /** Model references to offer (offline levels, workspace providers' models). */
+  models: BuilderModelOption[];
+}
+
+export interface BuilderModelOption {
+  value: string;
+  label: string;
+  /** The dropdown's group: "Offline practice models", a provider's name. */
+  group?: string;
 }
 
 export type SaveDraftResult =

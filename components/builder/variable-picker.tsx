@@ -3,8 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { WorkflowGraph } from "@/lib/workflow/types";
+import { useDescribeVariable } from "./template-input";
 import { insertAt, templateVariables, type TemplateVariable } from "./variables";
 import styles from "./builder.module.css";
+import panels from "./panels.module.css";
 
 /**
  * Under a template field: the references this node may use (its connected inputs, upstream nodes'
@@ -25,6 +27,7 @@ export function VariablePicker({
   onChange: (value: string) => void;
 }) {
   const t = useTranslations("builder.picker");
+  const describe = useDescribeVariable();
   const variables = useMemo(() => templateVariables(graph, nodeId), [graph, nodeId]);
 
   function insert(v: TemplateVariable) {
@@ -39,24 +42,23 @@ export function VariablePicker({
     });
   }
 
-  const describe = (v: TemplateVariable) =>
-    v.kind === "secret"
-      ? t("secret")
-      : v.kind === "input"
-        ? t("input", { port: v.port ?? "", type: v.type ?? "" })
-        : t("output", { node: v.nodeId ?? "", port: v.port ?? "", type: v.type ?? "" });
-
   return (
-    <div className={styles.picker} role="group" aria-label={t("label")} data-testid="variable-picker" data-field={fieldId}>
-      <span className={styles.pickerLabel} aria-hidden="true">
+    <div
+      className={panels.picker}
+      role="group"
+      aria-label={t("label")}
+      data-testid="variable-picker"
+      data-field={fieldId}
+    >
+      <span className={panels.pickerLabel} aria-hidden="true">
         {t("label")}
       </span>
-      <ul className={styles.pickerList}>
+      <ul className={panels.pickerList}>
         {variables.map((v) => (
           <li key={v.ref}>
             <button
               type="button"
-              className={styles.pickerButton}
+              className={panels.pickerButton}
               title={describe(v)}
               aria-label={t("insert", { ref: v.ref, what: describe(v) })}
               data-ref={v.ref}

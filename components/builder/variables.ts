@@ -42,7 +42,8 @@ function ancestorsOf(graph: WorkflowGraph, nodeId: string): Set<string> {
 export function outputRef(graph: WorkflowGraph, nodeId: string, port: string): string {
   const node = graph.nodes.find((n) => n.id === nodeId);
   // `start` means the start node whatever its id, unless another node took that id.
-  const alias = node?.type === "start" && (nodeId === START_ALIAS || !graph.nodes.some((n) => n.id === START_ALIAS));
+  const alias =
+    node?.type === "start" && (nodeId === START_ALIAS || !graph.nodes.some((n) => n.id === START_ALIAS));
   return `{{${alias ? START_ALIAS : nodeId}.${port}}}`;
 }
 
@@ -52,9 +53,12 @@ export function templateVariables(graph: WorkflowGraph, nodeId: string): Templat
   if (!node) return [];
   const out: TemplateVariable[] = [];
   const definition = getNodeDefinition(node.type);
-  const connected = new Set(graph.edges.filter((e) => e.target === nodeId && e.targetHandle).map((e) => e.targetHandle));
+  const connected = new Set(
+    graph.edges.filter((e) => e.target === nodeId && e.targetHandle).map((e) => e.targetHandle),
+  );
   for (const port of definition?.inputs ?? []) {
-    if (connected.has(port.id)) out.push({ ref: `{{${port.id}}}`, kind: "input", port: port.id, type: port.type });
+    if (connected.has(port.id))
+      out.push({ ref: `{{${port.id}}}`, kind: "input", port: port.id, type: port.type });
   }
   const ancestors = ancestorsOf(graph, nodeId);
   for (const upstream of graph.nodes) {
@@ -64,7 +68,13 @@ export function templateVariables(graph: WorkflowGraph, nodeId: string): Templat
     const upDef = getNodeDefinition(upstream.type);
     if (!upDef) continue;
     for (const port of outputPortsFor(upDef, upstream.data.config)) {
-      out.push({ ref: outputRef(graph, upstream.id, port.id), kind: "output", nodeId: upstream.id, port: port.id, type: port.type });
+      out.push({
+        ref: outputRef(graph, upstream.id, port.id),
+        kind: "output",
+        nodeId: upstream.id,
+        port: port.id,
+        type: port.type,
+      });
     }
   }
   out.push({ ref: "{{secret}}", kind: "secret" });
@@ -75,8 +85,49 @@ export function templateVariables(graph: WorkflowGraph, nodeId: string): Templat
  * The value with `ref` put at the selection [start, end) (the caret when equal); returns the new
  * value and where the caret goes after the insertion.
  */
-export function insertAt(value: string, ref: string, start: number, end: number = start): { value: string; caret: number } {
+export function insertAt(
+  value: string,
+  ref: string,
+  start: number,
+  end: number = start,
+): { value: string; caret: number } {
   const from = Math.max(0, Math.min(start, value.length));
   const to = Math.max(from, Math.min(end, value.length));
   return { value: value.slice(0, from) + ref + value.slice(to), caret: from + ref.length };
+}
+
+/**
+ * The `{{` the creator is typing a reference after, if any: where it starts and what follows it up
+ * to the caret (letters, digits, `_ - . :` only; a closed `}}` or a space ends it). Null when the
+ * caret is not inside an unfinished reference.
+ */
+export function templateTrigger(value: string, caret: number): { start: number; query: string } | null {
+  const before = value.slice(0, Math.max(0, Math.min(caret, value.length)));
+  const open = before.lastIndexOf("{{");
+  if (open < 0) return null;
+  const query = before.slice(open + 2);
+  if (!/^[A-Za-z0-9_.:-]{0,64}$/.test(query)) return null;
+  return { start: open, query };
+}
+
+/** The variables whose reference contains the query (case-insensitive), those starting with it first. */
+export function filterVariables(variables: readonly TemplateVariable[], query: string): TemplateVariable[] {
+  const q = query.toLowerCase();
+  if (q === "") return [...variables];
+  const body = (v: TemplateVariable) => v.ref.slice(2, -2).toLowerCase();
+  const starts = variables.filter((v) => body(v).startsWith(q) || body(v).split(".")[1]?.startsWith(q));
+  const contains = variables.filter((v) => !starts.includes(v) && body(v).includes(q));
+  return [...starts, ...contains];
+}
+
+/** The value with the unfinished `{{query` (from `start` to the caret) replaced by `ref`. */
+export function completeAt(
+  value: string,
+  ref: string,
+  start: number,
+  caret: number,
+): { value: string; caret: number } {
+  // A `}}` right after the caret (typed by the creator or an editor) is part of what is replaced.
+  const end = value.startsWith("}}", caret) ? caret + 2 : caret;
+  return insertAt(value, ref, start, end);
 }

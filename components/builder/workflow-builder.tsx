@@ -11,7 +11,7 @@ import {
   type NodeTypes,
 } from "@xyflow/react";
 import { useTranslations } from "next-intl";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { validateDraft } from "@/lib/validation/workflows";
 import { startConfigSchema } from "@/lib/workflow/nodes/start/definition";
@@ -25,6 +25,7 @@ import { issuesByNode } from "./graph-model";
 import { IssuesList } from "./issues-list";
 import { DRAG_MIME, Palette } from "./palette";
 import { RunPanel, type StartVariable } from "./run-panel";
+import { openPanelsRect, rectOf } from "./panel-rects";
 import { nodeStatuses, type RunTrace } from "./run-state";
 import type { BuilderActions, BuilderNotice, BuilderOptions } from "./types";
 import { useBuilderGraph } from "./use-builder-graph";
@@ -32,6 +33,7 @@ import { useCanvasEditing } from "./use-canvas-editing";
 import { useDraftPersistence } from "./use-draft-persistence";
 import { WorkflowNode, type FlowNode } from "./workflow-node";
 import styles from "./builder.module.css";
+import panels from "./panels.module.css";
 
 export interface WorkflowBuilderProps {
   workflowId: string;
@@ -42,6 +44,8 @@ export interface WorkflowBuilderProps {
   options: BuilderOptions;
   actions: BuilderActions;
 }
+
+const RUN_PANEL_ID = "builder-run-panel";
 
 // Every node type renders with the same component; the graph keeps the engine's type names.
 const nodeTypes: NodeTypes = Object.fromEntries(NODE_TYPES.map((type) => [type, WorkflowNode]));
@@ -85,12 +89,20 @@ function Builder({
   } = useBuilderGraph(initialGraph);
   const [notice, setNotice] = useState<BuilderNotice | null>(null);
   const [trace, setTrace] = useState<RunTrace | null>(null);
+  const [runOpen, setRunOpen] = useState(false);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const panelsRef = useRef<HTMLDivElement>(null);
+  // Fit the view to the stored graph once; an empty canvas keeps its viewport, so the first node
+  // dropped stays where it was dropped.
+  const [fitOnOpen] = useState(() => nodes.length > 0);
   const { connect, isValidConnection, onConnect, onConnectEnd, addNode, onDrop, focusNode } =
     useCanvasEditing({
       graphRef,
       change,
       replace,
       setNotice,
+      getCanvasRect: () => rectOf(canvasRef.current),
+      getPanelsRect: () => openPanelsRect(panelsRef.current),
     });
   const { dirty, refusal, version, pending, busy, save, publish, runRequest } = useDraftPersistence({
     workflowId,
@@ -118,6 +130,8 @@ function Builder({
 
   const present = useMemo(() => new Set(nodes.map((n) => n.type ?? "")), [nodes]);
   const selected = nodes.find((n) => n.selected);
+  const deselect = () =>
+    replace((s) => ({ ...s, nodes: s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)) }));
 
   const startVariables = useMemo<StartVariable[]>(() => {
     const start = graph.nodes.find((n) => n.type === "start");
@@ -146,6 +160,9 @@ function Builder({
           canPublish={shownIssues.length === 0}
           onSave={save}
           onPublish={publish}
+          runOpen={runOpen}
+          runPanelId={RUN_PANEL_ID}
+          onToggleRun={() => setRunOpen((open) => !open)}
         />
         {notice ? (
           <Alert tone={notice.tone} data-testid="builder-notice" className={styles.notice}>
@@ -153,10 +170,11 @@ function Builder({
           </Alert>
         ) : null}
 
-        <div className={styles.workspace}>
-          <Palette present={present} onAdd={addNode} />
+        <Palette present={present} onAdd={addNode} />
+        <div className={panels.stage}>
           <div
-            className={styles.canvas}
+            ref={canvasRef}
+            className={`${styles.canvas} ${panels.themed}`}
             data-testid="canvas"
             onDragOver={(e) => {
               if (e.dataTransfer.types.includes(DRAG_MIME)) {
@@ -177,52 +195,61 @@ function Builder({
               onConnect={onConnect}
               onConnectEnd={onConnectEnd}
               isValidConnection={isValidConnection}
-              fitView
+              fitView={fitOnOpen}
               fitViewOptions={{ maxZoom: 1 }}
               minZoom={0.2}
               deleteKeyCode={["Backspace", "Delete"]}
               aria-label={t("canvas.label")}
             >
               <Background />
-              <Controls showInteractive={false} />
-              <MiniMap pannable zoomable ariaLabel={t("canvas.minimap")} />
+              <Controls showInteractive={false} orientation="horizontal" />
+              <MiniMap
+                pannable
+                zoomable
+                position="bottom-left"
+                style={{ marginBottom: 52 }}
+                ariaLabel={t("canvas.minimap")}
+              />
             </ReactFlow>
           </div>
-          <aside className={styles.side} aria-label={t("panel.title")}>
+          <div ref={panelsRef} className={panels.panels} data-testid="side-panels">
             {selected ? (
-              <ConfigPanel
-                key={selected.id}
-                node={selected}
-                graph={graph}
-                graphIssues={overlay.issues.get(selected.id) ?? []}
-                options={options}
-                onConfigChange={onConfigChange}
-                onLabelChange={onLabelChange}
-                onConnect={connect}
-                onDisconnect={onDisconnect}
-                onDelete={onDeleteNode}
+              <aside className={panels.panel} aria-label={t("panel.title")} data-testid="settings-panel">
+                <ConfigPanel
+                  key={selected.id}
+                  node={selected}
+                  graph={graph}
+                  graphIssues={overlay.issues.get(selected.id) ?? []}
+                  options={options}
+                  onConfigChange={onConfigChange}
+                  onLabelChange={onLabelChange}
+                  onConnect={connect}
+                  onDisconnect={onDisconnect}
+                  onDelete={onDeleteNode}
+                  onClose={deselect}
+                />
+              </aside>
+            ) : null}
+            {/* Hidden, not unmounted: a run goes on (and its statuses stay) while the panel is closed. */}
+            <div id={RUN_PANEL_ID} className={panels.panel} hidden={!runOpen}>
+              <RunPanel
+                variables={startVariables}
+                request={runRequest}
+                onTrace={setTrace}
+                disabledReason={clientIssues.length > 0 ? t("run.fixIssues") : null}
+                onClose={() => setRunOpen(false)}
               />
-            ) : (
-              <p className={styles.fieldHint}>{t("panel.empty")}</p>
-            )}
-          </aside>
+            </div>
+          </div>
         </div>
 
-        <div className={styles.bottom}>
-          <IssuesList
-            issues={shownIssues}
-            warnings={warnings}
-            fromServer={Boolean(refusal)}
-            serverMessage={refusal?.message}
-            onFocus={focusNode}
-          />
-          <RunPanel
-            variables={startVariables}
-            request={runRequest}
-            onTrace={setTrace}
-            disabledReason={clientIssues.length > 0 ? t("run.fixIssues") : null}
-          />
-        </div>
+        <IssuesList
+          issues={shownIssues}
+          warnings={warnings}
+          fromServer={Boolean(refusal)}
+          serverMessage={refusal?.message}
+          onFocus={focusNode}
+        />
       </div>
     </CanvasOverlayContext.Provider>
   );

@@ -7,7 +7,7 @@ import { isNodeType, getNodeDefinition } from "@/lib/workflow/registry";
 import type { GraphNode } from "@/lib/workflow/types";
 import { useCanvasOverlay } from "./builder-context";
 import { outputPortsFor } from "./graph-model";
-import styles from "./builder.module.css";
+import styles from "./canvas-node.module.css";
 
 export type FlowNodeData = GraphNode["data"];
 export type FlowNode = Node<FlowNodeData>;

@@ -3,7 +3,14 @@
 // validation where it is offered, on a palette-built graph and on every demo ladder level.
 import { describe, expect, it } from "vitest";
 import { createNode } from "@/components/builder/graph-model";
-import { insertAt, outputRef, templateVariables } from "@/components/builder/variables";
+import {
+  completeAt,
+  filterVariables,
+  insertAt,
+  outputRef,
+  templateTrigger,
+  templateVariables,
+} from "@/components/builder/variables";
 import { DEMO_LADDER } from "@/lib/seed/ladder";
 import { DEFAULT_GATEKEEPER_PROMPT } from "@/lib/workflow/nodes/llm/definition";
 import { getNodeDefinition } from "@/lib/workflow/registry";
@@ -20,7 +27,13 @@ function paletteGraph(): WorkflowGraph {
     ids.push(node.id);
     return node;
   };
-  const nodes = [add("start", 0), add("llm", 300), add("template", 600), add("challenge-evaluator", 900), add("answer", 1200)];
+  const nodes = [
+    add("start", 0),
+    add("llm", 300),
+    add("template", 600),
+    add("challenge-evaluator", 900),
+    add("answer", 1200),
+  ];
   return {
     nodes,
     edges: [
@@ -68,7 +81,11 @@ describe("variable picker", () => {
       "{{secret}}",
     ]);
     // Nothing downstream, nothing of its own, never the made-up `.output`.
-    expect(templateVariables(graph, "llm").map((v) => v.ref)).toEqual(["{{prompt}}", "{{start.prompt}}", "{{secret}}"]);
+    expect(templateVariables(graph, "llm").map((v) => v.ref)).toEqual([
+      "{{prompt}}",
+      "{{start.prompt}}",
+      "{{secret}}",
+    ]);
     const all = graph.nodes.flatMap((n) => templateVariables(graph, n.id).map((v) => v.ref));
     expect(all.some((r) => r.endsWith(".output}}"))).toBe(false);
   });
@@ -81,9 +98,12 @@ describe("variable picker", () => {
     expectEveryOfferedRefValidates(graph);
   });
 
-  it.each(DEMO_LADDER.map((l) => [l.number, l] as const))("every reference offered on ladder level %i validates", (_n, level) => {
-    expectEveryOfferedRefValidates(level.graph);
-  });
+  it.each(DEMO_LADDER.map((l) => [l.number, l] as const))(
+    "every reference offered on ladder level %i validates",
+    (_n, level) => {
+      expectEveryOfferedRefValidates(level.graph);
+    },
+  );
 
   it("names the start node `start` whatever its id, and other nodes by id", () => {
     const graph = paletteGraph();
@@ -100,6 +120,44 @@ describe("variable picker", () => {
     expect(insertAt("ab", "{{x}}", 1)).toEqual({ value: "a{{x}}b", caret: 6 });
     expect(insertAt("abcd", "{{x}}", 1, 3)).toEqual({ value: "a{{x}}d", caret: 6 });
     expect(insertAt("ab", "{{x}}", 99)).toEqual({ value: "ab{{x}}", caret: 7 });
+  });
+});
+
+describe("typing {{ in a template field", () => {
+  it("finds the unfinished reference before the caret, and nothing outside one", () => {
+    expect(templateTrigger("Hello {{", 8)).toEqual({ start: 6, query: "" });
+    expect(templateTrigger("Hello {{sta", 11)).toEqual({ start: 6, query: "sta" });
+    expect(templateTrigger("Hello {{start.pr and more", 16)).toEqual({ start: 6, query: "start.pr" });
+    expect(templateTrigger("{{secret}} done", 15)).toBeNull();
+    expect(templateTrigger("{{a b", 5)).toBeNull();
+    expect(templateTrigger("no braces", 9)).toBeNull();
+    expect(templateTrigger("{", 1)).toBeNull();
+  });
+
+  it("narrows the node's variables by what was typed, those starting with it first", () => {
+    const variables = templateVariables(paletteGraph(), "template");
+    expect(filterVariables(variables, "").map((v) => v.ref)).toEqual(variables.map((v) => v.ref));
+    expect(filterVariables(variables, "llm.t").map((v) => v.ref)).toEqual(["{{llm.text}}", "{{llm.tokens}}"]);
+    expect(filterVariables(variables, "SEC").map((v) => v.ref)).toEqual(["{{secret}}"]);
+    // A port name finds the outputs of that name on any node.
+    expect(filterVariables(variables, "prompt").map((v) => v.ref)).toEqual(["{{start.prompt}}"]);
+    expect(filterVariables(variables, "text")[0]?.ref).toBe("{{llm.text}}");
+    expect(filterVariables(variables, "nothing-like-this")).toEqual([]);
+  });
+
+  it("replaces the typed {{query (and a closing }} after the caret) with the chosen reference", () => {
+    expect(completeAt("Say {{sta", "{{start.prompt}}", 4, 9)).toEqual({
+      value: "Say {{start.prompt}}",
+      caret: 20,
+    });
+    expect(completeAt("A {{}} B", "{{secret}}", 2, 4)).toEqual({ value: "A {{secret}} B", caret: 12 });
+    // Whatever the picker completes validates where it is offered.
+    const graph = paletteGraph();
+    for (const v of templateVariables(graph, "llm")) {
+      const typed = "Said: {{";
+      const done = completeAt(typed, v.ref, 6, typed.length).value;
+      expect(validateGraph(withTemplate(graph, "llm", "system_template", done)), done).toEqual({ ok: true });
+    }
   });
 });
 
@@ -125,12 +183,20 @@ describe("secret warning and the default gatekeeper prompt", () => {
     expect(graphWarnings(viaTemplate)).toEqual([]);
     // Workspace secrets or the secret only in the answer do not teach the model the challenge's secret.
     expect(graphWarnings(withTemplate(graph, "answer", "template", "{{text}} {{secret}}"))).toHaveLength(1);
-    expect(graphWarnings(withTemplate(graph, "llm", "system_template", "Key: {{secret:OTHER}}"))).toHaveLength(1);
+    expect(
+      graphWarnings(withTemplate(graph, "llm", "system_template", "Key: {{secret:OTHER}}")),
+    ).toHaveLength(1);
   });
 
   it("analyzeGraph works out the same warnings from its own parse, issues or not", () => {
     const plain = withTemplate(paletteGraph(), "llm", "system_template", "You are a helpful assistant.");
-    const duplicated = { ...plain, nodes: [...plain.nodes, { ...plain.nodes.find((n) => n.type === "template")!, data: { config: { template: "{{secret}}" } } }] };
+    const duplicated = {
+      ...plain,
+      nodes: [
+        ...plain.nodes,
+        { ...plain.nodes.find((n) => n.type === "template")!, data: { config: { template: "{{secret}}" } } },
+      ],
+    };
     const broken = { ...plain, nodes: plain.nodes.filter((n) => n.type !== "start") };
     for (const graph of [paletteGraph(), plain, duplicated, broken, { nodes: "not a list" }]) {
       expect(analyzeGraph(graph).warnings).toEqual(graphWarnings(graph));

@@ -1,15 +1,19 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import type { Config } from "@/components/builder/config-model";
-import { CheckboxField, SelectField, TextField } from "@/components/builder/fields";
+import { CheckboxField, SelectField } from "@/components/builder/fields";
 import { str, type NodeEditorProps } from "@/components/builder/node-editor-kit";
+import { TemplateInput } from "@/components/builder/template-input";
+import { templateVariables } from "@/components/builder/variables";
 import { Button } from "@/components/ui/button";
 import { CONDITION_OPERATORS, UNARY_OPERATORS } from "./definition";
 import styles from "@/components/builder/builder.module.css";
 
 export function IfElseEditor({ ctx }: NodeEditorProps) {
   const t = useTranslations("builder.nodeTypes.if-else");
+  const variables = useMemo(() => templateVariables(ctx.graph, ctx.nodeId), [ctx.graph, ctx.nodeId]);
   const conditions = Array.isArray(ctx.config.conditions) ? (ctx.config.conditions as Config[]) : [];
   return (
     <>
@@ -43,9 +47,11 @@ export function IfElseEditor({ ctx }: NodeEditorProps) {
               onChange={(v) => ctx.set(["conditions", i, "operator"], v)}
             />
             {UNARY_OPERATORS.includes(operator) ? null : (
-              <TextField
+              <TemplateInput
                 id={ctx.fieldId(["conditions", i, "value"])}
                 label={t("conditionValue")}
+                multiline={false}
+                variables={variables}
                 value={str(c.value)}
                 errors={ctx.errors(["conditions", i, "value"])}
                 onChange={(v) => ctx.set(["conditions", i, "value"], v)}

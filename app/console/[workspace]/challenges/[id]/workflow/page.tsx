@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { WorkflowBuilder } from "@/components/builder/workflow-builder";
-import type { BuilderChallenge, BuilderOptions } from "@/components/builder/types";
+import type { BuilderChallenge, BuilderModelOption, BuilderOptions } from "@/components/builder/types";
+import panels from "@/components/builder/panels.module.css";
 import { ButtonLink } from "@/components/ui/button";
 import { OFFLINE_DEFENDER, OFFLINE_LEVELS } from "@/lib/ai/offline/levels";
 import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
@@ -76,24 +77,17 @@ export default async function WorkflowPage({ params }: { params: Params }) {
       entrypoints: p.entrypoints,
       configSchema: p.configSchema,
     })),
-    models: [
-      ...OFFLINE_LEVELS.map((l) => ({ value: `offline:${l.id}`, label: `${l.number}. ${l.name}` })),
-      { value: `offline:${OFFLINE_DEFENDER.id}`, label: "Offline defender (reads its system prompt)" },
-      { value: "offline:judge", label: "Offline judge" },
-      ...providers.flatMap((p) =>
-        p.models.map((m) => ({ value: `provider:${p.name}/${m}`, label: `${p.name}: ${m}` })),
-      ),
-    ],
+    models: builderModels(providers, t("offlineModels")),
   };
 
   return (
-    <>
-      <div className="page-header">
+    <div className={panels.page}>
+      <div className={panels.pageHeader}>
         <h1>{t("title", { name: challenge.name })}</h1>
-        <p className="lead">{t("lead")}</p>
         <ButtonLink href={back} variant="ghost" size="sm">
           {t("backToChallenge")}
         </ButtonLink>
+        <p>{t("lead")}</p>
       </div>
       <WorkflowBuilder
         workflowId={workflow.id}
@@ -106,6 +100,32 @@ export default async function WorkflowPage({ params }: { params: Params }) {
           publish: publishAction.bind(null, workspace.slug, workflow.id),
         }}
       />
-    </>
+    </div>
   );
+}
+
+/**
+ * The model dropdown's options: the offline models (every level, the defender, the judge) in one
+ * group, then each workspace provider's models under its name. Names only: keys stay on the server.
+ */
+function builderModels(
+  providers: { name: string; models: string[] }[],
+  offlineGroup: string,
+): BuilderModelOption[] {
+  return [
+    ...OFFLINE_LEVELS.map((l) => ({
+      value: `offline:${l.id}`,
+      label: `offline:${l.id} · ${l.number}. ${l.name}`,
+      group: offlineGroup,
+    })),
+    {
+      value: `offline:${OFFLINE_DEFENDER.id}`,
+      label: `offline:${OFFLINE_DEFENDER.id} · reads its system prompt`,
+      group: offlineGroup,
+    },
+    { value: "offline:judge", label: "offline:judge · judge", group: offlineGroup },
+    ...providers.flatMap((p) =>
+      p.models.map((m) => ({ value: `provider:${p.name}/${m}`, label: m, group: p.name })),
+    ),
+  ];
 }
