@@ -9,6 +9,7 @@ import builder from "./builder.json";
 import consolePages from "./consolePages.json";
 import consolePacks from "./consolePacks.json";
 import consolePackRuns from "./consolePackRuns.json";
+import docs from "./docs.json";
 import packConvert from "./packConvert.json";
 import notifications from "./notifications.json";
 import player from "./player.json";
@@ -31,6 +32,7 @@ const en = {
     packConvert,
   },
   notifications,
+  docs,
 };
 
 export default en;
