@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
-import { RED_BLUE_DEMO_ID } from "../../lib/seed/red-blue";
 import { register, trackConsoleErrors } from "./support";
 
 // Every public page at phone width (390×844): no horizontal scroll of the page (wide content
@@ -52,6 +51,10 @@ test("every public page fits 390 px without horizontal scroll or console errors"
   await page.goto(`${challengePath}/leaderboard`);
   const playerHref = await page.locator('a[href^="/players/"]').first().getAttribute("href");
   expect(playerHref).toBeTruthy();
+  // The demo red-vs-blue challenge, as its listing links it.
+  await page.goto("/red-blue");
+  const redBlueHref = await page.locator('a[href^="/red-blue/"]').first().getAttribute("href");
+  expect(redBlueHref).toBeTruthy();
 
   const pages = [
     "/",
@@ -61,7 +64,7 @@ test("every public page fits 390 px without horizontal scroll or console errors"
     "/challenge-collections",
     `/challenge-collections/${DEMO_LADDER_COLLECTION.id}`,
     "/red-blue",
-    `/red-blue/${RED_BLUE_DEMO_ID}`,
+    redBlueHref!,
     "/arena",
     "/arena/agents",
     "/arena/leaderboard",

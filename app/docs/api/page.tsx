@@ -71,9 +71,7 @@ export default async function ApiReferencePage() {
         </details>
         <section aria-labelledby="auth" className={styles.prose}>
           <h2 id="auth">{t("authHeading")}</h2>
-          <p>
-            {t.rich("authText", { ...code, header: () => <code>Authorization: Bearer &lt;token&gt;</code> })}
-          </p>
+          <p>{t.rich("authText", { ...code, header: "Authorization: Bearer <token>" })}</p>
           <pre className={styles.code} tabIndex={0}>
             <code>{`export GAUNTLET_TOKEN=gnt_…\ncurl "${origin}/web/api/me" -H "Authorization: Bearer $GAUNTLET_TOKEN"`}</code>
           </pre>
@@ -83,7 +81,7 @@ export default async function ApiReferencePage() {
           <p>
             {t.rich("errorsText", {
               ...code,
-              shape: () => <code>{`{ "error": { "code": "…", "message": "…", "details": … } }`}</code>,
+              shape: `{ "error": { "code": "…", "message": "…", "details": … } }`,
             })}
           </p>
         </section>

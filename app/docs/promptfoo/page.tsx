@@ -49,7 +49,7 @@ export default async function PromptfooPage() {
           <li>
             {t.rich("step3", {
               ...code,
-              command: () => <code>GAUNTLET_TOKEN=gnt_… npx promptfoo@latest eval</code>,
+              command: "GAUNTLET_TOKEN=gnt_… npx promptfoo@latest eval",
             })}
           </li>
         </ol>
@@ -66,13 +66,13 @@ export default async function PromptfooPage() {
         <h2 id="pf-fields">{t("fieldsHeading")}</h2>
         <ul className={styles.steps}>
           <li>{t.rich("fieldUrl", code)}</li>
-          <li>{t.rich("fieldAuth", { ...code, envToken: () => <code>{"{{env.GAUNTLET_TOKEN}}"}</code> })}</li>
-          <li>{t.rich("fieldIdempotency", { ...code, transformVars: () => <code>transformVars</code> })}</li>
-          <li>{t.rich("fieldBody", { ...code, body: () => <code>{'{ "prompt": "{{prompt}}" }'}</code> })}</li>
+          <li>{t.rich("fieldAuth", { ...code, envToken: "{{env.GAUNTLET_TOKEN}}" })}</li>
+          <li>{t.rich("fieldIdempotency", { ...code, transformVars: "transformVars" })}</li>
+          <li>{t.rich("fieldBody", { ...code, body: '{ "prompt": "{{prompt}}" }' })}</li>
           <li>
             {t.rich("fieldTransform", {
               ...code,
-              output: () => <code>{"{ succeeded, status, judge_feedback, answer }"}</code>,
+              output: "{ succeeded, status, judge_feedback, answer }",
             })}
           </li>
           <li>{t.rich("fieldAssert", code)}</li>
