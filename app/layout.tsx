@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
 import { getViewer } from "@/lib/auth/viewer";
+import { env } from "@/lib/env";
 import { unreadCount } from "@/lib/services/notifications";
 import "./globals.css";
 
@@ -14,6 +15,18 @@ export async function generateMetadata(): Promise<Metadata> {
     title: { default: t("appName"), template: `%s · ${t("appName")}` },
     description: t("description"),
     applicationName: t("appName"),
+    // public/: the social preview, the apple-touch icon and the web app manifest.
+    metadataBase: new URL(env.APP_URL),
+    manifest: "/site.webmanifest",
+    icons: { apple: "/apple-touch-icon.png" },
+    openGraph: {
+      type: "website",
+      siteName: t("appName"),
+      title: t("appName"),
+      description: t("description"),
+      images: [{ url: "/og.png", width: 1200, height: 630, alt: t("appName") }],
+    },
+    twitter: { card: "summary_large_image", images: ["/og.png"] },
   };
 }
 

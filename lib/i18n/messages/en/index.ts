@@ -11,6 +11,7 @@ import challengeWizard from "./challengeWizard.json";
 import consolePages from "./consolePages.json";
 import consolePacks from "./consolePacks.json";
 import consolePackRuns from "./consolePackRuns.json";
+import docs from "./docs.json";
 import packConvert from "./packConvert.json";
 import notifications from "./notifications.json";
 import ladder from "./ladder.json";
@@ -39,6 +40,7 @@ const en = {
   boards,
   ladder,
   playerAccount,
+  docs,
 };
 
 export default en;

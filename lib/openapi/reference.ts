@@ -1,0 +1,302 @@
+import { HTTP_METHODS } from "@/lib/contracts/operation";
+
+// The human-readable API reference (/docs/api) as data: the OpenAPI document (lib/openapi/
+// document.ts, the one served at /api/openapi.json) grouped by tag, each operation with its
+// auth, scope, parameters, a summary of its request and response schemas, its error statuses
+// with the error codes each may carry, and a curl example. Pure: the document, the error codes
+// and the origin are parameters, so the page renders it and a unit test checks it.
+
+type Json = Record<string, unknown>;
+
+export interface RefField {
+  name: string;
+  type: string;
+  required: boolean;
+  description?: string;
+  /** The fields of a nested object (or of an array's objects), one level deep. */
+  children?: RefField[];
+}
+
+export interface RefParam {
+  name: string;
+  in: string;
+  type: string;
+  required: boolean;
+  description?: string;
+}
+
+export interface RefStatus {
+  status: string;
+  description: string;
+  /** The `error.code` values this status carries (empty for a success or a non-JSON error). */
+  codes: string[];
+}
+
+export interface RefOperation {
+  /** Anchor id on the page. */
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  tag: string;
+  auth: string;
+  /** API-token scope the operation needs (`console`, `play`), if any. */
+  scopes: string[];
+  params: RefParam[];
+  body?: { media: string; fields: RefField[]; type: string };
+  success: { status: string; media: string[]; fields: RefField[]; type: string; stream?: string };
+  errors: RefStatus[];
+  curl: string;
+}
+
+export interface RefGroup {
+  tag: string;
+  description: string;
+  operations: RefOperation[];
+}
+
+const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+function refName(ref: string): string {
+  return ref.split("/").pop() ?? ref;
+}
+
+/** A short type label of a JSON schema: `string`, `integer ≥ 1`, `"a" | "b"`, `Item[]`, `string | null`. */
+export function typeLabel(schema: unknown, depth = 0): string {
+  const s = obj(schema);
+  if (typeof s.$ref === "string") return refName(s.$ref);
+  if ("const" in s) return JSON.stringify(s.const);
+  if (Array.isArray(s.enum)) {
+    const values = s.enum.slice(0, 6).map((v) => JSON.stringify(v));
+    return values.join(" | ") + (s.enum.length > 6 ? " | …" : "");
+  }
+  const union = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (Array.isArray(union) && depth < 3) {
+    return [...new Set(union.map((u) => typeLabel(u, depth + 1)))].join(" | ");
+  }
+  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
+  if (types.length === 0) return Object.keys(s).length === 0 ? "any" : s.properties ? "object" : "any";
+  return types
+    .map((t) => {
+      if (t === "array") return `${depth < 3 ? typeLabel(s.items, depth + 1) : "any"}[]`;
+      if (t === "string") {
+        const fmt = str(s.format);
+        const max = typeof s.maxLength === "number" ? `, ≤ ${s.maxLength} chars` : "";
+        return `${fmt ? `string (${fmt}${max})` : max ? `string (${max.slice(2)})` : "string"}`;
+      }
+      if (t === "integer" || t === "number") {
+        const range = [
+          typeof s.minimum === "number" ? `≥ ${s.minimum}` : "",
+          typeof s.maximum === "number" ? `≤ ${s.maximum}` : "",
+        ]
+          .filter(Boolean)
+          .join(", ");
+        return range ? `${t} (${range})` : t;
+      }
+      return t;
+    })
+    .join(" | ");
+}
+
+/** The object schema inside an array, a nullable union or an allOf, if any. */
+function objectOf(schema: unknown): Json | undefined {
+  const s = obj(schema);
+  if (s.properties) return s;
+  if (s.items) return objectOf(s.items);
+  for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+    const list = s[key];
+    if (Array.isArray(list)) {
+      const found = list.map(objectOf).find(Boolean);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The top-level fields of an object schema (and one level of nested objects). */
+export function fieldsOf(schema: unknown, depth = 0): RefField[] {
+  const o = objectOf(schema);
+  if (!o) return [];
+  const required = new Set(Array.isArray(o.required) ? (o.required as string[]) : []);
+  return Object.entries(obj(o.properties)).map(([name, sub]) => {
+    const field: RefField = { name, type: typeLabel(sub), required: required.has(name) };
+    const description = str(obj(sub).description);
+    if (description) field.description = description;
+    if (depth < 1) {
+      const children = fieldsOf(sub, depth + 1);
+      if (children.length) field.children = children;
+    }
+    return field;
+  });
+}
+
+/** An example value for a schema: required fields only, placeholders by type. */
+export function exampleOf(schema: unknown, depth = 0): unknown {
+  const s = obj(schema);
+  if ("const" in s) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  if ("default" in s && s.default !== undefined) return s.default;
+  const union = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (Array.isArray(union) && union.length) {
+    const nonNull = union.find((u) => obj(u).type !== "null") ?? union[0];
+    return exampleOf(nonNull, depth);
+  }
+  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
+  const type = types.find((t) => t !== "null") ?? (s.properties ? "object" : "string");
+  if (type === "object") {
+    if (depth > 3) return {};
+    const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+    const out: Json = {};
+    for (const [name, sub] of Object.entries(obj(s.properties))) {
+      if (required.has(name)) out[name] = exampleOf(sub, depth + 1);
+    }
+    return out;
+  }
+  if (type === "array") return depth > 3 ? [] : [exampleOf(s.items, depth + 1)];
+  if (type === "integer" || type === "number") return typeof s.minimum === "number" ? s.minimum : 1;
+  if (type === "boolean") return false;
+  const fmt = str(s.format);
+  if (fmt === "uuid") return "00000000-0000-0000-0000-000000000000";
+  if (fmt === "uri" || fmt === "url") return "https://example.com/";
+  if (fmt === "email") return "player@example.com";
+  if (fmt === "date-time") return "2026-01-01T00:00:00Z";
+  return "string";
+}
+
+const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/** Who may call the operation, from its OpenAPI security requirements. */
+function authOf(op: Json, path: string): { auth: string; scopes: string[] } {
+  const security = Array.isArray(op.security) ? (op.security as Json[]) : undefined;
+  const declared = (security ?? []).flatMap((req) =>
+    Object.values(req).flatMap((v) => (Array.isArray(v) ? (v as string[]) : [])),
+  );
+  // The document lists scopes on bearerAuth once routes declare them; until then they follow
+  // from the API the path belongs to (console API: `console`, player API: `play`).
+  const inferred = path.startsWith("/console/api/")
+    ? ["console"]
+    : path.startsWith("/web/api/")
+      ? ["play"]
+      : [];
+  const scopes = declared.length ? [...new Set(declared)] : inferred;
+  if (!security) return { auth: "none", scopes: [] };
+  const optional = security.some((req) => Object.keys(req).length === 0);
+  return { auth: optional ? "optional" : "required", scopes };
+}
+
+export interface ReferenceInput {
+  document: Json;
+  /** error code → HTTP status (lib/errors.ts errorStatus). */
+  errorStatus: Record<string, number>;
+  /** Base URL for the curl examples (e.g. https://gauntlet.example.com). */
+  origin: string;
+}
+
+function curlOf(method: string, path: string, op: Json, auth: string, origin: string): string {
+  const params = Array.isArray(op.parameters) ? (op.parameters as Json[]) : [];
+  const url =
+    origin +
+    path.replace(/\{(\w+)\}/g, "<$1>") +
+    params
+      .filter((p) => p.in === "query" && p.required)
+      .map((p, i) => `${i === 0 ? "?" : "&"}${String(p.name)}=<${String(p.name)}>`)
+      .join("");
+  const lines = [`curl${method === "GET" ? "" : ` -X ${method}`} "${url}"`];
+  if (auth === "required") lines.push(`-H "Authorization: Bearer $GAUNTLET_TOKEN"`);
+  const content = obj(obj(op.requestBody).content);
+  const media = Object.keys(content)[0];
+  if (media === "application/json") {
+    lines.push(`-H "Content-Type: application/json"`);
+    lines.push(`-d ${shellQuote(JSON.stringify(exampleOf(obj(content[media]).schema)))}`);
+  } else if (media === "multipart/form-data") {
+    lines.push(`-F "file=@./file"`);
+  } else if (media) {
+    lines.push(`-H "Content-Type: ${media}"`, `--data-binary @./body`);
+  }
+  return lines.join(" \\\n  ");
+}
+
+function statusesOf(op: Json, errorStatus: Record<string, number>, arena: boolean): RefStatus[] {
+  return Object.entries(obj(op.responses))
+    .filter(([status]) => !/^2/.test(status))
+    .map(([status, response]) => ({
+      status,
+      description: str(obj(response).description) ?? "",
+      codes: arena
+        ? []
+        : Object.entries(errorStatus)
+            .filter(([, s]) => String(s) === status)
+            .map(([code]) => code),
+    }));
+}
+
+const anchorOf = (method: string, path: string) =>
+  `${method.toLowerCase()}-${path
+    .replace(/[{}]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
+
+/** The document's operations grouped by tag, in the document's tag order. */
+export function apiReference({ document, errorStatus, origin }: ReferenceInput): RefGroup[] {
+  const tags = (Array.isArray(document.tags) ? (document.tags as Json[]) : []).map((t) => ({
+    tag: String(t.name),
+    description: str(t.description) ?? "",
+    operations: [] as RefOperation[],
+  }));
+  const byTag = new Map(tags.map((g) => [g.tag, g]));
+  for (const [path, item] of Object.entries(obj(document.paths))) {
+    for (const method of HTTP_METHODS) {
+      const op = obj(obj(item)[method.toLowerCase()]);
+      if (Object.keys(op).length === 0) continue;
+      const tag = (Array.isArray(op.tags) ? String(op.tags[0]) : undefined) ?? "other";
+      let group = byTag.get(tag);
+      if (!group) {
+        group = { tag, description: "", operations: [] };
+        byTag.set(tag, group);
+        tags.push(group);
+      }
+      const { auth, scopes } = authOf(op, path);
+      const responses = obj(op.responses);
+      const successes = Object.keys(responses)
+        .filter((s) => /^2/.test(s))
+        .sort((a, b) => (a === "200" ? 1 : b === "200" ? -1 : a.localeCompare(b)));
+      const successStatus = successes[0] ?? "200";
+      const successContent = obj(obj(responses[successStatus]).content);
+      const jsonSchema = obj(successContent["application/json"]).schema;
+      const stream = str(obj(obj(successContent["text/event-stream"]).schema).description);
+      const bodyContent = obj(obj(op.requestBody).content);
+      const bodyMedia = Object.keys(bodyContent)[0];
+      const bodySchema = bodyMedia ? obj(bodyContent[bodyMedia]).schema : undefined;
+      group.operations.push({
+        id: anchorOf(method, path),
+        method,
+        path,
+        summary: str(op.summary) ?? `${method} ${path}`,
+        tag,
+        auth,
+        scopes,
+        params: (Array.isArray(op.parameters) ? (op.parameters as Json[]) : []).map((p) => ({
+          name: String(p.name),
+          in: String(p.in),
+          type: typeLabel(p.schema),
+          required: p.required === true,
+          ...(str(p.description) ? { description: str(p.description) } : {}),
+        })),
+        ...(bodyMedia
+          ? { body: { media: bodyMedia, fields: fieldsOf(bodySchema), type: typeLabel(bodySchema) } }
+          : {}),
+        success: {
+          status: successes.join(", ") || successStatus,
+          media: Object.keys(successContent),
+          fields: fieldsOf(jsonSchema),
+          type: jsonSchema ? typeLabel(jsonSchema) : "",
+          ...(stream && stream !== "Server-Sent Events" ? { stream } : {}),
+        },
+        errors: statusesOf(op, errorStatus, tag === "arena"),
+        curl: curlOf(method, path, op, auth, origin),
+      });
+    }
+  }
+  return tags.filter((g) => g.operations.length > 0);
+}
