@@ -1,7 +1,14 @@
+import { createRequire } from "node:module";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+// Messages reach use-intl precompiled (lib/i18n/precompile.ts), so its formatter is the small
+// "format-only" variant: the ICU parser and intl-messageformat (about 12 KB gzip on every page)
+// stay out of the browser bundle (the per-page JavaScript budget, tests/e2e/js-budget.spec.ts).
+const FORMAT_MESSAGE = "use-intl/format-message";
+const FORMAT_ONLY = "use-intl/format-message/format-only";
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -35,6 +42,11 @@ const config: NextConfig = {
   // Server actions take a challenge pack's YAML (at most 1 MiB, checked by the action itself) plus
   // the form's overhead; Next's default 1 MB would refuse a valid bundle before our own message.
   experimental: { serverActions: { bodySizeLimit: "2mb" } },
+  turbopack: { resolveAlias: { [FORMAT_MESSAGE]: FORMAT_ONLY } },
+  webpack(webpackConfig: { resolve: { alias: Record<string, string> } }) {
+    webpackConfig.resolve.alias[`${FORMAT_MESSAGE}$`] = createRequire(import.meta.url).resolve(FORMAT_ONLY);
+    return webpackConfig;
+  },
   headers() {
     return Promise.resolve([{ source: "/:path*", headers: securityHeaders }]);
   },

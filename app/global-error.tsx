@@ -4,12 +4,17 @@ import { createTranslator } from "next-intl";
 import { useEffect } from "react";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { defaultLocale } from "@/lib/i18n/config";
-import messages from "@/lib/i18n/messages/en";
+import base from "@/lib/i18n/messages/en.json";
 import "./globals.css";
 
 // Replaces the root layout when that fails, so there is no intl provider or request config here:
-// translate with the default catalog directly.
-const t = createTranslator({ locale: defaultLocale, messages, namespace: "errors.global" });
+// translate with the default catalog directly. Only this page's strings are passed (and so bundled:
+// this file's script loads on every page).
+const t = createTranslator({
+  locale: defaultLocale,
+  messages: { errors: { global: base.errors.global } },
+  namespace: "errors.global",
+});
 
 export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {

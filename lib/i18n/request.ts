@@ -1,6 +1,7 @@
 import { getRequestConfig } from "next-intl/server";
 import { cookies, headers } from "next/headers";
 import { type AppLocale, localeCookieName, resolveLocale } from "./config";
+import { precompiledMessages } from "./precompile";
 import type en from "./messages/en";
 
 type Catalog = typeof en;
@@ -15,5 +16,6 @@ async function loadMessages(locale: AppLocale): Promise<Catalog> {
 export default getRequestConfig(async () => {
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
   const locale = resolveLocale(cookieStore.get(localeCookieName)?.value, headerList.get("accept-language"));
-  return { locale, messages: await loadMessages(locale) };
+  // Precompiled: the app formats with use-intl's format-only variant (next.config.ts).
+  return { locale, messages: precompiledMessages(await loadMessages(locale)) };
 });

@@ -20,7 +20,9 @@ const benchEnv = {
 };
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
 const only = new Set(
-  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,a-jobs,events,a-pg,a-2x,b-pg").split(","),
+  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,a-jobs,events,a-pg,a-2x,b-pg,js").split(
+    ",",
+  ),
 );
 const { migrate } = await import("../../lib/migrate");
 await migrate(benchEnv.DATABASE_URL);
@@ -194,6 +196,23 @@ if (only.has("arena")) {
   const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("ARENA "));
   if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
   for (const l of lines) console.log(`    ${l.slice(6)}`);
+}
+
+// (js) Each player page's gzip JavaScript beside the 150 KB budget, from the production build
+// (`npm run build` first; NEXT_DIST_DIR picks another build folder): tests/bench/js-budget.ts.
+if (only.has("js")) {
+  const { spawnSync } = await import("node:child_process");
+  const out = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "tests/bench/js-budget.ts"],
+    { encoding: "utf8", timeout: 300_000 },
+  );
+  console.log(
+    "\n(js) gzip JavaScript per player page (every <script src> of its HTML), next start, budget 150 KB",
+  );
+  const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("JS "));
+  if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
+  for (const l of lines) console.log(`    ${l.slice(3)}`);
 }
 
 // (packs) Pack runs on the job engine, in process, SQLite: 1,000 cases with an instant model, and
