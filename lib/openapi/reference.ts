@@ -203,7 +203,10 @@ function curlOf(method: string, path: string, op: Json, auth: string, origin: st
       .map((p, i) => `${i === 0 ? "?" : "&"}${String(p.name)}=<${String(p.name)}>`)
       .join("");
   const lines = [`curl${method === "GET" ? "" : ` -X ${method}`} "${url}"`];
-  if (auth === "required") lines.push(`-H "Authorization: Bearer $GAUNTLET_TOKEN"`);
+  // A write that also takes visitors (a guest attempt) is still what an integrator sends a token to.
+  if (auth === "required" || (auth === "optional" && method !== "GET")) {
+    lines.push(`-H "Authorization: Bearer $GAUNTLET_TOKEN"`);
+  }
   const content = obj(obj(op.requestBody).content);
   const media = Object.keys(content)[0];
   if (media === "application/json") {

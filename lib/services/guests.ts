@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { all, asDate, asNumOrNull, exec, lockRow, one, transaction, type Step } from "@/lib/db/sql";
+import { all, asBool, asDate, asNumOrNull, exec, lockRow, one, transaction, type Step } from "@/lib/db/sql";
 import { guestSessionId } from "@/lib/guests/name";
 import { createLimiter } from "@/lib/rate-limit";
 import { isBetter } from "@/lib/scoring/compare";
@@ -9,6 +9,7 @@ import type { ChallengeStrategy } from "@/lib/scoring/types";
 import { allowance } from "@/lib/services/attempts/limits";
 import { completedAttemptCount, insertEntry, type EntryValues } from "@/lib/services/attempts/store";
 import { forgetBoardEverywhere } from "@/lib/services/caches";
+import { syncEntryHintCost } from "@/lib/services/hints/store";
 import { HISTORY_LIMIT, type PlayState } from "@/lib/services/player-pages";
 
 // Guests: visitors without an account who play challenges whose creator allows it. Their
@@ -112,22 +113,26 @@ const num = (v: unknown) => asNumOrNull(v);
  * entry when they have no ranked success. Runs under the challenge's row lock.
  */
 function* rebuildEntry(challengeId: string, endUserId: string, accountId: string): Step<void> {
-  const c = yield* one<{ scoring_strategy: string }>(
-    `SELECT scoring_strategy FROM challenges WHERE id = $1`,
+  const c = yield* one<{ scoring_strategy: string; max_attempts: unknown }>(
+    `SELECT scoring_strategy, max_attempts FROM challenges WHERE id = $1`,
     challengeId,
   );
   if (!c || !(yield* lockRow("challenges", challengeId))) return;
   const strategy: ChallengeStrategy = getChallengeStrategy(c.scoring_strategy);
   const rows = yield* all<Record<string, unknown>>(
-    `SELECT id, score, elapsed_ms, tokens_total, judge_rating, created_at FROM challenge_attempts
-     WHERE challenge_id = $1 AND end_user_id = $2 AND status = 'completed' AND succeeded = $3
+    `SELECT id, succeeded, score, elapsed_ms, tokens_total, judge_rating, created_at FROM challenge_attempts
+     WHERE challenge_id = $1 AND end_user_id = $2 AND status = 'completed'
      ORDER BY created_at ASC, id ASC`,
     challengeId,
     endUserId,
-    true,
   );
+  // A limited challenge counts only the first max_attempts of the merged attempts: a player who
+  // used theirs up cannot get more by playing as a guest and signing in afterwards.
+  const limit = asNumOrNull(c.max_attempts);
+  const counted = limit === null ? rows : rows.slice(0, limit);
   let best: EntryValues | null = null;
-  for (const r of rows) {
+  for (const r of counted) {
+    if (!asBool(r.succeeded)) continue;
     const m = {
       score: num(r.score),
       elapsedMs: num(r.elapsed_ms),
@@ -151,8 +156,11 @@ function* rebuildEntry(challengeId: string, endUserId: string, accountId: string
     challengeId,
     endUserId,
   );
-  if (best)
+  if (best) {
     yield* insertEntry(challengeId, endUserId, best, yield* completedAttemptCount(challengeId, endUserId));
+    // The rebuilt entry keeps what the player spent on hints.
+    yield* syncEntryHintCost(challengeId, endUserId);
+  }
 }
 
 export interface GuestClaim {

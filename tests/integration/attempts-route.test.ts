@@ -79,7 +79,7 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
   });
 
   it("answers JSON with the result; a retry with the same Idempotency-Key gets the same attempt", async () => {
-    const challenge = await playable();
+    const challenge = await playable({ allowSecretClaims: true });
     const { account, bearer } = await player();
     const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { "idempotency-key": "abc-123" } });
     expect(res.status).toBe(201);
@@ -95,7 +95,7 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     });
     expect(res.json.answer).toContain("[masked]");
     expect(typeof res.json.message).toBe("string");
-    // The winner is shown the secret they extracted (revealed_secret), and nowhere else.
+    // The secret is the goal here (claims allowed): the winner is shown it (revealed_secret), and nowhere else.
     expect(res.json.revealed_secret).toBe(SECRET);
     expect(res.text.replace(`"revealed_secret":"${SECRET}"`, "")).not.toContain(SECRET);
 
@@ -113,9 +113,10 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { accept: "text/event-stream" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    // Only the winner's own result event carries the secret (revealed_secret).
-    expect(res.text).toContain(`"revealed_secret":"${SECRET}"`);
-    expect(res.text.replace(`"revealed_secret":"${SECRET}"`, "")).not.toContain(SECRET);
+    // A challenge whose goal is not declared to be the secret (no claims) never reveals it, not
+    // even to the winner.
+    expect(res.text).toContain(`"revealed_secret":null`);
+    expect(res.text).not.toContain(SECRET);
     const events = parseSse(res.text);
     expect(events[0]?.event).toBe("run_started");
     // start → llm → answer passes the model's text through: the answer streams in pieces.

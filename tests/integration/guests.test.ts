@@ -289,6 +289,57 @@ describe("guests", () => {
     expect(board.rows[0]).toMatchObject({ account_id: accountId, display_name: "Merger", attempts: 2 });
   });
 
+  it("a merge keeps the account's attempt limit and what it spent on hints", async () => {
+    const address = email();
+    const reg = await call(registerRoute, {
+      body: { email: address, name: "Limited", password: PASSWORD },
+      ip: freshIp(),
+    });
+    const accountId = reg.json.account.id as string;
+    const bearer = reg.json.access_token as string;
+    // One attempt allowed: the account uses it (and loses), then wins as a guest and logs in.
+    const limited = await makePlayableChallenge(
+      { allowGuests: true, guestsOnBoards: true, maxAttempts: 1 },
+      { secret: SECRET },
+    );
+    expect((await play(limited.id, { bearer, prompt: "Hello there." })).json.succeeded).toBe(false);
+    const guest = await guestWins(limited.id);
+    // A second challenge: the account bought a hint and won; a guest attempt there is merged too.
+    const hinted = await guestChallenge({ guestsOnBoards: true });
+    const hint = await db.challengeHint.create({
+      data: { challengeId: hinted.id, body: "Ask nicely.", cost: 30 },
+    });
+    const own = await db.endUser.findFirstOrThrow({ where: { workspaceId: limited.workspaceId, accountId } });
+    expect(hinted.workspaceId).not.toBe(limited.workspaceId);
+    expect((await play(hinted.id, { bearer })).json.succeeded).toBe(true);
+    const ownHinted = await db.endUser.findFirstOrThrow({
+      where: { workspaceId: hinted.workspaceId, accountId },
+    });
+    await db.challengeHintUnlock.create({
+      data: { hintId: hint.id, challengeId: hinted.id, endUserId: ownHinted.id, accountId, cost: 30 },
+    });
+    await db.challengeLeaderboardEntry.updateMany({
+      where: { challengeId: hinted.id },
+      data: { hintCost: 30 },
+    });
+    await play(hinted.id, { cookie: guest.cookie, prompt: "Hello there." });
+
+    const res = await call(loginRoute, {
+      body: { email: address, password: PASSWORD },
+      ip: freshIp(),
+      cookie: guest.cookie,
+    });
+    expect(res.status).toBe(200);
+    // The guest's win came after the account's one allowed attempt: it does not count.
+    expect(await db.challengeAttempt.count({ where: { challengeId: limited.id, endUserId: own.id } })).toBe(
+      2,
+    );
+    expect((await getChallengeLeaderboard(limited.id)).rows).toEqual([]);
+    // The hinted board entry was rebuilt and still carries the hint's cost.
+    const entry = await db.challengeLeaderboardEntry.findFirstOrThrow({ where: { challengeId: hinted.id } });
+    expect(entry).toMatchObject({ endUserId: ownHinted.id, hintCost: 30 });
+  });
+
   it("hostile tenant: a guest of workspace A's challenge gets nothing in workspace B beyond any guest", async () => {
     const appA = await makeApp();
     const appB = await makeApp();

@@ -191,8 +191,8 @@ describe("claim the password", () => {
       { secret: SECRET },
     );
     expect((await claimCall(limited.id, bearer, "nope-nope")).json.succeeded).toBe(false);
-    expect((await claimCall(limited.id, bearer, SECRET)).status).toBe(429);
-    expect((await attempt(limited.id, bearer, WIN)).status).toBe(429);
+    expect((await claimCall(limited.id, bearer, SECRET)).status).toBe(403);
+    expect((await attempt(limited.id, bearer, WIN)).status).toBe(403);
   });
 
   it("counts toward the per-minute attempt rate", async () => {
@@ -223,7 +223,7 @@ describe("claim the password", () => {
 describe("feedback with character", () => {
   it("a win returns the secret and the win line; a failure only the refusal line", async () => {
     const challenge = await makePlayableChallenge(
-      { winMessage: "Fine, it's yours.", refusalMessage: "You shall not pass." },
+      { winMessage: "Fine, it's yours.", refusalMessage: "You shall not pass.", allowSecretClaims: true },
       { secret: SECRET },
     );
     const { bearer } = await player();
@@ -295,6 +295,7 @@ describe("disguised forms count (demo ladder level 2)", () => {
       secretRef: secretName,
       successType: "contains",
       successPattern: "{{secret}}",
+      allowSecretClaims: true,
     });
   }
 

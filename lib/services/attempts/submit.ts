@@ -195,14 +195,14 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
       if (existing) {
         assertSamePrompt(existing, hash);
         const replayed = await replay(existing.id);
-        if (replayed) return replayed;
+        if (replayed) return withCreatorFeedback(replayed, ladder, null);
         continue;
       }
     }
     const claimed = await claim(challenge, endUserId, input, masker.mask(input.prompt), hash);
     if (claimed.kind === "existing") {
       const replayed = await replay(claimed.attemptId);
-      if (replayed) return replayed;
+      if (replayed) return withCreatorFeedback(replayed, ladder, null);
       continue;
     }
     return withCreatorFeedback(await play(deps, input, ctx, claimed.attempt), ladder, secret);

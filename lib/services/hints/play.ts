@@ -1,4 +1,5 @@
 import "server-only";
+import { assertLevelOpen, attemptLadderStep } from "@/lib/services/ladder";
 import { db } from "@/lib/db";
 import { exec, lockRow, transaction } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
@@ -99,6 +100,8 @@ export async function unlockHint(
   const { id: endUserId } = await ensureEndUser(challenge.workspaceId, accountId);
   const result = await transaction(function* () {
     if (!(yield* lockRow("challenges", challengeId))) throw notFound("Challenge");
+    // A locked ladder level's hints stay locked too (gating, lib/services/ladder.ts).
+    assertLevelOpen(yield* attemptLadderStep(challengeId, endUserId));
     const hint = yield* hintOfChallenge(challengeId, hintId);
     if (!hint) throw notFound("Hint");
     const failures = yield* failedAttempts(challengeId, endUserId);

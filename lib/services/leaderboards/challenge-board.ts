@@ -58,7 +58,7 @@ const ENTRY_SELECT = `SELECT e.account_id, e.best_attempt_id, e.score, e.elapsed
   LEFT JOIN end_users g ON g.id = e.end_user_id AND e.account_id IS NULL`;
 
 const PAGE_COLUMNS = `e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating, e.achieved_at,
-  e.attempts_count, e.end_user_id`;
+  e.attempts_count, e.hint_cost, e.end_user_id`;
 
 /** A guest's entry (no account) is named "Guest-1234" (lib/guests/name.ts). */
 function guestAccount(r: Record<string, unknown>): BoardEntry["account"] {
