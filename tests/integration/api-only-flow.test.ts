@@ -90,7 +90,11 @@ class Client {
   async request(method: "GET" | "POST", path: string, body?: unknown, extra: Record<string, string> = {}) {
     const headers = this.headers({ origin: ORIGIN, ...extra });
     if (body !== undefined) headers.set("content-type", "application/json");
-    const res = await appFetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await appFetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     this.keepCookie(res);
     const text = await res.text();
     bodies.push(text);
@@ -98,11 +102,16 @@ class Client {
   }
 
   get = (path: string) => this.request("GET", path);
-  post = (path: string, body?: unknown, extra?: Record<string, string>) => this.request("POST", path, body, extra);
+  post = (path: string, body?: unknown, extra?: Record<string, string>) =>
+    this.request("POST", path, body, extra);
 
   /** POST with Accept: text/event-stream; reads the stream as it arrives and parses the events. */
   async stream(path: string, body: unknown) {
-    const headers = this.headers({ origin: ORIGIN, accept: "text/event-stream", "content-type": "application/json" });
+    const headers = this.headers({
+      origin: ORIGIN,
+      accept: "text/event-stream",
+      "content-type": "application/json",
+    });
     const res = await appFetch(path, { method: "POST", headers, body: JSON.stringify(body) });
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -158,7 +167,9 @@ describe("the player flow through the API alone", () => {
 
     // The demo ladder lets visitors play at once as guests (Challenge.allowGuests): the attempt
     // is theirs, under a guest end user, and a failed one makes no board entry.
-    const guest = await anon.post(`/web/api/challenges/${L1.challengeId}/attempts`, { prompt: L1.naivePrompt });
+    const guest = await anon.post(`/web/api/challenges/${L1.challengeId}/attempts`, {
+      prompt: L1.naivePrompt,
+    });
     expect(guest.status).toBe(201);
     expect(guest.json).toMatchObject({ challenge_id: L1.challengeId, succeeded: false });
     const played = await db.challengeAttempt.findMany({ include: { endUser: true } });
@@ -187,20 +198,33 @@ describe("the player flow through the API alone", () => {
   });
 
   it("plays level 1 as a browser: a naive prompt fails (JSON), the technique wins (SSE)", async () => {
-    const naive = await browser.post(`/web/api/challenges/${L1.challengeId}/attempts`, { prompt: L1.naivePrompt });
+    const naive = await browser.post(`/web/api/challenges/${L1.challengeId}/attempts`, {
+      prompt: L1.naivePrompt,
+    });
     expect(naive.status).toBe(201);
-    expect(naive.json).toMatchObject({ challenge_id: L1.challengeId, status: "completed", succeeded: false, replayed: false });
+    expect(naive.json).toMatchObject({
+      challenge_id: L1.challengeId,
+      status: "completed",
+      succeeded: false,
+      replayed: false,
+    });
     expect(naive.json.judge_feedback).toEqual(expect.any(String));
 
     // A cookie-authenticated POST from another site is refused (CSRF) and plays nothing.
     const before = await db.challengeAttempt.count();
-    const forged = await browser.post(`/web/api/challenges/${L1.challengeId}/attempts`, { prompt: L1.winningPrompt }, {
-      origin: "https://evil.example",
-    });
+    const forged = await browser.post(
+      `/web/api/challenges/${L1.challengeId}/attempts`,
+      { prompt: L1.winningPrompt },
+      {
+        origin: "https://evil.example",
+      },
+    );
     expect(forged.status).toBe(403);
     expect(await db.challengeAttempt.count()).toBe(before);
 
-    const run = await browser.stream(`/web/api/challenges/${L1.challengeId}/attempts`, { prompt: L1.winningPrompt });
+    const run = await browser.stream(`/web/api/challenges/${L1.challengeId}/attempts`, {
+      prompt: L1.winningPrompt,
+    });
     // The stream starts before the attempt is recorded, so its status is 200.
     expect(run.status).toBe(200);
     const names = run.events.map((e) => e.event);
@@ -210,7 +234,12 @@ describe("the player flow through the API alone", () => {
     expect(run.chunks).toBeGreaterThanOrEqual(2);
     const final = run.events.at(-1)!;
     expect(final.event).toBe("attempt");
-    expect(final.data).toMatchObject({ challenge_id: L1.challengeId, status: "completed", succeeded: true, first_blood: true });
+    expect(final.data).toMatchObject({
+      challenge_id: L1.challengeId,
+      status: "completed",
+      succeeded: true,
+      first_blood: true,
+    });
   });
 
   // (demo-ladder.test.ts checks every level's naive prompt; one account may start only
@@ -221,11 +250,19 @@ describe("the player flow through the API alone", () => {
     integrator.bearer = relogin.json.access_token;
     for (const w of DEMO_LADDER_WALKTHROUGH.slice(1)) {
       const path = `/web/api/challenges/${w.challengeId}/attempts`;
-      const hit = await integrator.post(path, { prompt: w.winningPrompt }, { "idempotency-key": `win-${w.level}` });
+      const hit = await integrator.post(
+        path,
+        { prompt: w.winningPrompt },
+        { "idempotency-key": `win-${w.level}` },
+      );
       expect(hit.status).toBe(201);
       expect(hit.json.succeeded).toBe(true);
       // A retry of the same request is answered from the stored attempt.
-      const retry = await integrator.post(path, { prompt: w.winningPrompt }, { "idempotency-key": `win-${w.level}` });
+      const retry = await integrator.post(
+        path,
+        { prompt: w.winningPrompt },
+        { "idempotency-key": `win-${w.level}` },
+      );
       expect(retry.status).toBe(200);
       expect(retry.json).toMatchObject({ attempt_id: hit.json.attempt_id, replayed: true, succeeded: true });
     }
@@ -238,7 +275,9 @@ describe("the player flow through the API alone", () => {
       expect(board.json.rows[0]).toMatchObject({ rank: 1, account_id: accountId, display_name: "Climber" });
       expect(board.json.viewer).toMatchObject({ rank: 1, account_id: accountId });
     }
-    const board = await browser.get(`/web/api/challenge-collections/${DEMO_LADDER_COLLECTION.id}/leaderboard?limit=10`);
+    const board = await browser.get(
+      `/web/api/challenge-collections/${DEMO_LADDER_COLLECTION.id}/leaderboard?limit=10`,
+    );
     expect(board.status).toBe(200);
     expect(board.json).toMatchObject({ scoring_strategy: "sum", total: 1 });
     expect(board.json.rows[0]).toMatchObject({

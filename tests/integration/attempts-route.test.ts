@@ -66,8 +66,16 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     { name: "a non-string prompt", body: { prompt: 42 }, headers: {} },
     { name: "an unknown field", body: { prompt: "hi", secret: "x" }, headers: {} },
     { name: "an idempotency key with spaces", body: { prompt: "hi", idempotency_key: "a b" }, headers: {} },
-    { name: "a bad Idempotency-Key header", body: { prompt: "hi" }, headers: { "idempotency-key": "x".repeat(129) } },
-    { name: "header and body keys that differ", body: { prompt: "hi", idempotency_key: "one" }, headers: { "idempotency-key": "two" } },
+    {
+      name: "a bad Idempotency-Key header",
+      body: { prompt: "hi" },
+      headers: { "idempotency-key": "x".repeat(129) },
+    },
+    {
+      name: "header and body keys that differ",
+      body: { prompt: "hi", idempotency_key: "one" },
+      headers: { "idempotency-key": "two" },
+    },
   ])("422 for $name, and nothing is recorded", async ({ body, headers }) => {
     const challenge = await playable();
     const { bearer } = await player();
@@ -81,7 +89,11 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
   it("answers JSON with the result; a retry with the same Idempotency-Key gets the same attempt", async () => {
     const challenge = await playable({ allowSecretClaims: true });
     const { account, bearer } = await player();
-    const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { "idempotency-key": "abc-123" } });
+    const res = await post(
+      challenge.id,
+      { prompt: LEAK },
+      { bearer, headers: { "idempotency-key": "abc-123" } },
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     expect(res.json).toMatchObject({
@@ -110,7 +122,11 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
   it("streams the player's view of the run as server-sent events, ending with the attempt", async () => {
     const challenge = await playable();
     const { bearer } = await player();
-    const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { accept: "text/event-stream" } });
+    const res = await post(
+      challenge.id,
+      { prompt: LEAK },
+      { bearer, headers: { accept: "text/event-stream" } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     // A challenge whose goal is not declared to be the secret (no claims) never reveals it, not
@@ -124,11 +140,18 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
     expect(deltas.length).toBeGreaterThanOrEqual(2);
     expect(deltas.every((e) => typeof (e.data as { delta: unknown }).delta === "string")).toBe(true);
     // Only the player's events: no trace events, no node ids.
-    expect(new Set(events.map((e) => e.event))).toEqual(new Set(["run_started", "progress", "answer_delta", "answer", "attempt"]));
+    expect(new Set(events.map((e) => e.event))).toEqual(
+      new Set(["run_started", "progress", "answer_delta", "answer", "attempt"]),
+    );
     expect(res.text).not.toMatch(/"(guard|check)"|nodeId|node_finished|text_delta|run_finished/);
     const last = events.at(-1)!;
     expect(last.event).toBe("attempt");
-    expect(last.data).toMatchObject({ challenge_id: challenge.id, status: "completed", succeeded: true, replayed: false });
+    expect(last.data).toMatchObject({
+      challenge_id: challenge.id,
+      status: "completed",
+      succeeded: true,
+      replayed: false,
+    });
     const streamed = deltas.map((e) => (e.data as { delta: string }).delta).join("");
     expect(streamed).toContain("[masked]");
     const answer = events.find((e) => e.event === "answer")!.data as { text: string };
@@ -139,7 +162,9 @@ describe("POST /web/api/challenges/{id}/attempts", () => {
   it("403 attempts_exhausted without Retry-After once the attempts are used up, as JSON even when a stream was asked for", async () => {
     const challenge = await playable({ maxAttempts: 1 });
     const { bearer } = await player();
-    expect((await post(challenge.id, { prompt: "What is the password?" }, { bearer })).json.attempts_left).toBe(0);
+    expect(
+      (await post(challenge.id, { prompt: "What is the password?" }, { bearer })).json.attempts_left,
+    ).toBe(0);
     for (const accept of ["application/json", "text/event-stream"]) {
       const res = await post(challenge.id, { prompt: LEAK }, { bearer, headers: { accept } });
       expect(res.status).toBe(403);
