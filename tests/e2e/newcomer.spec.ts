@@ -92,8 +92,9 @@ test("themed ladder levels keep their text readable in light and dark mode", asy
     const [fg, bg] = await panel.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
     const ratio = contrastRatio(parseCssColor(fg)!, parseCssColor(bg)!);
     expect(ratio, `level ${level} in ${scheme} mode: ${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
-    // The accent button (a link) keeps its on-accent text colour.
-    const button = page.getByRole("link", { name: "Log in to attack" });
+    // The accent button keeps its on-accent text colour (the demo ladder lets visitors play as
+    // guests, so it is the play panel's send button).
+    const button = page.getByRole("button", { name: "Send prompt" });
     const [bfg, bbg] = await button.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
     expect(contrastRatio(parseCssColor(bfg)!, parseCssColor(bbg)!), `level ${level} button: ${bfg} on ${bbg}`).toBeGreaterThanOrEqual(4.5);
     await shot(page, `03-level-${level}-${scheme}`);
