@@ -2,16 +2,20 @@ import "server-only";
 import { env } from "@/lib/env";
 import { forwardingTrusted } from "@/lib/http/client-ip";
 import { AppError, unauthorized } from "@/lib/errors";
-import type { TokenScope } from "@/lib/contracts/operation";
+import type { OperationScope } from "@/lib/contracts/operation";
 import { readSessionToken, sessionCookieName, type SessionClaims } from "@/lib/auth/session";
 import type { PublicAccount } from "@/lib/services/accounts";
 import { getSessionAccount } from "@/lib/services/sessions";
-import { apiTokenAccount, resolveApiToken, TOKEN_PREFIX, type ResolvedApiToken } from "@/lib/services/api-tokens";
+import {
+  apiTokenAccount,
+  resolveApiToken,
+  TOKEN_PREFIX,
+  type ResolvedApiToken,
+} from "@/lib/services/api-tokens";
 import { resolveMembership, type Role } from "@/lib/services/workspaces";
 
 export type Caller =
-  | { kind: "anonymous" }
-  | { kind: "user"; account: PublicAccount; via: "cookie" | "bearer" | "api-token" };
+  { kind: "anonymous" } | { kind: "user"; account: PublicAccount; via: "cookie" | "bearer" | "api-token" };
 
 export interface WorkspaceCaller {
   workspaceId: string;
@@ -65,11 +69,15 @@ const publicAccount = (a: PublicAccount): PublicAccount => ({ id: a.id, email: a
  * A presented API token (`gnt_…`) that carries `scope`: 401 when unknown, revoked or expired,
  * 403 insufficient_scope when it lacks the scope. The one scope check of every route (route()).
  */
-export async function scopedApiToken(bearer: string, scope: TokenScope): Promise<ResolvedApiToken> {
+export async function scopedApiToken(bearer: string, scope: OperationScope): Promise<ResolvedApiToken> {
   const token = await resolveApiToken(bearer);
   if (!token) throw unauthorized("Invalid, expired or revoked API token");
-  if (!token.scopes.includes(scope)) {
-    throw new AppError("insufficient_scope", `This API token lacks the '${scope}' scope this route requires`, {
+  if (scope === "session" || !token.scopes.includes(scope)) {
+    const message =
+      scope === "session"
+        ? "API tokens cannot call this route: it needs a signed-in session"
+        : `This API token lacks the '${scope}' scope this route requires`;
+    throw new AppError("insufficient_scope", message, {
       details: { required_scope: scope, token_scopes: token.scopes },
     });
   }
@@ -80,7 +88,7 @@ export async function scopedApiToken(bearer: string, scope: TokenScope): Promise
  * Who is calling a player-facing route: a session (cookie or bearer access token), an API token
  * with the `play` scope (acting as its creator), or nobody.
  */
-export async function resolveCaller(headers: Headers, scope: TokenScope = "play"): Promise<Caller> {
+export async function resolveCaller(headers: Headers, scope: OperationScope = "play"): Promise<Caller> {
   const bearer = bearerOf(headers);
   if (bearer?.startsWith(TOKEN_PREFIX)) {
     const account = await apiTokenAccount(await scopedApiToken(bearer, scope));
@@ -105,12 +113,18 @@ export async function resolveCaller(headers: Headers, scope: TokenScope = "play"
  */
 export async function resolveWorkspaceCaller(
   headers: Headers,
-  scope: TokenScope = "console",
+  scope: OperationScope = "console",
 ): Promise<WorkspaceCaller> {
   const bearer = bearerOf(headers);
   if (bearer?.startsWith(TOKEN_PREFIX)) {
     const token = await scopedApiToken(bearer, scope);
-    return { workspaceId: token.workspaceId, role: "editor", account: null, tokenId: token.id, via: "api-token" };
+    return {
+      workspaceId: token.workspaceId,
+      role: "editor",
+      account: null,
+      tokenId: token.id,
+      via: "api-token",
+    };
   }
   const caller = await resolveCaller(headers, scope);
   if (caller.kind === "anonymous") throw unauthorized();
@@ -126,7 +140,9 @@ export function isSameOrigin(headers: Headers, requestUrl: string): boolean {
   const origin = headers.get("origin");
   const allowed = new Set([new URL(requestUrl).origin, new URL(env.APP_URL).origin]);
   // X-Forwarded-Host only from a trusted proxy (TRUST_PROXY); otherwise a client could name any host.
-  const forwardedHost = forwardingTrusted(headers) ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const forwardedHost = forwardingTrusted(headers)
+    ? headers.get("x-forwarded-host")?.split(",")[0]?.trim()
+    : undefined;
   const host = forwardedHost || headers.get("host");
   if (host) allowed.add(`${new URL(requestUrl).protocol}//${host}`);
   if (origin) return allowed.has(origin);

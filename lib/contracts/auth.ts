@@ -17,7 +17,8 @@ export const authOperations = {
   sendEmailCode: operation({ auth: "public", body: emailCodeSendSchema }),
   verifyEmailCode: operation({ auth: "public", body: emailCodeVerifySchema }),
   logout: operation({ auth: "public", doc: { status: 204 } }),
-  logoutEverywhere: operation({ auth: "user", doc: { status: 204 } }),
-  changePassword: operation({ auth: "user", body: passwordChangeSchema }),
+  // Account management: a signed-in session only, never an API token (scope `session`).
+  logoutEverywhere: operation({ auth: "user", scope: "session", doc: { status: 204 } }),
+  changePassword: operation({ auth: "user", scope: "session", body: passwordChangeSchema }),
   me: operation({ auth: "user" }),
 };

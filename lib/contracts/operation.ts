@@ -15,6 +15,12 @@ export type AuthMode = "public" | "user" | "workspace";
  */
 export const TOKEN_SCOPES = ["console", "play"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/**
+ * What an operation requires of an API token: one of its scopes, or `session`, which no token
+ * carries: account management (the password, signing out everywhere) needs a signed-in session,
+ * so a leaked bot token cannot lock its owner out.
+ */
+export type OperationScope = TokenScope | "session";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -60,7 +66,7 @@ export interface Operation<P = unknown, Q = unknown, B = unknown, A extends Auth
    * The API-token scope a `gnt_…` token must carry to call this operation (default: requiredScope).
    * Session cookies and session access tokens are not scoped.
    */
-  scope?: TokenScope;
+  scope?: OperationScope;
   /** The body may also be sent as application/x-www-form-urlencoded (string fields only). */
   formBody?: boolean;
 }
@@ -69,7 +75,7 @@ export interface Operation<P = unknown, Q = unknown, B = unknown, A extends Auth
  * The one place an operation's token scope is decided: declared, else `console` for workspace
  * (console) operations and `play` for player and public ones. route() checks it on every call.
  */
-export function requiredScope(op: Pick<Operation, "auth" | "scope">): TokenScope {
+export function requiredScope(op: Pick<Operation, "auth" | "scope">): OperationScope {
   return op.scope ?? (op.auth === "workspace" ? "console" : "play");
 }
 

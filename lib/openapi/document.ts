@@ -1,6 +1,11 @@
 import "server-only";
 import { z, type ZodType } from "zod";
-import { HTTP_METHODS, requiredScope, type HttpMethod as Method, type Operation } from "@/lib/contracts/operation";
+import {
+  HTTP_METHODS,
+  requiredScope,
+  type HttpMethod as Method,
+  type Operation,
+} from "@/lib/contracts/operation";
 import { sessionCookieName } from "@/lib/auth/session";
 import { errorStatus } from "@/lib/errors";
 import { ROUTES } from "@/lib/openapi/registry";
@@ -166,7 +171,9 @@ function routeOperation(
     responses["422"] = doc.unprocessable
       ? {
           description: "Invalid input",
-          content: { "application/json": { schema: { anyOf: [errorRef, toSchema(doc.unprocessable, "output")] } } },
+          content: {
+            "application/json": { schema: { anyOf: [errorRef, toSchema(doc.unprocessable, "output")] } },
+          },
         }
       : errorResponse("Invalid input; error.details lists the issues");
   if (mutating && meta.auth !== "workspace")
@@ -174,7 +181,9 @@ function routeOperation(
       "Too many requests (rate limit, attempt limit or cooldown); see Retry-After",
     );
   // Any route refuses an API token (gnt_…) without the scope it requires (requiredScope).
-  responses["403"] ??= errorResponse("An API token without the scope this route requires (insufficient_scope)");
+  responses["403"] ??= errorResponse(
+    "An API token without the scope this route requires (insufficient_scope)",
+  );
   for (const extra of doc.statuses ?? []) {
     const key = String(extra);
     if (responses[key]) continue;
@@ -212,7 +221,8 @@ function routeOperation(
   }
   // A form-encoded body is accepted too (e.g. /web/api/login for promptfoo's HTTP provider).
   const body = op.requestBody as { content: Record<string, unknown> } | undefined;
-  if (meta.formBody && body) body.content["application/x-www-form-urlencoded"] = body.content["application/json"];
+  if (meta.formBody && body)
+    body.content["application/x-www-form-urlencoded"] = body.content["application/json"];
   // The API-token scope a `gnt_…` token must carry (sessions are not scoped).
   op["x-token-scope"] = requiredScope(meta);
   return op;
@@ -306,7 +316,8 @@ export function openApiDocument(): Record<string, unknown> {
           scheme: "bearer",
           description:
             "A workspace API token (gnt_…) or a player access token. API tokens carry scopes: `console` " +
-            "reaches /console/api/**, `play` plays as the token's creator on /web/api/** (x-token-scope).",
+            "reaches /console/api/**, `play` plays as the token's creator on /web/api/** (x-token-scope). " +
+            "Routes marked `session` (changing the password, signing out everywhere) refuse every API token.",
         },
       },
       schemas: {

@@ -172,14 +172,15 @@ function authOf(op: Json, path: string): { auth: string; scopes: string[] } {
   const declared = (security ?? []).flatMap((req) =>
     Object.values(req).flatMap((v) => (Array.isArray(v) ? (v as string[]) : [])),
   );
-  // The document lists scopes on bearerAuth once routes declare them; until then they follow
-  // from the API the path belongs to (console API: `console`, player API: `play`).
+  // Each route()-built operation names its scope (x-token-scope: `console`, `play`, or `session`
+  // when no API token may call it); others follow from the API the path belongs to.
+  const named = typeof op["x-token-scope"] === "string" ? [op["x-token-scope"]] : undefined;
   const inferred = path.startsWith("/console/api/")
     ? ["console"]
     : path.startsWith("/web/api/")
       ? ["play"]
       : [];
-  const scopes = declared.length ? [...new Set(declared)] : inferred;
+  const scopes = named ?? (declared.length ? [...new Set(declared)] : inferred);
   if (!security) return { auth: "none", scopes: [] };
   const optional = security.some((req) => Object.keys(req).length === 0);
   return { auth: optional ? "optional" : "required", scopes };

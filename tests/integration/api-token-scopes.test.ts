@@ -84,21 +84,33 @@ describe("scopes on every operation", () => {
     const ops = await everyOperation();
     expect(ops.length).toBeGreaterThan(60);
     const scopes = new Set(ops.map((o) => requiredScope(o.op)));
-    expect([...scopes].sort()).toEqual(["console", "play"]);
+    expect([...scopes].sort()).toEqual(["console", "play", "session"]);
+    // Account management needs a signed-in session: no token, whatever its scopes, gets in.
+    const sessionOnly = ops.filter((o) => requiredScope(o.op) === "session").map((o) => o.label);
+    expect(sessionOnly.sort()).toEqual(["POST /web/api/logout-all", "POST /web/api/password"]);
     for (const o of ops) {
       const scope = requiredScope(o.op);
       // Console operations are the workspace ones; everything else is the player API's.
-      expect(scope, o.label).toBe(o.op.auth === "workspace" ? "console" : "play");
-      const res = await callAs(o, scope === "console" ? walker.playOnly : walker.consoleOnly);
-      expect(res.status, `${o.label}: ${res.text}`).toBe(403);
-      expect(res.json.error.code, o.label).toBe("insufficient_scope");
-      expect(res.json.error.details).toMatchObject({ required_scope: scope });
+      if (scope !== "session") expect(scope, o.label).toBe(o.op.auth === "workspace" ? "console" : "play");
+      const refused =
+        scope === "console"
+          ? [walker.playOnly]
+          : scope === "play"
+            ? [walker.consoleOnly]
+            : [walker.playOnly, walker.consoleOnly];
+      for (const bearer of refused) {
+        const res = await callAs(o, bearer);
+        expect(res.status, `${o.label}: ${res.text}`).toBe(403);
+        expect(res.json.error.code, o.label).toBe("insufficient_scope");
+        expect(res.json.error.details).toMatchObject({ required_scope: scope });
+      }
     }
   });
 
   it("a token with the operation's scope gets past the scope check on every non-streaming operation", async () => {
     for (const o of await everyOperation()) {
       if (o.op.doc?.sse || o.path.endsWith("/stream")) continue; // would hold the stream open
+      if (requiredScope(o.op) === "session") continue; // no token carries it (above)
       const res = await callAs(o, requiredScope(o.op) === "console" ? walker.consoleOnly : walker.playOnly);
       expect(res.json?.error?.code, `${o.label}: ${res.text}`).not.toBe("insufficient_scope");
       expect(res.status, `${o.label}: ${res.text}`).not.toBe(401);

@@ -26,6 +26,9 @@ describe("API reference (/docs/api) from the OpenAPI document", () => {
     const op = find("POST", "/web/api/challenges/{id}/attempts");
     expect(op.auth).toBe("optional"); // guests may play where the creator allows it
     expect(op.scopes).toEqual(["play"]);
+    // Account management takes no API token at all.
+    expect(find("POST", "/web/api/password").scopes).toEqual(["session"]);
+    expect(find("GET", "/console/api/challenges").scopes).toEqual(["console"]);
     expect(op.params).toEqual([expect.objectContaining({ name: "id", in: "path", required: true })]);
     expect(op.body?.fields.map((f) => [f.name, f.required])).toEqual([
       ["prompt", true],
