@@ -2,11 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Spinner } from "@/components/ui/spinner";
+import { useNow } from "@/components/ui/use-now";
 import type { AttemptResult } from "@/lib/contracts/attempts";
 import { ClaimBox } from "./claim-box";
 import { formatDuration } from "./format";
@@ -27,16 +28,6 @@ interface Problem {
 }
 
 const PROMPT_MAX_LENGTH = 4000;
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
 
 export function PlayPanel({
   challengeId,
@@ -177,7 +168,12 @@ export function PlayPanel({
   return (
     <div className={styles.panel}>
       <h2>{t("heading")}</h2>
-      <form ref={formRef} onSubmit={(e) => void submit(e)} className="stack" aria-busy={phase === "running" || undefined}>
+      <form
+        ref={formRef}
+        onSubmit={(e) => void submit(e)}
+        className="stack"
+        aria-busy={phase === "running" || undefined}
+      >
         <label htmlFor={promptId} className={styles.promptLabel}>
           {t("promptLabel")}
         </label>
@@ -206,7 +202,11 @@ export function PlayPanel({
               </>
             ) : null}
           </p>
-          <SubmitButton pending={phase === "running"} aria-disabled={blocked || undefined} className={styles.accentButton}>
+          <SubmitButton
+            pending={phase === "running"}
+            aria-disabled={blocked || undefined}
+            className={styles.accentButton}
+          >
             {t("submit")}
           </SubmitButton>
         </div>
@@ -245,7 +245,14 @@ export function PlayPanel({
 
 function Verdict({ result }: { result: AttemptResult }) {
   const t = useTranslations("player.play");
-  const tone = result.status === "errored" ? "error" : result.status === "judge_error" ? "warning" : result.succeeded ? "success" : "warning";
+  const tone =
+    result.status === "errored"
+      ? "error"
+      : result.status === "judge_error"
+        ? "warning"
+        : result.succeeded
+          ? "success"
+          : "warning";
   const title =
     result.status === "errored"
       ? t("verdictErrored")

@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { formatDuration } from "@/components/play/format";
 import type { PlayerPairingView } from "@/lib/contracts/red-blue";
-import { teamClass } from "./standings";
+import { teamClass } from "./team-class";
 import styles from "./red-blue.module.css";
 
 /** Per-category verdicts: breached (red scores), prevented (blue scores), or not judged. */

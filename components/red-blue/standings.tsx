@@ -1,12 +1,12 @@
 import { useFormatter, useTranslations } from "next-intl";
 import type { PlayerStanding, RedBlueTeam, StandingsView } from "@/lib/contracts/red-blue";
 import { StandingsChart } from "./standings-chart";
+import { teamClass } from "./team-class";
 import styles from "./red-blue.module.css";
 
 // Red vs blue standings: the two teams' totals, one table per team and the points over time.
-// No hooks beyond translations, so server pages and the player's client panel both render it.
-
-export const teamClass = (team: RedBlueTeam) => (team === "red" ? styles.teamRed : styles.teamBlue);
+// A server component (translations and formatting only): the console pages and the player's
+// page render it, and the player's panel refreshes it with router.refresh().
 
 export function Standings({
   standings,

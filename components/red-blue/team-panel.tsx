@@ -1,22 +1,35 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { PlayerPairingView, RedBlueTeam, StandingsView, SubmitResponse } from "@/lib/contracts/red-blue";
+import { useNow } from "@/components/ui/use-now";
+import type { PlayerPairingView, RedBlueTeam, SubmitResponse } from "@/lib/contracts/red-blue";
 import { PairingCard } from "./pairing-card";
-import { Standings, teamClass } from "./standings";
+import { teamClass } from "./team-class";
 import playStyles from "@/components/play/play.module.css";
 import styles from "./red-blue.module.css";
 
 // The player's side of a red/blue challenge: join a team, write an attack (red) or a defense
 // (blue), see what the submission was paired with and how it was judged, the pairings the
-// player took part in, and the standings. Everything goes through /web/api/red-blue-challenges.
+// player took part in, and the standings. Everything goes through /web/api/red-blue-challenges;
+// the standings are rendered on the server (they stay out of this bundle) and refreshed with the
+// page's server components (router.refresh()) when the player's pairings change.
 
 interface Me {
   team: RedBlueTeam;
@@ -34,40 +47,30 @@ const POLL_MS = 4000;
 const POLL_FOR_MS = 3 * 60_000;
 const LIST_LIMIT = 20;
 
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
 export function TeamPanel({
   challengeId,
   loginHref,
   signedIn,
-  viewerName,
   initialMe,
   maxPromptChars,
   utilityGate,
   revealAfterRound,
   initialPairings,
-  initialStandings,
+  standings,
 }: {
   challengeId: string;
   loginHref: string;
   signedIn: boolean;
-  viewerName: string | null;
   initialMe: Me | null;
   maxPromptChars: number;
   utilityGate: { prompts: number; mode: "reject" | "zero" };
   revealAfterRound: boolean;
   initialPairings: PlayerPairingView[];
-  initialStandings: StandingsView;
+  /** The standings, rendered by the page (a server component). */
+  standings: ReactNode;
 }) {
   const t = useTranslations("redBlue.play");
+  const router = useRouter();
   const promptId = useId();
   const api = `/web/api/red-blue-challenges/${encodeURIComponent(challengeId)}`;
   const [me, setMe] = useState<Me | null>(initialMe);
@@ -77,7 +80,6 @@ export function TeamPanel({
   const [result, setResult] = useState<SubmitResponse | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [pairings, setPairings] = useState(initialPairings);
-  const [standings, setStandings] = useState(initialStandings);
   const [refreshing, setRefreshing] = useState(false);
   const [pollUntil, setPollUntil] = useState(0);
   const seen = useRef(new Set(initialPairings.map((p) => p.id)));
@@ -116,27 +118,22 @@ export function TeamPanel({
   const refresh = useCallback(async (): Promise<boolean> => {
     setRefreshing(true);
     try {
-      const [p, s] = await Promise.all([
-        signedIn
-          ? fetch(`${api}/pairings?limit=${LIST_LIMIT}`, { cache: "no-store" })
-          : Promise.resolve(null),
-        fetch(`${api}/leaderboard?limit=${LIST_LIMIT}`, { cache: "no-store" }),
-      ]);
-      let fresh = false;
-      if (p?.ok) {
-        const body = (await p.json()) as { data: PlayerPairingView[] };
-        fresh = body.data.some((x) => !seen.current.has(x.id));
-        body.data.forEach((x) => seen.current.add(x.id));
-        setPairings(body.data);
-      }
-      if (s.ok) setStandings((await s.json()) as StandingsView);
+      // The standings (server-rendered) come back with the page's server components.
+      startTransition(() => router.refresh());
+      if (!signedIn) return false;
+      const p = await fetch(`${api}/pairings?limit=${LIST_LIMIT}`, { cache: "no-store" });
+      if (!p.ok) return false;
+      const body = (await p.json()) as { data: PlayerPairingView[] };
+      const fresh = body.data.some((x) => !seen.current.has(x.id));
+      body.data.forEach((x) => seen.current.add(x.id));
+      setPairings(body.data);
       return fresh;
     } catch {
       return false;
     } finally {
       setRefreshing(false);
     }
-  }, [api, signedIn]);
+  }, [api, signedIn, router]);
 
   // While a submission waits for an opponent, look for its pairing now and then.
   useEffect(() => {
@@ -365,7 +362,7 @@ export function TeamPanel({
         </section>
       ) : null}
 
-      <Standings standings={standings} headingId={`${promptId}-standings`} viewerName={viewerName} />
+      {standings}
     </div>
   );
 }

@@ -2,15 +2,11 @@ import "server-only";
 import { hashPassword } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { installDemoLadder } from "@/lib/seed/install-ladder";
+import { DEMO } from "@/lib/seed/demo-constants";
 import { installDemoRedBlue } from "@/lib/seed/red-blue";
 
-// Demo content for a fresh install. The credentials are public on purpose (README, start-up log):
-// they exist so a first-time user can look around; change or delete them on a real deployment.
-export const DEMO = {
-  workspace: { name: "Demo workspace", slug: "demo" },
-  creator: { email: "creator@demo.gauntlet.local", password: "demo-creator-pass", name: "Demo Creator" },
-  player: { email: "player@demo.gauntlet.local", password: "demo-player-pass", name: "Demo Player" },
-} as const;
+// Demo content for a fresh install: the accounts and workspace named in demo-constants.ts.
+export { DEMO };
 
 export interface SeedResult {
   /** The demo accounts and workspace were created by this call. */

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { DEFAULT_UTILITY_PROMPTS, judgeSuiteSchema } from "@/lib/contracts/red-blue";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { RED_BLUE_DEMO_ID } from "@/lib/seed/demo-constants";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 
 // The offline red/blue demo (issue 13 §8): one red/blue challenge in the demo workspace, played
@@ -18,7 +19,7 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 // The settings are written as stored JSON (not through the console schema), so the seed names
 // `offline:defender` whatever the model list of this build says.
 
-export const RED_BLUE_DEMO_ID = "6a5d0000-0000-4000-8004-000000000001";
+export { RED_BLUE_DEMO_ID };
 export const RED_BLUE_DEMO_SECRET_NAME = "RED_BLUE_DEMO_VAULT_CODE";
 /** Candidate values of the vault code; one is picked at random when the demo is seeded. */
 export const RED_BLUE_DEMO_SECRET_WORDS = ["NIGHTJAR", "OBSIDIAN", "KINGFISHER", "TAMARIND"] as const;

@@ -2,9 +2,8 @@
 // real target on a server that seeded the demo (SEED_DEMO, on by default): the ladder's level 1
 // and collection, the red/blue demo, the demo player's own pages (logged in as that player), an
 // arena game created for the occasion. Shared by the bench and the budget test.
-import { DEMO } from "../../lib/seed/demo";
+import { DEMO, RED_BLUE_DEMO_ID } from "../../lib/seed/demo-constants";
 import { DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
-import { RED_BLUE_DEMO_ID } from "../../lib/seed/red-blue";
 
 export interface PlayerPage {
   /** The route as app/ spells it. */
@@ -56,6 +55,7 @@ export async function playerPages(baseUrl: string): Promise<{ pages: PlayerPage[
     { route: "/challenges/[id]/leaderboard", path: `/challenges/${level1}/leaderboard` },
     { route: "/challenge-collections", path: "/challenge-collections" },
     { route: "/challenge-collections/[id]", path: `/challenge-collections/${DEMO_LADDER_COLLECTION.id}` },
+    { route: "/leaderboard", path: "/leaderboard" },
     { route: "/red-blue", path: "/red-blue" },
     { route: "/red-blue/[id]", path: `/red-blue/${RED_BLUE_DEMO_ID}`, asPlayer: true },
     { route: "/arena", path: "/arena" },
@@ -68,6 +68,8 @@ export async function playerPages(baseUrl: string): Promise<{ pages: PlayerPage[
     { route: "/players/[id] (own)", path: `/players/${accountId}`, asPlayer: true },
     { route: "/settings", path: "/settings", asPlayer: true },
     { route: "/notifications", path: "/notifications", asPlayer: true },
+    { route: "/docs/api", path: "/docs/api" },
+    { route: "/docs/promptfoo", path: "/docs/promptfoo" },
     { route: "/login", path: "/login" },
     { route: "/register", path: "/register" },
   ];

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { CSSProperties } from "react";
 import { SafeMarkdown } from "@/components/markdown/markdown";
 import styles from "@/components/play/play.module.css";
+import { Standings } from "@/components/red-blue/standings";
 import { TeamPanel } from "@/components/red-blue/team-panel";
 import { Badge } from "@/components/ui/badge";
 import { getViewer } from "@/lib/auth/viewer";
@@ -97,13 +98,18 @@ export default async function RedBlueChallengePage({ params }: Props) {
           challengeId={challenge.id}
           loginHref={loginHref}
           signedIn={viewer !== null}
-          viewerName={viewer?.name ?? null}
           initialMe={me ? { team: me.team, submissions: me.submissions } : null}
           maxPromptChars={challenge.max_prompt_chars}
           utilityGate={challenge.utility_gate}
           revealAfterRound={challenge.reveal_after_round}
           initialPairings={pairings.data}
-          initialStandings={leaderboard}
+          standings={
+            <Standings
+              standings={leaderboard}
+              headingId="red-blue-standings"
+              viewerName={viewer?.name ?? null}
+            />
+          }
         />
       </div>
     </article>
