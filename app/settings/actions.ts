@@ -39,21 +39,24 @@ export async function saveSettingsAction(
   _prev: FormState<ProfileSettings>,
   formData: FormData,
 ): Promise<FormState<ProfileSettings>> {
-  return runAction<ProfileSettings>({ name: "saving profile settings", messages: settingsMessages }, async () => {
-    const viewer = await signedInViewer();
-    const input = profileInputSchema.parse({
-      displayName: formData.get("displayName"),
-      avatarUrl: formData.get("avatarUrl") ?? "",
-      notifyOnFirstBlood: formData.get("notifyOnFirstBlood"),
-      notifyOnRecordBeaten: formData.get("notifyOnRecordBeaten"),
-      notifyOnPairing: formData.get("notifyOnPairing"),
-      notifyByEmail: formData.get("notifyByEmail"),
-    });
-    const settings = await updateProfile(viewer.id, input);
-    revalidatePath("/", "layout");
-    const t = await getTranslations("player.settings");
-    return { message: t("saved"), data: settings };
-  });
+  return runAction<ProfileSettings>(
+    { name: "saving profile settings", messages: settingsMessages },
+    async () => {
+      const viewer = await signedInViewer();
+      const input = profileInputSchema.parse({
+        displayName: formData.get("displayName"),
+        avatarUrl: formData.get("avatarUrl") ?? "",
+        notifyOnFirstBlood: formData.get("notifyOnFirstBlood"),
+        notifyOnRecordBeaten: formData.get("notifyOnRecordBeaten"),
+        notifyOnPairing: formData.get("notifyOnPairing"),
+        notifyByEmail: formData.get("notifyByEmail"),
+      });
+      const settings = await updateProfile(viewer.id, input);
+      revalidatePath("/", "layout");
+      const t = await getTranslations("player.settings");
+      return { message: t("saved"), data: settings };
+    },
+  );
 }
 
 // The form names its fields in camelCase; the schema (shared with POST /web/api/password) does not.
@@ -87,7 +90,11 @@ export async function changePasswordAction(_prev: FormState, formData: FormData)
       { currentPassword: input.current_password, newPassword: input.new_password },
       clientKey(await headers()),
     ).catch(wrongPasswordOnCurrentField);
-    jar.set(sessionCookieName(), await issueSessionToken(account, { authTime: claims?.authTime }), sessionCookieOptions());
+    jar.set(
+      sessionCookieName(),
+      await issueSessionToken(account, { authTime: claims?.authTime }),
+      sessionCookieOptions(),
+    );
     const t = await getTranslations("player.settings.security");
     return { message: t("passwordChanged") };
   });
@@ -103,7 +110,7 @@ export async function logoutEverywhereAction(): Promise<void> {
 }
 
 /**
- * Deletes the signed-in account after it typed its email address or password; its attempts and
+ * Deletes the signed-in account after it typed its password (its email address if it has none); its attempts and
  * board places go with it, every session ends, and this browser is signed out.
  */
 export async function deleteAccountAction(_prev: FormState, formData: FormData): Promise<FormState> {
@@ -119,9 +126,7 @@ export async function deleteAccountAction(_prev: FormState, formData: FormData):
       viewer.id,
       typeof confirmation === "string" ? confirmation : "",
       clientKey(await headers()),
-      {
-        wrongConfirmation: t("wrongConfirmation"),
-      },
+      { wrongPassword: t("wrongPassword"), wrongEmail: t("wrongEmail") },
     );
     const jar = await cookies();
     jar.set(sessionCookieName(), "", sessionCookieOptions(0));

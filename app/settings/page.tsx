@@ -6,6 +6,7 @@ import { SessionSettings } from "@/components/play/session-settings";
 import { DeleteAccountForm } from "@/components/play/delete-account-form";
 import { SettingsForm } from "@/components/play/settings-form";
 import { getViewer } from "@/lib/auth/viewer";
+import { deletionConfirmation } from "@/lib/services/account-deletion";
 import { getProfileSettings } from "@/lib/services/profiles";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,7 +17,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SettingsPage() {
   const viewer = await getViewer();
   if (!viewer) redirect("/login?next=/settings");
-  const [t, settings] = await Promise.all([getTranslations("player.settings"), getProfileSettings(viewer.id)]);
+  const [t, settings, confirmWith] = await Promise.all([
+    getTranslations("player.settings"),
+    getProfileSettings(viewer.id),
+    deletionConfirmation(viewer.id),
+  ]);
   return (
     <>
       <div className="page-header">
@@ -28,7 +33,7 @@ export default async function SettingsPage() {
       </div>
       <SettingsForm initial={settings} />
       <SessionSettings />
-      <DeleteAccountForm />
+      <DeleteAccountForm confirmWith={confirmWith} />
     </>
   );
 }

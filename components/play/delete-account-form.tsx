@@ -9,8 +9,8 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
 import styles from "./profile.module.css";
 
-/** Settings → delete account, confirmed by typing the email address or the password. */
-export function DeleteAccountForm() {
+/** Settings → delete account, confirmed by typing the password (the email address without one). */
+export function DeleteAccountForm({ confirmWith }: { confirmWith: "password" | "email" }) {
   const t = useTranslations("playerAccount.deleteAccount");
   const [state, formAction, pending] = useActionState(deleteAccountAction, idleFormState);
   return (
@@ -22,8 +22,8 @@ export function DeleteAccountForm() {
         <Field
           id="settings-delete-confirmation"
           name="confirmation"
-          type="password"
-          label={t("confirm")}
+          type={confirmWith}
+          label={t(confirmWith === "password" ? "confirmPassword" : "confirmEmail")}
           autoComplete="off"
           required
           maxLength={200}

@@ -156,12 +156,16 @@ interface Queued {
 interface GroupState {
   queue: Queued[];
   scheduled: boolean;
-  stmts?: Record<"begin" | "commit" | "rollback" | "savepoint" | "release" | "rollbackTo", BetterSqlite3.Statement>;
+  stmts?: Record<
+    "begin" | "commit" | "rollback" | "savepoint" | "release" | "rollbackTo",
+    BetterSqlite3.Statement
+  >;
 }
 
 /** On globalThis: Next.js may load this module more than once, and all copies share one connection. */
-const groups = ((globalThis as unknown as { __gauntletLeanGroups?: WeakMap<BetterSqlite3.Database, GroupState> })
-  .__gauntletLeanGroups ??= new WeakMap<BetterSqlite3.Database, GroupState>());
+const groups = ((
+  globalThis as unknown as { __gauntletLeanGroups?: WeakMap<BetterSqlite3.Database, GroupState> }
+).__gauntletLeanGroups ??= new WeakMap<BetterSqlite3.Database, GroupState>());
 
 function groupOf(conn: BetterSqlite3.Database): GroupState {
   let g = groups.get(conn);
@@ -344,7 +348,10 @@ async function pgTransaction<T>(work: () => Step<T>, timeoutMs: number): Promise
  * the transaction already holds the database write lock). False when the row does not exist.
  * `table` must be a trusted identifier.
  */
-export function* lockRow(table: "challenges" | "end_users" | "arena_games", id: string): Step<boolean> {
+export function* lockRow(
+  table: "challenges" | "end_users" | "arena_games" | "workspaces",
+  id: string,
+): Step<boolean> {
   const suffix = dialect() === "postgresql" ? " FOR NO KEY UPDATE" : "";
   const rows = yield* all<{ id: string }>(`SELECT id FROM ${table} WHERE id = $1${suffix}`, id);
   return rows.length > 0;

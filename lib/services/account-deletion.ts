@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { all, exec, lockRow, transaction } from "@/lib/db/sql";
 import { AppError, conflict } from "@/lib/errors";
 import { loginWithPassword } from "@/lib/services/accounts";
 import { forgetBoardEverywhere } from "@/lib/services/caches";
@@ -10,8 +11,22 @@ import { forgetBoardEverywhere } from "@/lib/services/caches";
 // deleted account no longer resolves (lib/services/sessions.ts), so every session ends.
 // Workspaces where the account is the only member are deleted with it; a workspace it owns
 // alone that has other members is refused (another owner first), so nobody loses a workspace.
+// The check and the deletes run in one transaction holding the workspaces' rows, so two owners
+// leaving at once cannot both go and leave a workspace without an owner.
 
 const MAX_CONFIRMATION = 200;
+
+export interface DeletionMessages {
+  /** An account with a password confirms with it. */
+  wrongPassword: string;
+  /** An account without one (email codes only) confirms with its email address. */
+  wrongEmail: string;
+}
+
+const DEFAULT_MESSAGES: DeletionMessages = {
+  wrongPassword: "That is not your password.",
+  wrongEmail: "That is not your email address.",
+};
 
 function wrongConfirmation(message: string): AppError {
   return new AppError("validation_failed", message, {
@@ -19,18 +34,22 @@ function wrongConfirmation(message: string): AppError {
   });
 }
 
+/** What the account confirms its deletion with (the settings form asks for it). */
+export async function deletionConfirmation(accountId: string): Promise<"password" | "email"> {
+  const account = await db.account.findUnique({ where: { id: accountId }, select: { passwordHash: true } });
+  return account?.passwordHash ? "password" : "email";
+}
+
 /**
- * Deletes the account after it confirmed with its email address or its password (the password
- * is checked like a login, with the same failure limits). Returns the challenges whose boards
- * changed.
+ * Deletes the account after it confirmed: with its password when it has one (checked like a
+ * login, with the same failure limits), else with its email address. Returns the challenges whose
+ * boards changed.
  */
 export async function deleteAccount(
   accountId: string,
   confirmation: string,
   clientKey: string,
-  messages: { wrongConfirmation: string } = {
-    wrongConfirmation: "That is neither your email address nor your password.",
-  },
+  messages: DeletionMessages = DEFAULT_MESSAGES,
 ): Promise<{ challengeIds: string[]; workspacesDeleted: number }> {
   const account = await db.account.findUnique({
     where: { id: accountId },
@@ -38,32 +57,11 @@ export async function deleteAccount(
   });
   if (!account) throw new AppError("unauthorized", "Log in to do this");
   const typed = confirmation.trim().slice(0, MAX_CONFIRMATION);
-  if (typed === "") throw wrongConfirmation(messages.wrongConfirmation);
-  const byEmail = typed.toLowerCase() === account.email.toLowerCase();
-  if (!byEmail) {
-    const checked = account.passwordHash
-      ? await loginWithPassword(account.email, confirmation, clientKey)
-      : null;
-    if (!checked || checked.id !== accountId) throw wrongConfirmation(messages.wrongConfirmation);
-  }
-
-  const memberships = await db.membership.findMany({
-    where: { accountId },
-    select: { workspaceId: true, role: true, workspace: { select: { name: true } } },
-  });
-  const alone: string[] = [];
-  for (const m of memberships) {
-    const others = await db.membership.findMany({
-      where: { workspaceId: m.workspaceId, accountId: { not: accountId } },
-      select: { role: true },
-    });
-    if (others.length === 0) alone.push(m.workspaceId);
-    else if (m.role === "owner" && !others.some((o) => o.role === "owner")) {
-      throw conflict(
-        `You are the only owner of the workspace "${m.workspace.name}", which has other members. ` +
-          "Make one of them an owner (or remove them) first, then delete your account.",
-      );
-    }
+  if (account.passwordHash) {
+    const checked = typed === "" ? null : await loginWithPassword(account.email, confirmation, clientKey);
+    if (!checked || checked.id !== accountId) throw wrongConfirmation(messages.wrongPassword);
+  } else if (typed === "" || typed.toLowerCase() !== account.email.toLowerCase()) {
+    throw wrongConfirmation(messages.wrongEmail);
   }
 
   const entries = await db.challengeLeaderboardEntry.findMany({
@@ -71,10 +69,35 @@ export async function deleteAccount(
     select: { challengeId: true },
   });
   const challengeIds = [...new Set(entries.map((e) => e.challengeId))];
-  await db.$transaction([
-    db.workspace.deleteMany({ where: { id: { in: alone } } }),
-    db.account.delete({ where: { id: accountId } }),
-  ]);
+  const workspacesDeleted = await transaction(function* () {
+    const mine = yield* all<{ workspace_id: string }>(
+      "SELECT workspace_id FROM memberships WHERE account_id = $1 ORDER BY workspace_id",
+      accountId,
+    );
+    const alone: string[] = [];
+    for (const { workspace_id: workspaceId } of mine) {
+      // In id order, so two deletions sharing workspaces lock them in the same order.
+      if (!(yield* lockRow("workspaces", workspaceId))) continue;
+      const members = yield* all<{ account_id: string; role: string; name: string }>(
+        `SELECT m.account_id, m.role, w.name FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
+          WHERE m.workspace_id = $1`,
+        workspaceId,
+      );
+      const me = members.find((m) => m.account_id === accountId);
+      const others = members.filter((m) => m.account_id !== accountId);
+      if (!me) continue;
+      if (others.length === 0) alone.push(workspaceId);
+      else if (me.role === "owner" && !others.some((o) => o.role === "owner")) {
+        throw conflict(
+          `You are the only owner of the workspace "${me.name}", which has other members. ` +
+            "Make one of them an owner (or remove them) first, then delete your account.",
+        );
+      }
+    }
+    for (const id of alone) yield* exec("DELETE FROM workspaces WHERE id = $1", id);
+    yield* exec("DELETE FROM accounts WHERE id = $1", accountId);
+    return alone.length;
+  });
   for (const id of challengeIds) forgetBoardEverywhere(id);
-  return { challengeIds, workspacesDeleted: alone.length };
+  return { challengeIds, workspacesDeleted };
 }

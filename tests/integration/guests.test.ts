@@ -9,7 +9,7 @@ import { guestCookieName, newGuest, verifyGuestToken } from "@/lib/auth/guest";
 import { createSessionToken } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { guestDisplayName, guestSessionId } from "@/lib/guests/name";
-import { deleteAccount } from "@/lib/services/account-deletion";
+import { deleteAccount, deletionConfirmation } from "@/lib/services/account-deletion";
 import { createChallenge, getChallenge, updateChallenge } from "@/lib/services/challenges";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
 import {
@@ -396,7 +396,7 @@ describe("creators choose per challenge", () => {
 });
 
 describe("deleting an account", () => {
-  it("needs the email or the password; removes attempts, board places and sessions' account", async () => {
+  it("needs the password (the email address is not enough); removes attempts, board places and sessions' account", async () => {
     const address = email();
     const reg = await call(registerRoute, {
       body: { email: address, name: "Leaver", password: PASSWORD },
@@ -407,15 +407,17 @@ describe("deleting an account", () => {
     expect((await play(challenge.id, { bearer: reg.json.access_token })).json.succeeded).toBe(true);
     expect((await getChallengeLeaderboard(challenge.id)).rows.map((r) => r.account_id)).toEqual([accountId]);
 
-    await expect(deleteAccount(accountId, "not-the-email@example.test", freshIp())).rejects.toMatchObject({
-      code: "validation_failed",
-    });
-    await expect(deleteAccount(accountId, "", freshIp())).rejects.toMatchObject({
-      code: "validation_failed",
-    });
+    // Someone at an unlocked browser can read the email address off the page: it does not do.
+    for (const wrong of ["not-the-password", "", address, address.toUpperCase()]) {
+      await expect(deleteAccount(accountId, wrong, freshIp())).rejects.toMatchObject({
+        code: "validation_failed",
+        message: "That is not your password.",
+      });
+    }
     expect(await db.account.count({ where: { id: accountId } })).toBe(1);
+    expect(await deletionConfirmation(accountId)).toBe("password");
 
-    const done = await deleteAccount(accountId, address.toUpperCase(), freshIp());
+    const done = await deleteAccount(accountId, PASSWORD, freshIp());
     expect(done.challengeIds).toEqual([challenge.id]);
     expect(await db.account.count({ where: { id: accountId } })).toBe(0);
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(0);
@@ -450,5 +452,40 @@ describe("deleting an account", () => {
     expect(await db.account.count({ where: { id: accountId } })).toBe(0);
     expect(await db.workspace.count({ where: { id: solo.id } })).toBe(0);
     expect(await db.workspace.count({ where: { id: shared.id } })).toBe(1);
+  });
+
+  it("an account without a password (email codes) confirms with its email address", async () => {
+    const account = await makeAccount();
+    expect(await deletionConfirmation(account.id)).toBe("email");
+    await expect(deleteAccount(account.id, "someone-else@example.test", freshIp())).rejects.toMatchObject({
+      code: "validation_failed",
+      message: "That is not your email address.",
+    });
+    await deleteAccount(account.id, ` ${account.email.toUpperCase()} `, freshIp());
+    expect(await db.account.count({ where: { id: account.id } })).toBe(0);
+  });
+
+  it("co-owners deleting their accounts at once: one of each pair goes, the other is refused, every workspace keeps an owner", async () => {
+    const pairs = [];
+    for (let i = 0; i < 6; i++) {
+      const shared = await makeWorkspace();
+      const owners = [await makeAccount(), await makeAccount()];
+      for (const o of owners)
+        await makeMembership({ workspaceId: shared.id, accountId: o.id, role: "owner" });
+      await makeMembership({ workspaceId: shared.id, accountId: (await makeAccount()).id, role: "editor" });
+      pairs.push({ shared, owners });
+    }
+    const results = await Promise.all(
+      pairs.map(({ owners }) =>
+        Promise.allSettled(owners.map((o) => deleteAccount(o.id, o.email, freshIp()))),
+      ),
+    );
+    for (const [i, settled] of results.entries()) {
+      expect(settled.map((r) => r.status).sort(), `pair ${i}`).toEqual(["fulfilled", "rejected"]);
+      const refused = settled.find((r) => r.status === "rejected")!;
+      expect(refused.reason).toMatchObject({ code: "conflict" });
+      const workspaceId = pairs[i]!.shared.id;
+      expect(await db.membership.count({ where: { workspaceId, role: "owner" } })).toBe(1);
+    }
   });
 });
