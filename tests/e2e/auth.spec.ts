@@ -74,6 +74,39 @@ test("register, log out, log in with password, then with an emailed code", async
   expect(consoleErrors).toEqual([]);
 });
 
+test("a player deletes their account from the settings, confirming with the password", async ({ page }) => {
+  const email = `e2e-leaver-${Date.now()}@example.test`;
+  const password = "a long enough password";
+  await page.goto("/register");
+  await page.getByLabel("Name", { exact: true }).fill("Leaving Player");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/console$/);
+
+  await page.goto("/settings");
+  const confirm = page.getByLabel("Type your password to confirm");
+  await expect(confirm).toHaveAttribute("type", "password");
+  // The email address, on screen for anyone at the browser, is not enough.
+  await confirm.fill(email);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("That is not your password.").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await confirm.fill(password);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+  await shot(page, "08-account-deleted");
+
+  // The account is gone: its password no longer logs in.
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /./ })).toContainText("Invalid email or password");
+});
+
 test("the seeded demo creator logs in and owns the demo workspace", async ({ page }) => {
   await page.goto("/login?next=/console");
   await page.getByLabel("Email", { exact: true }).fill("creator@demo.gauntlet.local");
