@@ -8,13 +8,7 @@ import { Card } from "@/components/ui/card";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { MAX_CREATOR_LINE_CHARS } from "@/lib/validation/challenges";
 import type { ChallengeFormValues, PluginOption } from "./challenge-defaults";
-import {
-  ActiveField,
-  DescriptionField,
-  DifficultyPointsFields,
-  GoalField,
-  NameField,
-} from "./challenge-fields/basics";
+import { ActiveField, BasicsFields } from "./challenge-fields/basics";
 import { GuestFields } from "./challenge-fields/guests";
 import { HeroField } from "./challenge-fields/hero";
 import { InstructionsField } from "./challenge-fields/instructions";
@@ -67,10 +61,7 @@ export function ChallengeForm({
       {editing ? <input type="hidden" name="id" value={challenge.id} /> : null}
 
       <Card title={t("basics")} headingLevel={2}>
-        <NameField c={challenge} e={e} />
-        <DescriptionField c={challenge} e={e} />
-        <GoalField c={challenge} e={e} />
-        <DifficultyPointsFields c={challenge} e={e} />
+        <BasicsFields c={challenge} e={e} />
         <ActiveField c={challenge} />
       </Card>
 

@@ -8,13 +8,26 @@ import type { ChallengeFormValues } from "../challenge-defaults";
 import styles from "../console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "../fields";
 
-// The challenge's basics, shared by the edit form and the new-challenge wizard (which orders them
-// differently, so each field is its own component). All uncontrolled: the wizard's template picker
-// writes into them directly.
+// The challenge's basics, shared by the edit form and the new-challenge wizard. All uncontrolled:
+// the wizard's template picker writes into them directly.
 
 type Props = { c: ChallengeFormValues; e: FieldErrors };
 
-export function NameField({ c, e }: Props) {
+/** Name, description and goal (the wizard asks for the goal before the description), then
+ *  difficulty and points side by side. */
+export function BasicsFields({ c, e, goalFirst = false }: Props & { goalFirst?: boolean }) {
+  return (
+    <>
+      <NameField c={c} e={e} />
+      {goalFirst ? null : <DescriptionField c={c} e={e} />}
+      <GoalField c={c} e={e} />
+      {goalFirst ? <DescriptionField c={c} e={e} /> : null}
+      <DifficultyPointsFields c={c} e={e} />
+    </>
+  );
+}
+
+function NameField({ c, e }: Props) {
   const t = useTranslations("consolePages.challengeForm");
   return (
     <Field
@@ -29,7 +42,7 @@ export function NameField({ c, e }: Props) {
   );
 }
 
-export function DescriptionField({ c, e }: Props) {
+function DescriptionField({ c, e }: Props) {
   const t = useTranslations("consolePages.challengeForm");
   return (
     <TextAreaField
@@ -45,7 +58,7 @@ export function DescriptionField({ c, e }: Props) {
   );
 }
 
-export function GoalField({ c, e }: Props) {
+function GoalField({ c, e }: Props) {
   const t = useTranslations("consolePages.challengeForm");
   return (
     <TextAreaField
@@ -62,8 +75,7 @@ export function GoalField({ c, e }: Props) {
   );
 }
 
-/** Difficulty and points, side by side. */
-export function DifficultyPointsFields({ c, e }: Props) {
+function DifficultyPointsFields({ c, e }: Props) {
   const t = useTranslations("consolePages.challengeForm");
   return (
     <div className={styles.grid2}>

@@ -3,13 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { FieldErrors } from "@/lib/contracts/forms";
 import type { ChallengeFormValues, PluginOption } from "../challenge-defaults";
-import {
-  ActiveField,
-  DescriptionField,
-  DifficultyPointsFields,
-  GoalField,
-  NameField,
-} from "../challenge-fields/basics";
+import { ActiveField, BasicsFields } from "../challenge-fields/basics";
 import { GuestFields } from "../challenge-fields/guests";
 import { AttemptLimitFields, ScoringFields } from "../challenge-fields/scoring";
 import { MaskVariablesField, SecretInputs } from "../challenge-fields/secret";
@@ -71,14 +65,7 @@ export function StartStep({
 }
 
 export function BasicsStep({ c, e }: { c: ChallengeFormValues; e: FieldErrors }) {
-  return (
-    <>
-      <NameField c={c} e={e} />
-      <GoalField c={c} e={e} />
-      <DescriptionField c={c} e={e} />
-      <DifficultyPointsFields c={c} e={e} />
-    </>
-  );
+  return <BasicsFields c={c} e={e} goalFirst />;
 }
 
 export function SecretStep({
