@@ -147,19 +147,16 @@ export function CheckboxField({
   );
 }
 
-export function SelectField<V extends string>({
+/** A labelled select around the caller's options (plain or grouped), with the shared messages. */
+export function SelectBox({
   id,
   label,
   hint,
   errors,
   value,
-  options,
   onChange,
-}: BaseProps & {
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V) => void;
-}) {
+  children,
+}: BaseProps & { value: string; onChange: (value: string) => void; children: ReactNode }) {
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -171,15 +168,32 @@ export function SelectField<V extends string>({
         value={value}
         aria-invalid={errors && errors.length > 0 ? true : undefined}
         aria-describedby={describedBy(id, hint, errors)}
-        onChange={(e) => onChange(e.target.value as V)}
+        onChange={(e) => onChange(e.target.value)}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {children}
       </select>
       <Messages id={id} hint={hint} errors={errors} />
     </div>
+  );
+}
+
+export function SelectField<V extends string>({
+  value,
+  options,
+  onChange,
+  ...rest
+}: BaseProps & {
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <SelectBox {...rest} value={value} onChange={(v) => onChange(v as V)}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectBox>
   );
 }

@@ -3,10 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { getAt, type ConfigPath } from "./config-model";
-import { describedBy, Messages, TextField } from "./fields";
+import { SelectBox, TextField } from "./fields";
 import type { NodeEditorContext } from "./node-editor-kit";
 import type { BuilderModelOption } from "./types";
-import styles from "./builder.module.css";
 
 const CUSTOM = "\u0000custom";
 
@@ -48,49 +47,42 @@ export function ModelField({
   const hint = t("fields.modelHint");
   return (
     <>
-      <div className={styles.field}>
-        <label htmlFor={id} className={styles.label}>
-          {label}
-        </label>
-        <select
-          id={id}
-          className={styles.input}
-          value={custom ? CUSTOM : value}
-          aria-invalid={errors.length > 0 ? true : undefined}
-          aria-describedby={describedBy(id, hint, errors)}
-          onChange={(e) => {
-            const next = e.target.value;
-            if (next === CUSTOM) {
-              setCustom(true);
-              requestAnimationFrame(() => document.getElementById(`${id}-custom`)?.focus());
-              return;
-            }
-            setCustom(false);
-            ctx.set(path, next === "" ? undefined : next);
-          }}
-        >
-          <option value="">{t("fields.modelDefault")}</option>
-          {groupModels(ctx.options.models).map((g) =>
-            g.group ? (
-              <optgroup key={g.group} label={g.group}>
-                {g.models.map((m) => (
-                  <option key={m.value} value={m.value}>
-                    {m.label}
-                  </option>
-                ))}
-              </optgroup>
-            ) : (
-              g.models.map((m) => (
+      <SelectBox
+        id={id}
+        label={label}
+        hint={hint}
+        errors={errors}
+        value={custom ? CUSTOM : value}
+        onChange={(next) => {
+          if (next === CUSTOM) {
+            setCustom(true);
+            requestAnimationFrame(() => document.getElementById(`${id}-custom`)?.focus());
+            return;
+          }
+          setCustom(false);
+          ctx.set(path, next === "" ? undefined : next);
+        }}
+      >
+        <option value="">{t("fields.modelDefault")}</option>
+        {groupModels(ctx.options.models).map((g) =>
+          g.group ? (
+            <optgroup key={g.group} label={g.group}>
+              {g.models.map((m) => (
                 <option key={m.value} value={m.value}>
                   {m.label}
                 </option>
-              ))
-            ),
-          )}
-          <option value={CUSTOM}>{t("fields.modelCustom")}</option>
-        </select>
-        <Messages id={id} hint={hint} errors={errors} />
-      </div>
+              ))}
+            </optgroup>
+          ) : (
+            g.models.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))
+          ),
+        )}
+        <option value={CUSTOM}>{t("fields.modelCustom")}</option>
+      </SelectBox>
       {custom ? (
         <TextField
           id={`${id}-custom`}

@@ -1,11 +1,21 @@
-import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { formatDuration } from "@/components/play/format";
 import type { LeaderboardPage, LeaderboardRow } from "@/lib/services/leaderboards";
+import { BoardFrame, BoardRow } from "./board-frame";
 import { FirstBloodMark } from "./first-blood-mark";
-import styles from "./leaderboard.module.css";
 
-type Column = "achieved" | "time" | "tokens" | "rating" | "score" | "attempts" | "solved" | "points" | "totalTime" | "totalTokens" | "avgRating";
+type Column =
+  | "achieved"
+  | "time"
+  | "tokens"
+  | "rating"
+  | "score"
+  | "attempts"
+  | "solved"
+  | "points"
+  | "totalTime"
+  | "totalTokens"
+  | "avgRating";
 
 type Row = LeaderboardRow & { solved?: number };
 
@@ -54,7 +64,11 @@ export async function LeaderboardTable({
   /** accountId → first bloods (challenge board: the first solver; collection: how many). */
   firstBloods?: Record<string, number>;
 }) {
-  const [t, format, tm] = await Promise.all([getTranslations("player.leaderboard"), getFormatter(), getTranslations("boards.marks")]);
+  const [t, format, tm] = await Promise.all([
+    getTranslations("player.leaderboard"),
+    getFormatter(),
+    getTranslations("boards.marks"),
+  ]);
   const columns = columnsFor(kind, board.scoring_strategy);
   const cell = (row: Row, column: Column): string => {
     switch (column) {
@@ -69,7 +83,9 @@ export async function LeaderboardTable({
       case "rating":
         return row.judge_rating === null ? "—" : t("ratingValue", { rating: row.judge_rating });
       case "avgRating":
-        return row.judge_rating === null ? "—" : t("ratingValue", { rating: format.number(row.judge_rating, { maximumFractionDigits: 1 }) });
+        return row.judge_rating === null
+          ? "—"
+          : t("ratingValue", { rating: format.number(row.judge_rating, { maximumFractionDigits: 1 }) });
       case "score":
       case "points":
         if (row.score === null) return "—";
@@ -83,60 +99,34 @@ export async function LeaderboardTable({
         return format.number(row.solved ?? row.attempts);
     }
   };
-  const viewerOnPage = viewerId !== null && board.rows.some((r) => r.account_id === viewerId);
   const renderRow = (row: Row, extra?: string) => {
-    const mine = viewerId !== null && row.account_id === viewerId;
+    const bloods = row.account_id ? firstBloods?.[row.account_id] : undefined;
     return (
-      <tr key={`${extra ?? ""}${row.rank}-${row.account_id ?? ""}`} className={mine ? styles.mine : undefined} data-viewer={mine || undefined}>
-        <td className={styles.rank}>{row.rank}</td>
-        <th scope="row">
-          {row.account_id ? <Link href={`/players/${row.account_id}`}>{row.display_name}</Link> : row.display_name}
-          {mine ? <span className={styles.you}> {t("you")}</span> : null}
-          {row.account_id && firstBloods?.[row.account_id] ? (
-            <FirstBloodMark count={firstBloods[row.account_id]!} label={tm("firstBloods", { n: firstBloods[row.account_id]! })} />
-          ) : null}
-        </th>
+      <BoardRow
+        key={`${extra ?? ""}${row.rank}-${row.account_id ?? ""}`}
+        rank={row.rank}
+        name={row.display_name}
+        href={row.account_id ? `/players/${row.account_id}` : null}
+        mine={viewerId !== null && row.account_id === viewerId}
+        you={t("you")}
+        mark={bloods ? <FirstBloodMark count={bloods} label={tm("firstBloods", { n: bloods })} /> : null}
+      >
         {columns.map((c) => (
           <td key={c}>{cell(row, c)}</td>
         ))}
-      </tr>
+      </BoardRow>
     );
   };
 
   return (
-    <div className={styles.wrap}>
-      {board.viewer && !viewerOnPage ? (
-        <p className={styles.viewerRank} data-testid="viewer-rank">
-          {t("yourRank", { rank: board.viewer.rank, total: board.total })}
-        </p>
-      ) : null}
-      <div className={styles.scroll}>
-        <table className={styles.table} data-testid={`${kind}-leaderboard`}>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("columns.rank")}</th>
-              <th scope="col">{t("columns.player")}</th>
-              {columns.map((c) => (
-                <th scope="col" key={c}>
-                  {t(`columns.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {board.rows.map((r) => renderRow(r))}
-            {board.viewer && !viewerOnPage ? (
-              <>
-                <tr aria-hidden="true" className={styles.gap}>
-                  <td colSpan={columns.length + 2}>⋯</td>
-                </tr>
-                {renderRow(board.viewer, "viewer-")}
-              </>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <BoardFrame
+      testId={`${kind}-leaderboard`}
+      caption={caption}
+      headings={[t("columns.rank"), t("columns.player"), ...columns.map((c) => t(`columns.${c}`))]}
+      board={board}
+      viewerId={viewerId}
+      renderRow={renderRow}
+      yourRank={(rank, total) => t("yourRank", { rank, total })}
+    />
   );
 }

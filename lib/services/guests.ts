@@ -10,7 +10,7 @@ import { allowance } from "@/lib/services/attempts/limits";
 import { completedAttemptCount, insertEntry, type EntryValues } from "@/lib/services/attempts/store";
 import { forgetBoardEverywhere } from "@/lib/services/caches";
 import { syncEntryHintCost } from "@/lib/services/hints/store";
-import { HISTORY_LIMIT, type PlayState } from "@/lib/services/player-pages";
+import { HISTORY_LIMIT, HISTORY_SELECT, toPlayState, type PlayState } from "@/lib/services/player-pages";
 
 // Guests: visitors without an account who play challenges whose creator allows it. Their
 // identity is a signed cookie (lib/auth/guest.ts); their attempts belong to an EndUser of type
@@ -81,26 +81,11 @@ export async function getGuestPlayState(challengeId: string, guestId: string | n
       where: { endUserId: endUser.id, challengeId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: HISTORY_LIMIT,
+      select: HISTORY_SELECT,
     }),
     allowance(db, challenge, endUser.id),
   ]);
-  return {
-    history: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      succeeded: r.succeeded,
-      judge_rating: r.judgeRating,
-      judge_feedback: r.judgeFeedback,
-      prompt: r.prompt,
-      answer: r.response,
-      error_message: r.errorMessage,
-      tokens_total: r.tokensTotal,
-      elapsed_ms: r.elapsedMs,
-      created_at: r.createdAt.toISOString(),
-    })),
-    attempts_left: allowed.attemptsLeft,
-    cooldown_until: allowed.cooldownUntil?.toISOString() ?? null,
-  };
+  return toPlayState(rows, allowed);
 }
 
 // ---- Claiming a guest's attempts ---------------------------------------------------------------

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { signAssetUrl, refreshThemeAssetUrls } from "@/lib/services/assets";
-import { allowance } from "@/lib/services/attempts/limits";
+import { allowance, type PlayerAllowance } from "@/lib/services/attempts/limits";
 import { sanitizeTheme, type SanitizedTheme } from "@/lib/theme";
 import { completeTheme } from "@/lib/theme/contrast";
 
@@ -36,37 +36,25 @@ export interface PlayState {
   cooldown_until: string | null;
 }
 
-/** The signed-in player's last attempts on a challenge (newest first) and what they may do next. */
-export async function getPlayState(challengeId: string, accountId: string): Promise<PlayState> {
-  const challenge = await db.challenge.findFirst({
-    where: { id: challengeId, isActive: true },
-    select: { id: true, workspaceId: true, maxAttempts: true, cooldownSeconds: true },
-  });
-  if (!challenge) throw notFound("Challenge");
-  const [rows, endUser] = await Promise.all([
-    db.challengeAttempt.findMany({
-      where: { accountId, challengeId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: HISTORY_LIMIT,
-      select: {
-        id: true,
-        status: true,
-        succeeded: true,
-        judgeRating: true,
-        judgeFeedback: true,
-        prompt: true,
-        response: true,
-        errorMessage: true,
-        tokensTotal: true,
-        elapsedMs: true,
-        createdAt: true,
-      },
-    }),
-    db.endUser.findFirst({ where: { workspaceId: challenge.workspaceId, accountId }, select: { id: true } }),
-  ]);
-  const allowed = endUser
-    ? await allowance(db, challenge, endUser.id)
-    : { attemptsLeft: challenge.maxAttempts, cooldownUntil: null };
+/** The attempt columns a history item shows (the signed-in player's and a guest's alike). */
+export const HISTORY_SELECT = {
+  id: true,
+  status: true,
+  succeeded: true,
+  judgeRating: true,
+  judgeFeedback: true,
+  prompt: true,
+  response: true,
+  errorMessage: true,
+  tokensTotal: true,
+  elapsedMs: true,
+  createdAt: true,
+} satisfies Prisma.ChallengeAttemptSelect;
+
+type HistoryRow = Prisma.ChallengeAttemptGetPayload<{ select: typeof HISTORY_SELECT }>;
+
+/** A play state from the newest attempts (HISTORY_SELECT) and the allowance left. */
+export function toPlayState(rows: HistoryRow[], allowed: PlayerAllowance): PlayState {
   return {
     history: rows.map((r) => ({
       id: r.id,
@@ -84,6 +72,28 @@ export async function getPlayState(challengeId: string, accountId: string): Prom
     attempts_left: allowed.attemptsLeft,
     cooldown_until: allowed.cooldownUntil?.toISOString() ?? null,
   };
+}
+
+/** The signed-in player's last attempts on a challenge (newest first) and what they may do next. */
+export async function getPlayState(challengeId: string, accountId: string): Promise<PlayState> {
+  const challenge = await db.challenge.findFirst({
+    where: { id: challengeId, isActive: true },
+    select: { id: true, workspaceId: true, maxAttempts: true, cooldownSeconds: true },
+  });
+  if (!challenge) throw notFound("Challenge");
+  const [rows, endUser] = await Promise.all([
+    db.challengeAttempt.findMany({
+      where: { accountId, challengeId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: HISTORY_LIMIT,
+      select: HISTORY_SELECT,
+    }),
+    db.endUser.findFirst({ where: { workspaceId: challenge.workspaceId, accountId }, select: { id: true } }),
+  ]);
+  const allowed = endUser
+    ? await allowance(db, challenge, endUser.id)
+    : { attemptsLeft: challenge.maxAttempts, cooldownUntil: null };
+  return toPlayState(rows, allowed);
 }
 
 export interface DailySolves {
@@ -131,7 +141,10 @@ export async function getSolvesPerDay(
   return out;
 }
 
-async function dailyCounts(challengeIds: string[], since: Date): Promise<{ day: unknown; players: unknown }[]> {
+async function dailyCounts(
+  challengeIds: string[],
+  since: Date,
+): Promise<{ day: unknown; players: unknown }[]> {
   // SQLite keeps DateTime as ISO-8601 text (date() reads it as UTC, and ISO text compares in
   // time order); PostgreSQL has a timestamp column. A player who solved two challenges of a
   // collection on one day counts once for that day.
@@ -159,7 +172,11 @@ export async function getChallengeHero(challengeId: string): Promise<HeroMedia |
   });
   const asset = row?.heroAsset;
   if (!asset) return null;
-  const kind = asset.mimeType.startsWith("video/") ? "video" : asset.mimeType.startsWith("image/") ? "image" : null;
+  const kind = asset.mimeType.startsWith("video/")
+    ? "video"
+    : asset.mimeType.startsWith("image/")
+      ? "image"
+      : null;
   if (!kind) return null;
   return { url: signAssetUrl(asset.id).url, mime_type: asset.mimeType, kind };
 }
