@@ -14,7 +14,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { level2Graph } from "@/lib/seed/ladder-graphs";
 import { submitAttempt } from "@/lib/services/attempts";
-import { CLAIM_PROMPT } from "@/lib/services/attempts/secret-claims";
+import { CLAIM_PROMPT, claimHash, normaliseClaim } from "@/lib/services/attempts/secret-claims";
 import { createProvider } from "@/lib/services/llm-providers";
 import { getCollectionLocks, getLadderPlace } from "@/lib/services/ladder";
 import {
@@ -167,8 +167,14 @@ describe("claim the password", () => {
       ["completed", false, CLAIM_PROMPT],
       ["completed", true, CLAIM_PROMPT],
     ]);
-    // What the player typed is stored nowhere.
+    // What the player typed is stored nowhere, and the idempotency hash of the right claim is
+    // keyed: not the plain SHA-256 of the (normalised) secret, which would be guessable offline.
     expect(JSON.stringify(rows)).not.toMatch(/quokka/i);
+    const stored = rows[1]!.promptHash;
+    expect(stored).toBe(claimHash("  qUOKKA - 77 "));
+    for (const plain of [SECRET, normaliseClaim(SECRET), `${CLAIM_PROMPT}${normaliseClaim(SECRET)}`]) {
+      expect(stored).not.toBe(crypto.createHash("sha256").update(plain, "utf8").digest("base64url"));
+    }
     const entry = await db.challengeLeaderboardEntry.findFirst({
       where: { challengeId: challenge.id, accountId: account.id },
     });

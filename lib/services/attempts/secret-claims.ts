@@ -2,10 +2,11 @@ import "server-only";
 import crypto from "node:crypto";
 import type { AttemptResult } from "@/lib/contracts/attempts";
 import { asNumOrNull, one, query, transaction, type Step } from "@/lib/db/sql";
+import { env } from "@/lib/env";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import { claim, settled, waitForAttempt, REPLAY_WAIT_MS } from "@/lib/services/attempts/claims";
 import { withCreatorFeedback } from "@/lib/services/attempts/feedback";
-import { LEASE_OWNER, promptHash } from "@/lib/services/attempts/lease";
+import { LEASE_OWNER } from "@/lib/services/attempts/lease";
 import { allowanceStep } from "@/lib/services/attempts/limits";
 import { recordAttemptInTransaction } from "@/lib/services/attempts/record";
 import { MESSAGES, toResult } from "@/lib/services/attempts/result";
@@ -47,6 +48,18 @@ export function claimMatches(typed: string, secret: string): boolean {
   const a = digest(typed);
   const b = digest(secret);
   return crypto.timingSafeEqual(a, b) && normaliseClaim(secret) !== "";
+}
+
+/**
+ * The stored hash binding a claim's idempotency key to what was typed: HMAC-SHA-256 under a key
+ * derived from AUTH_SECRET (the same on every instance, so a replay on another one matches).
+ */
+export function claimHash(typed: string): string {
+  const key = crypto.createHmac("sha256", env.AUTH_SECRET).update("gauntlet claim hash v1").digest();
+  return crypto
+    .createHmac("sha256", key)
+    .update(`${CLAIM_PROMPT}${normaliseClaim(typed)}`, "utf8")
+    .digest("base64url");
 }
 
 export interface ClaimSecretInput {
@@ -102,8 +115,10 @@ export async function claimSecret(input: ClaimSecretInput): Promise<AttemptResul
   assertLevelOpen(ladder);
 
   const key = input.idempotencyKey ?? null;
-  // The key is bound to the claim text's hash, like an attempt's to its prompt (never the text).
-  const hash = key ? promptHash(`${CLAIM_PROMPT}${normaliseClaim(input.secret)}`) : null;
+  // The key is bound to the claim text, like an attempt's to its prompt, by a keyed hash: a right
+  // claim is the secret, so a plain SHA-256 in the attempts table would let anyone who reads the
+  // database (a backup, say) guess the secret offline, past its encryption at rest.
+  const hash = key ? claimHash(input.secret) : null;
   const claimed = await claim(
     challenge,
     endUserId,
