@@ -114,26 +114,29 @@ export function TeamPanel({
     [t],
   );
 
-  /** Reloads the caller's pairings and the standings; true when a pairing is new. */
-  const refresh = useCallback(async (): Promise<boolean> => {
-    setRefreshing(true);
-    try {
-      // The standings (server-rendered) come back with the page's server components.
-      startTransition(() => router.refresh());
-      if (!signedIn) return false;
-      const p = await fetch(`${api}/pairings?limit=${LIST_LIMIT}`, { cache: "no-store" });
-      if (!p.ok) return false;
-      const body = (await p.json()) as { data: PlayerPairingView[] };
-      const fresh = body.data.some((x) => !seen.current.has(x.id));
-      body.data.forEach((x) => seen.current.add(x.id));
-      setPairings(body.data);
-      return fresh;
-    } catch {
-      return false;
-    } finally {
-      setRefreshing(false);
-    }
-  }, [api, signedIn, router]);
+  // Reloads the pairings and (server-rendered) standings; a poll re-renders those only on news.
+  const refresh = useCallback(
+    async ({ onlyIfNew = false }: { onlyIfNew?: boolean } = {}): Promise<boolean> => {
+      setRefreshing(true);
+      try {
+        if (!onlyIfNew) startTransition(() => router.refresh());
+        if (!signedIn) return false;
+        const p = await fetch(`${api}/pairings?limit=${LIST_LIMIT}`, { cache: "no-store" });
+        if (!p.ok) return false;
+        const body = (await p.json()) as { data: PlayerPairingView[] };
+        const fresh = body.data.some((x) => !seen.current.has(x.id));
+        body.data.forEach((x) => seen.current.add(x.id));
+        setPairings(body.data);
+        if (fresh && onlyIfNew) startTransition(() => router.refresh());
+        return fresh;
+      } catch {
+        return false;
+      } finally {
+        setRefreshing(false);
+      }
+    },
+    [api, signedIn, router],
+  );
 
   // While a submission waits for an opponent, look for its pairing now and then.
   useEffect(() => {
@@ -144,7 +147,7 @@ export function TeamPanel({
         return;
       }
       if (document.visibilityState !== "visible") return;
-      void refresh().then((fresh) => {
+      void refresh({ onlyIfNew: true }).then((fresh) => {
         if (fresh) setPollUntil(0);
       });
     }, POLL_MS);
