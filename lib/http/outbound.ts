@@ -2,6 +2,7 @@ import "server-only";
 import { lookup } from "node:dns/promises";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
 import { env } from "@/lib/env";
+import { dispatchFetch } from "@/lib/http/dispatch-fetch";
 import {
   allowsAddress,
   allowsHost,
@@ -162,13 +163,17 @@ export interface OutboundFetchOptions {
 export function outboundFetch(opts: OutboundFetchOptions = {}): typeof fetch {
   const trust = opts.trust ?? [];
   parseAllowList(trust.join(",")); // fail early on a bad entry
-  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+  return async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     try {
-      return await undiciFetch(input as never, { ...init, dispatcher: agentFor(trust) } as never);
+      // The common case on undici's request API (lib/http/dispatch-fetch.ts), the rest on its fetch.
+      const dispatcher = agentFor(trust);
+      const full = (i: string | URL | Request, o?: RequestInit) =>
+        undiciFetch(i as never, { ...o, dispatcher } as never) as unknown as Promise<Response>;
+      return await dispatchFetch(dispatcher, input, init, full);
     } catch (err) {
       throw refusalIn(err) ?? err;
     }
-  }) as unknown as typeof fetch;
+  };
 }
 
 /** The allow-list entry ("host:port") for an operator-configured URL. */
