@@ -110,7 +110,10 @@ export function pgPool(): pg.Pool | null {
   const url = env.DATABASE_URL;
   const held = globalForPool.__gauntletPgPool;
   if (held && held.url === url) return held.pool;
-  const pool = new pg.Pool({ connectionString: url, max: PG_POOL_MAX, types: pgTypes });
+  // Pipeline mode: a query is written at once, not after the one before it has answered, so a
+  // transaction's BEGIN travels with its first statement (lib/db/sql.ts). Awaited queries behave
+  // as without it (each has its own Sync: an error fails that query alone, or the transaction).
+  const pool = new pg.Pool({ connectionString: url, max: PG_POOL_MAX, types: pgTypes, pipeline: true });
   // An idle connection dropped by the server is replaced on the next checkout.
   pool.on("error", () => undefined);
   globalForPool.__gauntletPgPool = { url, pool };

@@ -329,8 +329,13 @@ async function pgTransaction<T>(work: () => Step<T>, timeoutMs: number): Promise
   let broken = false;
   try {
     // A transaction that outlives its time is cancelled by the server, not left holding locks.
-    await client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    // BEGIN is not awaited: the pool's connections pipeline (lib/db/index.ts), so it goes out with
+    // the first statement, one round trip fewer. It can only fail with the connection, which
+    // fails the statements behind it too; it is awaited before COMMIT all the same.
+    const begin = client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    begin.catch(() => undefined);
     const value = await driveAsync(work(), (q) => runPg(client, q));
+    await begin;
     await client.query("COMMIT");
     return value;
   } catch (err) {
