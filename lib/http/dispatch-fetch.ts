@@ -1,5 +1,5 @@
 import "server-only";
-import { type Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { request, type Dispatcher } from "undici";
 
@@ -17,10 +17,14 @@ import { request, type Dispatcher } from "undici";
 // abort rejects with the signal's reason, 301/302 turn a POST into a GET and 303 anything but
 // HEAD into a GET (without body or content headers), and a redirect to another origin drops
 // Authorization, Cookie and Proxy-Authorization, and a gzip, deflate or br body is decoded.
+// Unlike fetch, a body (after decoding) is cut off with an error past MAX_RESPONSE_BYTES, so a
+// hostile endpoint cannot fill the process's memory with an endless or a compressed-bomb body.
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 const MAX_REDIRECTS = 20;
+/** Far above any model answer or webhook reply; callers cap what they keep much lower. */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([204, 205, 304]);
 const CREDENTIALS = ["authorization", "cookie", "proxy-authorization"];
@@ -59,13 +63,31 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
   br: createBrotliDecompress,
 };
 
-/** The body as sent, or decoded when it carries one content coding fetch would decode. */
-function decoded(body: Readable, encoding: string | string[] | undefined): Readable {
+/** Errors once more than `limit` bytes have passed. */
+function capped(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > limit) done(new Error(`response body over ${limit} bytes`));
+      else done(null, chunk);
+    },
+  });
+}
+
+/** The body, decoded when it carries one content coding fetch would decode, and capped. */
+function decoded(body: Readable, encoding: string | string[] | undefined, limit: number): Readable {
   const make = typeof encoding === "string" ? DECODERS[encoding.trim().toLowerCase()] : undefined;
-  if (!make) return body;
-  const decoder = make();
-  body.on("error", (err) => (decoder as unknown as Readable).destroy(err));
-  return body.pipe(decoder) as unknown as Readable;
+  const stages: NodeJS.ReadWriteStream[] = make ? [make(), capped(limit)] : [capped(limit)];
+  let out: Readable = body;
+  for (const stage of stages) {
+    const from = out;
+    from.on("error", (err) => (stage as unknown as Readable).destroy(err));
+    out = from.pipe(stage) as unknown as Readable;
+  }
+  // Stopping early (a cancelled read, a cap) also stops the request's socket stream.
+  out.on("close", () => body.destroy());
+  return out;
 }
 
 function toHeaders(raw: Dispatcher.ResponseData["headers"]): Headers {
@@ -82,6 +104,7 @@ export async function dispatchFetch(
   input: string | URL | Request,
   init: RequestInit | undefined,
   fallback: Fetch,
+  maxBytes = MAX_RESPONSE_BYTES,
 ): Promise<Response> {
   const first = simpleBody(init?.body);
   if (input instanceof Request || first === null) return fallback(input, init);
@@ -131,7 +154,7 @@ export async function dispatchFetch(
     const empty = NULL_BODY.has(res.statusCode) || method === "HEAD";
     if (empty) await res.body.dump();
     // A Node readable is an async iterable of bytes, which Response accepts as a body.
-    const stream = empty ? null : (decoded(res.body, res.headers["content-encoding"]) as unknown as BodyInit);
+    const stream = empty ? null : (decoded(res.body, res.headers["content-encoding"], maxBytes) as unknown as BodyInit);
     return new Response(stream, {
       status: res.statusCode,
       statusText: res.statusText,

@@ -64,6 +64,14 @@ beforeAll(async () => {
       return setTimeout(() => res.end("second"), 150);
     }
     if (path === "/hang") return; // never answers
+    if (path === "/big") {
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      return res.end(Buffer.alloc(5000, 97));
+    }
+    if (path === "/bomb") {
+      res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" });
+      return res.end(gzipSync(Buffer.alloc(200_000, 0)));
+    }
     if (path === "/gzip") {
       res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
       return res.end(gzipSync(JSON.stringify({ zipped: true })));
@@ -135,6 +143,16 @@ describe("dispatchFetch", () => {
 
   it("decodes a gzip body, as fetch does", async () => {
     expect(await (await go(`${main.url}/gzip`)).json()).toEqual({ zipped: true });
+  });
+
+  it("cuts a body off past the cap, also when it only grows there by decompression", async () => {
+    const big = await dispatchFetch(agent, `${main.url}/big`, undefined, fallback, 4096);
+    await expect(big.arrayBuffer()).rejects.toThrow();
+    const bomb = await dispatchFetch(agent, `${main.url}/bomb`, undefined, fallback, 100_000);
+    await expect(bomb.text()).rejects.toThrow();
+    // Under the cap, the same bodies arrive whole.
+    const whole = await dispatchFetch(agent, `${main.url}/big`, undefined, fallback, 5000);
+    expect((await whole.arrayBuffer()).byteLength).toBe(5000);
   });
 
   it("a 204 has a null body", async () => {
