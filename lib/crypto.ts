@@ -107,6 +107,14 @@ export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
+/**
+ * A key of its own for one use of AUTH_SECRET (HMAC-SHA-256 of `label`), so MACs made for one
+ * purpose can never be confused with another's. The same on every instance.
+ */
+export function authSubkey(label: string): Buffer {
+  return createHmac("sha256", env.AUTH_SECRET).update(label).digest();
+}
+
 /** Keyed hash for low-entropy values (6-digit codes), so a leaked row cannot be brute-forced offline. */
 export function keyedHash(value: string): string {
   return createHash("sha256").update(env.AUTH_SECRET).update("\0").update(value).digest("hex");

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { secureCookies } from "@/lib/auth/session";
-import { env } from "@/lib/env";
+import { authSubkey } from "@/lib/crypto";
 
 // The guest identity: a random id in an httpOnly cookie, signed with HMAC-SHA256 under a key
 // derived from AUTH_SECRET. "<id>.<issued, epoch seconds>.<mac>". Nothing is stored until the
@@ -21,8 +21,7 @@ export function guestCookieOptions(maxAge = GUEST_MAX_AGE_SECONDS) {
 }
 
 function mac(payload: string): Buffer {
-  const key = createHmac("sha256", env.AUTH_SECRET).update("gauntlet guest cookie v1").digest();
-  return createHmac("sha256", key).update(payload).digest();
+  return createHmac("sha256", authSubkey("gauntlet guest cookie v1")).update(payload).digest();
 }
 
 /** A new guest: its id and the signed cookie value. */

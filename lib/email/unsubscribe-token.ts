@@ -1,5 +1,6 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { authSubkey } from "@/lib/crypto";
 import { env } from "@/lib/env";
 
 // The unsubscribe link in notification emails: `<purpose>.<accountId>.<signature>`, where the
@@ -14,8 +15,9 @@ const ACCOUNT_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 function signature(purpose: string, accountId: string): string {
   // A key of its own, so this MAC can never be confused with another use of AUTH_SECRET.
-  const key = createHmac("sha256", env.AUTH_SECRET).update(`gauntlet/unsubscribe/${VERSION}`).digest();
-  return createHmac("sha256", key).update(`${purpose}\n${accountId}`).digest("base64url");
+  return createHmac("sha256", authSubkey(`gauntlet/unsubscribe/${VERSION}`))
+    .update(`${purpose}\n${accountId}`)
+    .digest("base64url");
 }
 
 export function signUnsubscribeToken(accountId: string): string {

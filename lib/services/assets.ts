@@ -4,6 +4,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
+import { authSubkey } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
@@ -29,7 +30,7 @@ const EXPIRY_BUCKET_SECONDS = 300;
 const ASSET_URL = /\/assets\/([0-9a-f-]{36})\?exp=(\d{1,12})&sig=([A-Za-z0-9_-]{16,128})/g;
 
 function signingKey(): Buffer {
-  return createHmac("sha256", env.AUTH_SECRET).update("gauntlet/asset-url/v1").digest();
+  return authSubkey("gauntlet/asset-url/v1");
 }
 
 function signature(id: string, exp: number): string {

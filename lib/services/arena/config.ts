@@ -1,5 +1,5 @@
 import "server-only";
-import { createHmac } from "node:crypto";
+import { authSubkey } from "@/lib/crypto";
 import { env } from "@/lib/env";
 
 // The arena's settings (lib/env.ts): identity mode, session-key secret, stall timeout.
@@ -10,7 +10,7 @@ export const arenaMode = (): ArenaMode => env.ARENA_MODE;
 
 /** The session-key secret: derived from AUTH_SECRET, so every instance computes the same keys. */
 export function arenaSecret(): string {
-  return createHmac("sha256", env.AUTH_SECRET).update("gauntlet:arena:session-keys:v1").digest("hex");
+  return authSubkey("gauntlet:arena:session-keys:v1").toString("hex");
 }
 
 export const arenaTimeoutMs = (): number => env.ARENA_GAME_TIMEOUT_SECONDS * 1000;

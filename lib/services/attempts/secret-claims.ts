@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import type { AttemptResult } from "@/lib/contracts/attempts";
 import { asNumOrNull, one, query, transaction, type Step } from "@/lib/db/sql";
-import { env } from "@/lib/env";
+import { authSubkey } from "@/lib/crypto";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import { claim, settled, waitForAttempt, REPLAY_WAIT_MS } from "@/lib/services/attempts/claims";
 import { withCreatorFeedback } from "@/lib/services/attempts/feedback";
@@ -55,9 +55,8 @@ export function claimMatches(typed: string, secret: string): boolean {
  * derived from AUTH_SECRET (the same on every instance, so a replay on another one matches).
  */
 export function claimHash(typed: string): string {
-  const key = crypto.createHmac("sha256", env.AUTH_SECRET).update("gauntlet claim hash v1").digest();
   return crypto
-    .createHmac("sha256", key)
+    .createHmac("sha256", authSubkey("gauntlet claim hash v1"))
     .update(`${CLAIM_PROMPT}${normaliseClaim(typed)}`, "utf8")
     .digest("base64url");
 }
