@@ -91,6 +91,22 @@ const schema = z.object({
   // asset URL stays valid (default 1 hour).
   ASSET_MAX_BYTES: z.coerce.number().int().min(1024).max(500 * 1024 * 1024).default(10 * 1024 * 1024),
   ASSET_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
+  // Where uploaded assets' bytes go, so every instance serves them: "database" (default, the
+  // asset_blobs table) or "s3" (an S3-compatible bucket, the S3_* settings; operator
+  // configuration, so not behind the outbound guard). Without S3_ACCESS_KEY_ID the AWS SDK's own
+  // credential chain applies (AWS_* variables, instance roles).
+  ASSET_STORE: z.enum(["database", "s3"]).default("database"),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  // Prepended to every object key (default "assets/"), so the bucket can be shared.
+  S3_PREFIX: z.string().trim().max(200).default("assets/"),
   // Longest response (characters) an LLM judge is sent; a longer one is not judged (judge error,
   // not counted) rather than cut, so padding cannot push a leak past what the judge reads.
   JUDGE_MAX_INPUT_CHARS: z.coerce.number().int().min(100).max(1_000_000).default(16_000),
@@ -198,6 +214,10 @@ function load(): Env {
   if (e.PUBSUB === "redis" && !e.REDIS_URL) throw new Error("PUBSUB=redis needs REDIS_URL");
   if (e.PUBSUB === "postgres" && databaseKind !== "postgresql") {
     throw new Error("PUBSUB=postgres needs a PostgreSQL DATABASE_URL");
+  }
+  if (e.ASSET_STORE === "s3" && !e.S3_BUCKET) throw new Error("ASSET_STORE=s3 needs S3_BUCKET");
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK's credential chain)");
   }
   if (e.ARENA_MODE === "standalone" && e.NODE_ENV === "production" && !e.ARENA_STANDALONE_IN_PRODUCTION) {
     throw new Error(

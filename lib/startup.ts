@@ -52,6 +52,14 @@ export async function startup(): Promise<void> {
   } catch (err) {
     log.warn("listening for cache invalidations failed; cached boards expire by TTL only", { error: String(err) });
   }
+  // Asset files an older version kept in this instance's DATA_DIR go to the shared store, where
+  // every instance reads them. In the background: until then they are imported on first read.
+  void import("@/lib/services/asset-store")
+    .then(({ importLegacyAssets }) => importLegacyAssets())
+    .then((r) => {
+      if (r.imported) log.info("asset files imported into the asset store", { store: env.ASSET_STORE, count: r.imported });
+    })
+    .catch((err: unknown) => log.warn("importing asset files into the asset store failed", { error: String(err) }));
   // Attempts left pending by a crash stop counting against their players right away.
   try {
     const { sweepAbandonedAttempts } = await import("@/lib/services/attempts/claims");

@@ -35,6 +35,15 @@ export const assetOperations = {
       bodyMediaType: "multipart/form-data",
     },
   }),
+  remove: operation({
+    auth: "workspace",
+    roles: WRITERS,
+    params: assetIdParams,
+    doc: {
+      summary: "Delete an uploaded file: its signed URLs answer 404 and challenges showing it lose their hero media",
+      status: 204,
+    },
+  }),
   download: operation({
     auth: "public",
     params: assetIdParams,

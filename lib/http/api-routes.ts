@@ -53,6 +53,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/console/api/api-tokens", ["GET","POST"]],
   ["/console/api/api-tokens/[id]", ["DELETE"]],
   ["/console/api/assets", ["POST"]],
+  ["/console/api/assets/[id]", ["DELETE"]],
   ["/console/api/challenge-collections", ["GET","POST"]],
   ["/console/api/challenge-collections/[id]", ["GET","PATCH","DELETE"]],
   ["/console/api/challenge-collections/[id]/challenges", ["PUT"]],

@@ -79,6 +79,11 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   {
+    file: "app/console/api/assets/[id]/route.ts",
+    path: "/console/api/assets/{id}",
+    operations: { DELETE: assetOperations.remove },
+  },
+  {
     file: "app/console/api/assets/route.ts",
     path: "/console/api/assets",
     operations: { POST: assetOperations.upload },

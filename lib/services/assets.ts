@@ -1,18 +1,16 @@
 import "server-only";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
-import { Readable } from "node:stream";
 import { authSubkey } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { isAssetType, type AssetType } from "@/lib/validation/assets";
+import { discardStoredAsset, readStoredAsset, storeNewAsset } from "@/lib/services/asset-store";
 
-// Uploaded hero images/videos and theme images. Files live under DATA_DIR/assets; they are served
-// only through expiring HMAC-signed URLs (/assets/{id}?exp=…&sig=…), so a link that leaks stops
-// working, and themes can refer to nothing but this app's signed assets.
+// Uploaded hero images/videos and theme images. Their bytes are in the shared asset store
+// (lib/services/asset-store: the database or S3), so every instance serves every asset; they are
+// served only through expiring HMAC-signed URLs (/assets/{id}?exp=…&sig=…), so a link that leaks
+// stops working, and themes can refer to nothing but this app's signed assets.
 
 export interface AssetView {
   id: string;
@@ -88,10 +86,6 @@ export function refreshThemeAssetUrls<T extends Record<string, unknown> | null |
   return out as T;
 }
 
-function assetsDir(): string {
-  return resolve(env.DATA_DIR, "assets");
-}
-
 function sniff(bytes: Uint8Array): AssetType | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 8 && bytes[0] === 0x89 && ascii(1, 4) === "PNG" && bytes[4] === 0x0d && bytes[5] === 0x0a) {
@@ -145,7 +139,7 @@ const viewSelect = { id: true, filename: true, mimeType: true, size: true, creat
 export async function uploadAsset(
   workspaceId: string,
   actorId: string | null,
-  file: { filename: string; declaredType?: string | null; bytes: Uint8Array },
+  file: { filename: string; declaredType?: string | null; bytes: Uint8Array<ArrayBuffer> },
 ): Promise<AssetView> {
   if (file.bytes.length === 0) throw new AppError("validation_failed", "The file is empty");
   if (file.bytes.length > env.ASSET_MAX_BYTES) {
@@ -165,29 +159,17 @@ export async function uploadAsset(
     );
   }
   const id = randomUUID();
-  const storageKey = `${id}.${EXTENSIONS[detected]}`;
-  const dir = assetsDir();
-  await mkdir(dir, { recursive: true });
-  const path = resolve(dir, storageKey);
-  await writeFile(path, file.bytes, { mode: 0o640 });
-  try {
-    const row = await db.asset.create({
-      data: {
-        id,
-        workspaceId,
-        filename: cleanFilename(file.filename),
-        mimeType: detected,
-        size: file.bytes.length,
-        storageKey,
-        createdBy: actorId,
-      },
-      select: viewSelect,
-    });
-    return toView(row);
-  } catch (err) {
-    await rm(path, { force: true });
-    throw err;
-  }
+  const data = {
+    id,
+    workspaceId,
+    filename: cleanFilename(file.filename),
+    mimeType: detected,
+    size: file.bytes.length,
+    storageKey: `${id}.${EXTENSIONS[detected]}`,
+    createdBy: actorId,
+  };
+  const { createdAt } = await storeNewAsset(data, file.bytes);
+  return toView({ ...data, createdAt });
 }
 
 /** An asset of the workspace with a fresh signed URL; another workspace's id is 404. */
@@ -197,6 +179,20 @@ export async function getAsset(workspaceId: string, id: string): Promise<AssetVi
   return toView(row);
 }
 
+/**
+ * Deletes an asset of the workspace and its bytes; another workspace's id is 404. Challenges
+ * that showed it lose their hero media; themes that refer to it show nothing there.
+ */
+export async function deleteAsset(workspaceId: string, id: string): Promise<void> {
+  const ref = await db.asset.findFirst({
+    where: { id, workspaceId },
+    select: { id: true, store: true, storageKey: true, mimeType: true },
+  });
+  if (!ref) throw notFound("Asset");
+  const { count } = await db.asset.deleteMany({ where: { id, workspaceId } });
+  if (count) await discardStoredAsset(ref);
+}
+
 /** Which of these asset ids belong to the workspace. */
 export async function assetsInWorkspace(workspaceId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -204,18 +200,40 @@ export async function assetsInWorkspace(workspaceId: string, ids: string[]): Pro
   return new Set(rows.map((r) => r.id));
 }
 
-/** The file behind a signed URL (the caller has checked the signature). */
-export async function openAsset(id: string): Promise<{
+// Assets never change once stored, so the id is a strong validator of the bytes.
+const etagOf = (id: string) => `"${id}"`;
+
+function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === etag;
+  });
+}
+
+/**
+ * The file behind a signed URL (the caller has checked the signature). With an If-None-Match that
+ * names it, body is null: the client's copy is current (304) and the bytes are not read.
+ */
+export async function openAsset(
+  id: string,
+  opts: { ifNoneMatch?: string | null } = {},
+): Promise<{
   mimeType: string;
   size: number;
   filename: string;
-  body: ReadableStream<Uint8Array>;
+  etag: string;
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | null;
 }> {
-  const row = await db.asset.findUnique({ where: { id }, select: { mimeType: true, size: true, filename: true, storageKey: true } });
+  const row = await db.asset.findUnique({
+    where: { id },
+    select: { id: true, mimeType: true, size: true, filename: true, storageKey: true, store: true },
+  });
   if (!row) throw notFound("Asset");
-  const path = resolve(assetsDir(), row.storageKey);
-  const info = await stat(path).catch(() => null);
-  if (!info) throw notFound("Asset");
-  const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-  return { mimeType: row.mimeType, size: info.size, filename: row.filename, body };
+  const etag = etagOf(row.id);
+  const meta = { mimeType: row.mimeType, size: row.size, filename: row.filename, etag };
+  if (matchesEtag(opts.ifNoneMatch, etag)) return { ...meta, body: null };
+  const body = await readStoredAsset(row);
+  if (!body) throw notFound("Asset");
+  return { ...meta, body };
 }
