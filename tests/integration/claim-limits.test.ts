@@ -75,16 +75,22 @@ describe("wrong password claims", () => {
     const players = await Promise.all(Array.from({ length: 10 }, () => player()));
     // Three wrong claims each, all at once: 30 guesses against a limit of 10 a minute.
     const results = await Promise.all(
-      players.flatMap((p, i) => [0, 1, 2].map((k) => claimCall(challenge.id, p.bearer, `guess-${i}-${k}`, ip))),
+      players.flatMap((p, i) =>
+        [0, 1, 2].map((k) => claimCall(challenge.id, p.bearer, `guess-${i}-${k}`, ip)),
+      ),
     );
     const accepted = results.filter((r) => r.status === 201);
     expect(accepted).toHaveLength(10);
     expect(accepted.every((r) => r.json.succeeded === false)).toBe(true);
-    for (const r of results.filter((x) => x.status !== 201)) expectWrongClaimsLimited(r, "wrong_claims_address");
+    for (const r of results.filter((x) => x.status !== 201))
+      expectWrongClaimsLimited(r, "wrong_claims_address");
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(10);
 
     // Over the limit even the right password is refused: the answer must not depend on the guess.
-    expectWrongClaimsLimited(await claimCall(challenge.id, players[0]!.bearer, SECRET, ip), "wrong_claims_address");
+    expectWrongClaimsLimited(
+      await claimCall(challenge.id, players[0]!.bearer, SECRET, ip),
+      "wrong_claims_address",
+    );
     // Nor does another challenge or a new account help from that address.
     const other = await claimable();
     const fresh = await player();
@@ -108,7 +114,10 @@ describe("wrong password claims", () => {
     expect((await claimCall(challenge.id, players[0]!.bearer, SECRET, ip)).json.succeeded).toBe(true);
     // The tenth wrong claim of the minute still fits, the eleventh does not.
     expect((await claimCall(challenge.id, players[1]!.bearer, "nope-9", ip)).status).toBe(201);
-    expectWrongClaimsLimited(await claimCall(challenge.id, players[2]!.bearer, "nope-10", ip), "wrong_claims_address");
+    expectWrongClaimsLimited(
+      await claimCall(challenge.id, players[2]!.bearer, "nope-10", ip),
+      "wrong_claims_address",
+    );
   });
 
   it("limits one address on one challenge per hour, however many minutes it waits", async () => {
@@ -138,21 +147,31 @@ describe("wrong password claims", () => {
     const challenge = await claimable();
     const { account, bearer } = await player();
     // A new address for every claim: only the account's own slowdown applies.
-    for (let i = 0; i < 5; i++) expect((await claimCall(challenge.id, bearer, `wrong-${i}`, freshIp())).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await claimCall(challenge.id, bearer, `wrong-${i}`, freshIp())).status).toBe(201);
 
     const slowed = await claimCall(challenge.id, bearer, `wrong-5`, freshIp());
     expectWrongClaimsLimited(slowed, "wrong_claims_slowdown");
     expect(Number(slowed.headers.get("retry-after"))).toBeLessThanOrEqual(5);
     // The right password is refused as well while the account waits (no oracle), and not counted.
-    expectWrongClaimsLimited(await claimCall(challenge.id, bearer, SECRET, freshIp()), "wrong_claims_slowdown");
+    expectWrongClaimsLimited(
+      await claimCall(challenge.id, bearer, SECRET, freshIp()),
+      "wrong_claims_slowdown",
+    );
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(5);
 
     await wait(challenge.id, account.id, 6);
     expect((await claimCall(challenge.id, bearer, "wrong-5", freshIp())).json.succeeded).toBe(false);
     // Six wrong claims: the wait doubled to 10 s, so 6 s is not enough any more.
-    expectWrongClaimsLimited(await claimCall(challenge.id, bearer, "wrong-6", freshIp()), "wrong_claims_slowdown");
+    expectWrongClaimsLimited(
+      await claimCall(challenge.id, bearer, "wrong-6", freshIp()),
+      "wrong_claims_slowdown",
+    );
     await wait(challenge.id, account.id, 6);
-    expectWrongClaimsLimited(await claimCall(challenge.id, bearer, SECRET, freshIp()), "wrong_claims_slowdown");
+    expectWrongClaimsLimited(
+      await claimCall(challenge.id, bearer, SECRET, freshIp()),
+      "wrong_claims_slowdown",
+    );
     await wait(challenge.id, account.id, 5);
     const right = await claimCall(challenge.id, bearer, SECRET, freshIp());
     expect(right.status, right.text).toBe(201);

@@ -25,7 +25,10 @@ const SLOWDOWN_WINDOW_MS = 24 * 3600 * 1000;
 /** 429 in the claims' words: "Too many wrong claims. Try again in N seconds". */
 export function wrongClaimsLimited(retryAfterSeconds: number, reason: string): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const err = rateLimited(seconds, `Too many wrong claims. Try again in ${seconds} second${seconds === 1 ? "" : "s"}`);
+  const err = rateLimited(
+    seconds,
+    `Too many wrong claims. Try again in ${seconds} second${seconds === 1 ? "" : "s"}`,
+  );
   return new AppError(err.code, err.message, {
     headers: err.headers,
     details: { reason, retry_after: seconds },
@@ -53,7 +56,8 @@ async function take(limiter: Limiter, key: string, reason: string): Promise<void
   try {
     await limiter.consume(key);
   } catch (err) {
-    const retry = err instanceof AppError && err.code === "rate_limited" ? Number(err.headers?.["Retry-After"]) : NaN;
+    const retry =
+      err instanceof AppError && err.code === "rate_limited" ? Number(err.headers?.["Retry-After"]) : NaN;
     if (Number.isFinite(retry)) throw wrongClaimsLimited(retry, reason);
     throw err;
   }
@@ -64,7 +68,10 @@ async function take(limiter: Limiter, key: string, reason: string): Promise<void
  * the function that gives it back, for a right claim or one refused later. Requests without a
  * known address share one bucket, as guests' do.
  */
-export async function takeClaimAllowance(challengeId: string, clientKey: string): Promise<() => Promise<void>> {
+export async function takeClaimAllowance(
+  challengeId: string,
+  clientKey: string,
+): Promise<() => Promise<void>> {
   const address = clientKey.startsWith("unidentified:") ? "unidentified" : clientKey;
   const pair = `${challengeId}:${address}`;
   const { perAddress, perChallengeAddress } = claimLimiters();
