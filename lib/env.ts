@@ -138,6 +138,17 @@ const schema = z.object({
   ARENA_GAMES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
   // An open game nobody has joined is deleted this long after it was created.
   ARENA_OPEN_GAME_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(24 * 3600),
+  // Password claims (the guess box), on top of the attempt limits (lib/services/attempts/claim-limits.ts):
+  // claims per client address per minute, across accounts and challenges (a right claim gives
+  // its point back), and per challenge and client address per hour.
+  CLAIM_WRONG_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  CLAIM_WRONG_PER_CHALLENGE_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  // After this many wrong claims on one challenge (in 24 h) an account waits before its next
+  // claim: CLAIM_SLOWDOWN_BASE_SECONDS, doubling with each further wrong claim, at most
+  // CLAIM_SLOWDOWN_MAX_SECONDS.
+  CLAIM_SLOWDOWN_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+  CLAIM_SLOWDOWN_BASE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(5),
+  CLAIM_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
   // Hosts (comma-separated, e.g. "images.example.com,cdn.example.org") whose https images
   // markdown may show; other external images render as links so visitors' browsers do not
   // fetch them (IP leak). This app's signed /assets URLs are always allowed.

@@ -1,9 +1,12 @@
 import "server-only";
-import { hashPassword } from "@/lib/crypto";
+import { decryptSecret, encryptSecret, hashPassword } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import { installDemoLadder } from "@/lib/seed/install-ladder";
 import { DEMO } from "@/lib/seed/demo-constants";
-import { installDemoRedBlue } from "@/lib/seed/red-blue";
+import { newDemoSecret, RETIRED_DEMO_SECRETS } from "@/lib/seed/demo-secrets";
+import { DEMO_LADDER } from "@/lib/seed/ladder";
+import { installDemoRedBlue, RED_BLUE_DEMO_SECRET_NAME } from "@/lib/seed/red-blue";
 
 // Demo content for a fresh install: the accounts and workspace named in demo-constants.ts.
 export { DEMO };
@@ -54,6 +57,36 @@ async function seedAccounts(): Promise<boolean> {
 }
 
 /**
+ * Gives the demo's secrets that still hold a retired, listed word (an install seeded by an
+ * earlier version) a fresh value. Compare-and-set on the stored ciphertext, so of several
+ * processes starting at once one replaces it. Returns how many were replaced.
+ */
+async function replaceRetiredSecrets(workspaceId: string): Promise<number> {
+  const names = [...DEMO_LADDER.map((l) => l.secretName), RED_BLUE_DEMO_SECRET_NAME];
+  const rows = await db.secret.findMany({
+    where: { workspaceId, name: { in: names } },
+    select: { id: true, valueEncrypted: true },
+  });
+  let replaced = 0;
+  for (const row of rows) {
+    let value: string;
+    try {
+      value = decryptSecret(row.valueEncrypted);
+    } catch {
+      continue;
+    }
+    if (!RETIRED_DEMO_SECRETS.includes(value.trim().toUpperCase())) continue;
+    const res = await db.secret.updateMany({
+      where: { id: row.id, valueEncrypted: row.valueEncrypted },
+      data: { valueEncrypted: encryptSecret(newDemoSecret()) },
+    });
+    replaced += res.count;
+  }
+  if (replaced > 0) log.info("Demo secrets from an older version replaced with fresh ones", { count: replaced });
+  return replaced;
+}
+
+/**
  * Seeds the demo on start-up; safe to call on every start and from several processes at once.
  * The ladder goes into the demo workspace (slug "demo") whenever that workspace exists without
  * it, so an install that predates the ladder gets it too.
@@ -67,5 +100,6 @@ export async function seedDemo(): Promise<SeedResult> {
   const creatorId = workspace?.memberships[0]?.accountId ?? null;
   const ladderCreated = workspace ? await installDemoLadder(workspace.id, creatorId) : false;
   const redBlueCreated = workspace ? await installDemoRedBlue(workspace.id, creatorId) : false;
+  if (workspace) await replaceRetiredSecrets(workspace.id);
   return { created, ladderCreated, redBlueCreated };
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { randomInt } from "node:crypto";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
+import { newDemoSecret } from "@/lib/seed/demo-secrets";
 import { DEMO_LADDER, DEMO_LADDER_COLLECTION } from "@/lib/seed/ladder";
 
 // Writes the demo ladder (lib/seed/ladder.ts) into a workspace, once.
@@ -32,7 +32,8 @@ export async function installDemoLadder(workspaceId: string, creatorId: string |
   const app =
     (await db.app.findFirst({ where: { workspaceId }, orderBy: { createdAt: "asc" }, select: { id: true } })) ??
     (await db.app.create({ data: { workspaceId, name: "Default app" }, select: { id: true } }));
-  const values = DEMO_LADDER.map((l) => l.secretWords[randomInt(l.secretWords.length)]!);
+  // A fresh secret per level and install, never one written in the code.
+  const values = DEMO_LADDER.map(() => newDemoSecret());
   try {
     await db.$transaction(
       async (tx) => {

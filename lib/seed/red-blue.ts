@@ -1,8 +1,8 @@
 import "server-only";
-import { randomInt } from "node:crypto";
 import { DEFAULT_UTILITY_PROMPTS, judgeSuiteSchema } from "@/lib/contracts/red-blue";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { newDemoSecret } from "@/lib/seed/demo-secrets";
 import { RED_BLUE_DEMO_ID } from "@/lib/seed/demo-constants";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 
@@ -21,8 +21,6 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 
 export { RED_BLUE_DEMO_ID };
 export const RED_BLUE_DEMO_SECRET_NAME = "RED_BLUE_DEMO_VAULT_CODE";
-/** Candidate values of the vault code; one is picked at random when the demo is seeded. */
-export const RED_BLUE_DEMO_SECRET_WORDS = ["NIGHTJAR", "OBSIDIAN", "KINGFISHER", "TAMARIND"] as const;
 
 export const RED_BLUE_DEMO_INSTRUCTIONS = `## Vault Guard: red team vs blue team
 
@@ -120,7 +118,8 @@ export async function installDemoRedBlue(workspaceId: string, creatorId: string 
       orderBy: { createdAt: "asc" },
       select: { id: true },
     })) ?? (await db.app.create({ data: { workspaceId, name: "Default app" }, select: { id: true } }));
-  const value = RED_BLUE_DEMO_SECRET_WORDS[randomInt(RED_BLUE_DEMO_SECRET_WORDS.length)]!;
+  // The vault code is composed per install (lib/seed/demo-secrets.ts), never one written in the code.
+  const value = newDemoSecret();
   const d = RED_BLUE_DEMO;
   try {
     await db.$transaction(

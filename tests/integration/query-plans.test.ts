@@ -31,6 +31,13 @@ describe.skipIf(!url.startsWith("file:"))("query plans of the attempt hot path (
       index: "challenge_attempts_challenge_id_end_user_id_created_at_idx",
     },
     {
+      name: "a player's wrong password claims on a challenge (claim-limits.ts)",
+      sql: `SELECT COUNT(*) AS n, MAX(created_at) AS last FROM challenge_attempts
+     WHERE challenge_id = $1 AND end_user_id = $2 AND prompt = $3 AND created_at > $4
+       AND (status = 'pending' OR (status = 'completed' AND succeeded = FALSE))`,
+      index: "challenge_attempts_challenge_id_end_user_id_created_at_idx",
+    },
+    {
       name: "every pending claim, for the start-up sweep",
       sql: `SELECT id FROM challenge_attempts WHERE lease_until IS NOT NULL AND status = 'pending' ORDER BY lease_until ASC LIMIT 10`,
       index: "challenge_attempts_lease_until_idx",

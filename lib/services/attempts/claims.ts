@@ -140,6 +140,8 @@ export async function claim(
   input: SubmitAttemptInput,
   prompt: string,
   hash: string | null,
+  /** A further check under the player's lock, after the attempt limits (password claims' slowdown). */
+  guard?: () => Step<void>,
 ): Promise<Claim> {
   const key = input.idempotencyKey ?? null;
   return transaction(function* (): Step<Claim> {
@@ -162,6 +164,7 @@ export async function claim(
       allowed = yield* allowanceStep(challenge, endUserId);
     }
     assertAllowed(allowed, challenge.maxAttempts);
+    if (guard) yield* guard();
     // Guests are limited per guest id and per client address before they get here (lib/services/guests.ts).
     if (input.accountId) yield* assertAccountRate(input.accountId);
     const now = new Date();

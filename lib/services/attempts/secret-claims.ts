@@ -4,6 +4,7 @@ import type { AttemptResult } from "@/lib/contracts/attempts";
 import { asNumOrNull, one, query, transaction, type Step } from "@/lib/db/sql";
 import { authSubkey } from "@/lib/crypto";
 import { AppError, forbidden, notFound } from "@/lib/errors";
+import { assertClaimPace, takeClaimAllowance } from "@/lib/services/attempts/claim-limits";
 import { claim, settled, waitForAttempt, REPLAY_WAIT_MS } from "@/lib/services/attempts/claims";
 import { withCreatorFeedback } from "@/lib/services/attempts/feedback";
 import { LEASE_OWNER } from "@/lib/services/attempts/lease";
@@ -14,7 +15,8 @@ import { ensureEndUserStep, failPendingAttempt, loadPlayable } from "@/lib/servi
 import { assertLevelOpen, attemptLadderStep } from "@/lib/services/ladder";
 
 // Claim the password (Gandalf's guess box). The claim takes an attempt's place: the same claim
-// transaction (attempt limit, cooldown, per-minute rate, idempotency key) inserts a pending
+// transaction (attempt limit, cooldown, per-minute rate, idempotency key, and the slowdown after
+// wrong claims; claim-limits.ts also limits them per client address) inserts a pending
 // attempt whose prompt is CLAIM_PROMPT, and the normal recording path completes it — succeeded
 // when the typed secret matches — so boards, collection scores and events count a correct claim
 // like any win. The typed text is compared and dropped: never stored, logged or echoed.
@@ -66,6 +68,8 @@ export interface ClaimSecretInput {
   accountId: string;
   /** What the player typed (size-capped by the contract). */
   secret: string;
+  /** The client's address key (lib/http/client-ip.ts clientKey), for the per-address limits. */
+  clientKey: string;
   idempotencyKey?: string | null;
 }
 
@@ -118,14 +122,24 @@ export async function claimSecret(input: ClaimSecretInput): Promise<AttemptResul
   // claim is the secret, so a plain SHA-256 in the attempts table would let anyone who reads the
   // database (a backup, say) guess the secret offline, past its encryption at rest.
   const hash = key ? claimHash(input.secret) : null;
-  const claimed = await claim(
-    challenge,
-    endUserId,
-    { challengeId: challenge.id, accountId: input.accountId, prompt: CLAIM_PROMPT, idempotencyKey: key },
-    CLAIM_PROMPT,
-    hash,
-  );
+  // Taken before the comparison and given back unless the claim turns out wrong (claim-limits.ts).
+  const giveBack = await takeClaimAllowance(challenge.id, input.clientKey);
+  let claimed: Awaited<ReturnType<typeof claim>>;
+  try {
+    claimed = await claim(
+      challenge,
+      endUserId,
+      { challengeId: challenge.id, accountId: input.accountId, prompt: CLAIM_PROMPT, idempotencyKey: key },
+      CLAIM_PROMPT,
+      hash,
+      () => assertClaimPace(challenge.id, endUserId, CLAIM_PROMPT),
+    );
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
   if (claimed.kind === "existing") {
+    await giveBack();
     const waited = await waitForAttempt(claimed.attemptId, Date.now() + REPLAY_WAIT_MS);
     if (!waited || waited.kind !== "done") {
       throw new AppError(
@@ -140,6 +154,7 @@ export async function claimSecret(input: ClaimSecretInput): Promise<AttemptResul
   const pending = claimed.attempt;
   try {
     const right = claimMatches(input.secret, secret);
+    if (right) await giveBack();
     const credit = right ? await query(() => latestEvaluated(challenge.id, endUserId)) : null;
     const recorded = await recordAttemptInTransaction({
       challenge,
@@ -168,6 +183,7 @@ export async function claimSecret(input: ClaimSecretInput): Promise<AttemptResul
     await transaction(() => failPendingAttempt(pending.id, MESSAGES.runFailed, LEASE_OWNER)).catch(
       () => undefined,
     );
+    await giveBack();
     throw err;
   } finally {
     settled(pending.id);
