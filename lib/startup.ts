@@ -35,14 +35,11 @@ export async function startup(): Promise<void> {
   } catch (err) {
     log.warn("listening for cache invalidations failed; cached boards expire by TTL only", { error: String(err) });
   }
-  // Attempts left pending by a crash stop counting against their players right away.
-  try {
-    const { sweepAbandonedAttempts } = await import("@/lib/services/attempts/claims");
-    const swept = await sweepAbandonedAttempts();
-    if (swept) log.info("abandoned attempts marked as not counted", { count: swept });
-  } catch (err) {
-    log.warn("sweeping abandoned attempts failed", { error: String(err) });
-  }
+  // Attempts left pending by a crash stop counting against their players: now (this server's
+  // previous life), then every minute (another instance's crash).
+  const { attemptSweepTick, startAttemptSweeper } = await import("@/lib/services/attempts/sweeper");
+  await attemptSweepTick();
+  startAttemptSweeper();
   // Arena games that stall (no action for ARENA_GAME_TIMEOUT_SECONDS) end with the scores their
   // game defines. Every instance sweeps; ending happens under the game's row lock, so it is once.
   const { startArenaSweeper } = await import("@/lib/services/arena/sweeper");
