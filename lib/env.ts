@@ -45,6 +45,12 @@ const schema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Gauntlet <no-reply@gauntlet.local>"),
   REDIS_URL: optionalUrl,
+  // Starts every Redis key (rate limits) and channel (pub/sub) of this deployment, so two
+  // deployments can share one Redis without seeing each other's messages or limits.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "REDIS_PREFIX is 1-64 letters, digits or _ . : -")
+    .default("gauntlet:"),
   RATE_LIMIT_STORE: z.enum(["database", "memory", "redis"]).optional(),
   // Messages between instances (lib/pubsub): default redis when REDIS_URL is set, else postgres
   // on a PostgreSQL database, else memory (one process).
