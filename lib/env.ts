@@ -124,8 +124,11 @@ const schema = z.object({
   ARENA_GAME_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(1800),
   // Arena writes (create, join, act, chat, profile) per identity (or client address) per minute.
   ARENA_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-  // Games one client address (or one signed-in account) may create per hour.
+  // Games one creator may create per hour: a signed agent identity, a signed-in account, or the
+  // client address of a request that signs no identity.
   ARENA_GAMES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  // Games one client address may create per hour, whatever identities it signs with.
+  ARENA_GAMES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   // An open game nobody has joined is deleted this long after it was created.
   ARENA_OPEN_GAME_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(24 * 3600),
   // Hosts (comma-separated, e.g. "images.example.com,cdn.example.org") whose https images
