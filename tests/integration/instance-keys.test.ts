@@ -32,6 +32,7 @@ function withEnv(vars: Record<string, string>) {
 }
 
 afterEach(() => {
+  delete process.env.AUTO_MIGRATE;
   withEnv({ AUTH_SECRET: SECRET, ENCRYPTION_KEY: KEY });
   vi.restoreAllMocks();
 });
@@ -82,7 +83,6 @@ describe("an app instance with another AUTH_SECRET", () => {
     expect(line.msg).toBe("refusing to start");
     expect(line.error).toMatch(/^AUTH_SECRET does not match/);
     expect(line.error).not.toContain(OTHER_SECRET);
-    delete process.env.AUTO_MIGRATE;
   });
 });
 
