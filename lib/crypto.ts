@@ -115,6 +115,15 @@ export function authSubkey(label: string): Buffer {
   return createHmac("sha256", env.AUTH_SECRET).update(label).digest();
 }
 
+/**
+ * Identifies AUTH_SECRET without revealing it (HMAC-SHA256 of a fixed label under the secret, a
+ * label no other use shares). Kept in instance_settings so an instance with another secret, which
+ * would refuse every other instance's sessions, is refused at start.
+ */
+export function authSecretFingerprint(): string {
+  return authSubkey("gauntlet auth-secret fingerprint v1").toString("base64url");
+}
+
 /** Keyed hash for low-entropy values (6-digit codes), so a leaked row cannot be brute-forced offline. */
 export function keyedHash(value: string): string {
   return createHash("sha256").update(env.AUTH_SECRET).update("\0").update(value).digest("hex");

@@ -45,6 +45,12 @@ const schema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Gauntlet <no-reply@gauntlet.local>"),
   REDIS_URL: optionalUrl,
+  // Starts every Redis key (rate limits) and channel (pub/sub) of this deployment, so two
+  // deployments can share one Redis without seeing each other's messages or limits.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "REDIS_PREFIX is 1-64 letters, digits or _ . : -")
+    .default("gauntlet:"),
   RATE_LIMIT_STORE: z.enum(["database", "memory", "redis"]).optional(),
   // Messages between instances (lib/pubsub): default redis when REDIS_URL is set, else postgres
   // on a PostgreSQL database, else memory (one process).
@@ -134,8 +140,11 @@ const schema = z.object({
   ARENA_GAME_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(1800),
   // Arena writes (create, join, act, chat, profile) per identity (or client address) per minute.
   ARENA_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-  // Games one client address (or one signed-in account) may create per hour.
+  // Games one creator may create per hour: a signed agent identity, a signed-in account, or the
+  // client address of a request that signs no identity.
   ARENA_GAMES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  // Games one client address may create per hour, whatever identities it signs with.
+  ARENA_GAMES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   // An open game nobody has joined is deleted this long after it was created.
   ARENA_OPEN_GAME_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(24 * 3600),
   // Password claims (the guess box), on top of the attempt limits (lib/services/attempts/claim-limits.ts):

@@ -3,23 +3,13 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { migrate } from "@/lib/migrate";
 import { DEMO, seedDemo } from "@/lib/seed/demo";
-
-/**
- * A configuration that must not serve (invalid environment, another instance's ENCRYPTION_KEY):
- * say why and end the process. Next.js would otherwise keep listening and answer every request
- * with a bare 500. Written with console.error: the logger itself reads the configuration.
- */
-function refuseToStart(err: unknown): never {
-  const error = err instanceof Error ? err.message : String(err);
-  console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", msg: "refusing to start", error }));
-  process.exit(1);
-}
+import { assertInstanceKeys, refuseToStart } from "@/lib/startup-checks";
 
 /**
  * Runs once when the server starts: check the configuration, apply migrations, check the
- * encryption key against the database, seed the demo, say how to log in, and start the job worker
- * (unless JOBS_WORKER=off: then `npm run worker` processes run the jobs). Ends the process on an
- * invalid configuration or a key mismatch.
+ * encryption key and the auth secret against the database, seed the demo, say how to log in, and
+ * start the job worker (unless JOBS_WORKER=off: then `npm run worker` processes run the jobs).
+ * Ends the process on an invalid configuration or a key mismatch.
  */
 export async function startup(): Promise<void> {
   try {
@@ -34,16 +24,9 @@ export async function startup(): Promise<void> {
       log.warn("applied migrations were edited after they ran", { migrations: res.changedChecksums });
     }
   }
-  // Every instance on the database must hold the same ENCRYPTION_KEY: refuse to start otherwise
-  // (the first start keeps the key's fingerprint in instance_settings).
-  const { checkEncryptionKey, EncryptionKeyMismatchError } = await import("@/lib/services/instance-settings");
-  try {
-    const { stored } = await checkEncryptionKey();
-    if (stored) log.info("encryption key fingerprint stored in instance_settings");
-  } catch (err) {
-    if (err instanceof EncryptionKeyMismatchError) refuseToStart(err);
-    throw err;
-  }
+  // Every instance on the database must hold the same ENCRYPTION_KEY and AUTH_SECRET: refuse to
+  // start otherwise (the first start keeps their fingerprints in instance_settings).
+  await assertInstanceKeys();
   // Other instances' cache invalidations (several instances: lib/services/caches.ts). Without
   // them cached board figures still expire within seconds, so a failure here is not fatal.
   try {
@@ -60,14 +43,11 @@ export async function startup(): Promise<void> {
       if (r.imported) log.info("asset files imported into the asset store", { store: env.ASSET_STORE, count: r.imported });
     })
     .catch((err: unknown) => log.warn("importing asset files into the asset store failed", { error: String(err) }));
-  // Attempts left pending by a crash stop counting against their players right away.
-  try {
-    const { sweepAbandonedAttempts } = await import("@/lib/services/attempts/claims");
-    const swept = await sweepAbandonedAttempts();
-    if (swept) log.info("abandoned attempts marked as not counted", { count: swept });
-  } catch (err) {
-    log.warn("sweeping abandoned attempts failed", { error: String(err) });
-  }
+  // Attempts left pending by a crash stop counting against their players: now (this server's
+  // previous life), then every minute (another instance's crash).
+  const { attemptSweepTick, startAttemptSweeper } = await import("@/lib/services/attempts/sweeper");
+  await attemptSweepTick();
+  startAttemptSweeper();
   // Arena games that stall (no action for ARENA_GAME_TIMEOUT_SECONDS) end with the scores their
   // game defines. Every instance sweeps; ending happens under the game's row lock, so it is once.
   const { startArenaSweeper } = await import("@/lib/services/arena/sweeper");

@@ -1,7 +1,8 @@
 // `npm run worker`: runs the job worker as its own process, for deployments that keep background
 // work off the app instances (set JOBS_WORKER=off on those). Any number may run against one
 // database. Reads the same configuration as the app (DATABASE_URL, …); applies migrations first
-// when AUTO_MIGRATE is on (the default), like the app does.
+// when AUTO_MIGRATE is on (the default), like the app does, and refuses to start, like the app,
+// when its ENCRYPTION_KEY or AUTH_SECRET differs from the other instances' (lib/startup-checks.ts).
 //
 // SIGTERM / SIGINT: stop claiming, let running jobs finish for up to WORKER_STOP_GRACE_MS
 // (default 30000), abort and hand back the rest, exit. A second signal exits at once (the jobs it
@@ -17,6 +18,7 @@ import { log } from "../lib/log";
 import { migrate } from "../lib/migrate";
 import { disconnectDb } from "../lib/db";
 import { startJobWorker, stopJobWorker } from "../lib/services/jobs/worker";
+import { assertInstanceKeys, refuseToStart } from "../lib/startup-checks";
 
 async function extraDefinitions(): Promise<AnyJobDefinition[]> {
   const file = process.env.JOBS_EXTRA_DEFINITIONS;
@@ -26,7 +28,14 @@ async function extraDefinitions(): Promise<AnyJobDefinition[]> {
   return mod.jobDefinitions;
 }
 
+try {
+  void env.DATABASE_URL; // parses and validates the whole environment
+} catch (err) {
+  refuseToStart(err);
+}
 if (env.AUTO_MIGRATE) await migrate(env.DATABASE_URL);
+// A worker with another ENCRYPTION_KEY would send every job that reads a secret to `dead`.
+await assertInstanceKeys();
 const graceMs = Number(process.env.WORKER_STOP_GRACE_MS ?? 30_000);
 await startJobWorker({ extra: await extraDefinitions() });
 log.info("worker running", { database: env.databaseKind, concurrency: env.JOBS_CONCURRENCY });

@@ -94,7 +94,7 @@ function arenaAnswer(handler: Handler, opts: { write?: boolean; createsGame?: bo
       const body = await readBody(req);
       const caller = callerOf(req, url, body);
       if (opts.write) await limitArenaWrite(clientKey(req.headers), caller);
-      if (opts.createsGame) await limitGameCreate({ clientKey: clientKey(req.headers) });
+      if (opts.createsGame) await limitGameCreate({ clientKey: clientKey(req.headers), type: params.name ?? "", body });
       const out = await handler({ req, url, params, body, caller });
       return out instanceof Response ? out : arenaJson(out);
     } catch (err) {

@@ -11,6 +11,8 @@ const HEX = /^[0-9a-f]+$/i;
 
 export const joinMessage = (invite: string, timestamp: number) => `arena:v1:join:${invite}:${timestamp}`;
 export const profileMessage = (timestamp: number) => `arena:v1:user-update:${timestamp}`;
+/** What an agent signs to create a game of `type` as itself (counted against its own allowance). */
+export const createMessage = (type: string, timestamp: number) => `arena:v1:create:${type}:${timestamp}`;
 
 /** sha256 of the hex public key text (UTF-8), hex. */
 export function userIdOf(publicKeyHex: string): string {

@@ -536,7 +536,7 @@ export const ROUTES: RouteEntry[] = [
     operations: { GET: null, POST: null },
     summaries: {
       GET: "Arena: sessions of one game type",
-      POST: "Arena: create a session (one invite per seat)",
+      POST: "Arena: create a session (one invite per seat; a body signed like a join counts it against the agent's own hourly allowance)",
     },
   },
   {
@@ -653,7 +653,7 @@ export const ROUTES: RouteEntry[] = [
     operations: { GET: null, POST: null },
     summaries: {
       GET: "Arena: sessions of one game type",
-      POST: "Arena: create a session (one invite per seat)",
+      POST: "Arena: create a session (one invite per seat; a body signed like a join counts it against the agent's own hourly allowance)",
     },
   },
   {

@@ -71,7 +71,7 @@ function open(kind: PubSubKind): PubSub {
     case "postgres":
       return new PostgresPubSub({ connectionString: env.DATABASE_URL, pool: pgPool, onError });
     case "redis":
-      return new RedisPubSub({ url: env.REDIS_URL ?? "", onError });
+      return new RedisPubSub({ url: env.REDIS_URL ?? "", prefix: env.REDIS_PREFIX, onError });
   }
 }
 

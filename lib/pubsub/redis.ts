@@ -9,7 +9,7 @@ import type { Listener, PubSub } from "@/lib/pubsub/types";
 
 export interface RedisPubSubOptions {
   url: string;
-  /** Prefix of every Redis channel, so other applications on the same Redis stay apart. */
+  /** Prefix of every Redis channel (REDIS_PREFIX), so other deployments on the same Redis stay apart. */
   prefix?: string;
   /** CLIENT SETNAME of the subscriber connection (operators see it in CLIENT LIST). */
   connectionName?: string;

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { rateLimited } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { getRateLimitStore, type LimiterSpec, type RateLimitStore } from "@/lib/rate-limit/stores";
+import { getRateLimitStore, limiterOptions, type LimiterSpec, type RateLimitStore } from "@/lib/rate-limit/stores";
 import { noteRateLimit, noteRateLimitRefund } from "@/lib/rate-limit/headers";
 
 export {
@@ -15,7 +15,7 @@ export {
 } from "@/lib/rate-limit/stores";
 
 export interface LimiterOptions {
-  /** Unique per limit; part of every stored key (`gauntlet:<name>:<key>`). */
+  /** Unique per limit; part of every stored key (`gauntlet:<name>:<key>`; on Redis REDIS_PREFIX first). */
   name: string;
   /** Points allowed per window. */
   points: number;
@@ -63,7 +63,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
     }
   }
   const spec: LimiterSpec = {
-    keyPrefix: `gauntlet:${name}`,
+    name,
     points,
     duration: durationSec,
     blockDuration: blockSec,
@@ -90,7 +90,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
         lastStoreErrorLog = Date.now();
         log.error("Rate-limit store failed; using in-memory limits for now", { limit: name, op, error: err });
       }
-      fallback ??= new RateLimiterMemory(spec);
+      fallback ??= new RateLimiterMemory(limiterOptions(spec));
       return fn(fallback);
     }
   }

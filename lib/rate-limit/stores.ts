@@ -26,10 +26,22 @@ export const RATE_LIMIT_TABLE = "rate_limits";
 const CLEANUP_EVERY_MS = 5 * 60_000;
 
 export interface LimiterSpec {
-  keyPrefix: string;
+  /** The limit's name; stored keys are `<prefix><name>:<key>`. */
+  name: string;
   points: number;
   duration: number;
   blockDuration: number;
+}
+
+/**
+ * Key prefix in the database and in memory. Redis keys start with REDIS_PREFIX instead (the
+ * default is the same), so deployments sharing one Redis keep their counters apart.
+ */
+export const DEFAULT_KEY_PREFIX = "gauntlet:";
+
+/** rate-limiter-flexible's options for a spec, keys under `prefix`. */
+export function limiterOptions({ name, points, duration, blockDuration }: LimiterSpec, prefix = DEFAULT_KEY_PREFIX) {
+  return { keyPrefix: `${prefix}${name}`, points, duration, blockDuration };
 }
 
 export interface RateLimitStore {
@@ -87,7 +99,7 @@ function storeId(kind: RateLimitStoreKind): string {
     case "postgresql":
       return `postgresql:${env.DATABASE_URL}`;
     case "redis":
-      return `redis:${env.REDIS_URL ?? ""}`;
+      return `redis:${env.REDIS_PREFIX}:${env.REDIS_URL ?? ""}`;
     case "memory":
       return "memory";
   }
@@ -100,9 +112,9 @@ async function openStore(kind: RateLimitStoreKind): Promise<RateLimitStore> {
     case "postgresql":
       return openPostgresStore(env.DATABASE_URL);
     case "redis":
-      return openRedisStore(env.REDIS_URL ?? "");
+      return openRedisStore(env.REDIS_URL ?? "", env.REDIS_PREFIX);
     case "memory":
-      return { kind, make: (spec) => new RateLimiterMemory(spec), close: () => Promise.resolve() };
+      return { kind, make: (spec) => new RateLimiterMemory(limiterOptions(spec)), close: () => Promise.resolve() };
   }
 }
 
@@ -140,7 +152,7 @@ function openSqliteStore(url: string): RateLimitStore {
     kind: "sqlite",
     make: (spec) =>
       new RateLimiterSQLite({
-        ...spec,
+        ...limiterOptions(spec),
         storeClient: conn,
         storeType: "better-sqlite3",
         tableName: RATE_LIMIT_TABLE,
@@ -188,7 +200,7 @@ async function openPostgresStore(url: string): Promise<RateLimitStore> {
     kind: "postgresql",
     make: (spec) =>
       new RateLimiterPostgres({
-        ...spec,
+        ...limiterOptions(spec),
         storeClient: pool,
         storeType: "pool",
         tableName: RATE_LIMIT_TABLE,
@@ -202,7 +214,7 @@ async function openPostgresStore(url: string): Promise<RateLimitStore> {
   };
 }
 
-function openRedisStore(url: string): RateLimitStore {
+function openRedisStore(url: string, prefix: string): RateLimitStore {
   const client = new Redis(url, {
     // Fail fast when Redis is down: the limiter then falls back to memory instead of hanging.
     maxRetriesPerRequest: 1,
@@ -216,7 +228,7 @@ function openRedisStore(url: string): RateLimitStore {
   });
   return {
     kind: "redis",
-    make: (spec) => new RateLimiterRedis({ ...spec, storeClient: client }),
+    make: (spec) => new RateLimiterRedis({ ...limiterOptions(spec, prefix), storeClient: client }),
     close: async () => {
       await client.quit().catch(() => client.disconnect());
     },

@@ -1,14 +1,19 @@
 import "server-only";
-import { decryptSecret, encryptionKeyFingerprint } from "@/lib/crypto";
+import { authSecretFingerprint, decryptSecret, encryptionKeyFingerprint } from "@/lib/crypto";
 import { db } from "@/lib/db";
 
-// Settings every instance on the database shares (instance_settings). Today: the fingerprint of
-// ENCRYPTION_KEY, kept on first start, so an instance started with another key refuses to start
-// instead of failing every request that reads a secret.
+// Settings every instance on the database shares (instance_settings). Today: the fingerprints of
+// ENCRYPTION_KEY and AUTH_SECRET, kept on first start, so an instance (app or worker) started
+// with another key refuses to start instead of failing every request that reads a secret or
+// refusing every other instance's sessions.
 
 export const ENCRYPTION_KEY_FINGERPRINT = "encryption_key_fingerprint";
+export const AUTH_SECRET_FINGERPRINT = "auth_secret_fingerprint";
 
-export class EncryptionKeyMismatchError extends Error {
+/** This process's keys differ from the ones the database was set up with: it must not serve. */
+export class InstanceKeyMismatchError extends Error {}
+
+export class EncryptionKeyMismatchError extends InstanceKeyMismatchError {
   constructor(detail: string) {
     super(
       `ENCRYPTION_KEY does not match the key this database's secrets were encrypted with (${detail}). ` +
@@ -16,6 +21,20 @@ export class EncryptionKeyMismatchError extends Error {
         "an instance that works. Refusing to start.",
     );
     this.name = "EncryptionKeyMismatchError";
+  }
+}
+
+export class AuthSecretMismatchError extends InstanceKeyMismatchError {
+  constructor() {
+    super(
+      "AUTH_SECRET does not match the one the other instances on this database use (its fingerprint " +
+        "differs from the one stored in instance_settings): their sessions would be refused here. Every " +
+        "app instance and worker on one database must use the same AUTH_SECRET: copy it from an " +
+        "instance that works. To change it on purpose (every session ends), stop every instance, run " +
+        `DELETE FROM instance_settings WHERE key = '${AUTH_SECRET_FINGERPRINT}', and start them with the ` +
+        "new value. Refusing to start.",
+    );
+    this.name = "AuthSecretMismatchError";
   }
 }
 
@@ -71,4 +90,31 @@ export async function checkEncryptionKey(): Promise<{ stored: boolean }> {
   const kept = await setInstanceSettingOnce(ENCRYPTION_KEY_FINGERPRINT, mine);
   if (kept !== mine) throw new EncryptionKeyMismatchError("another instance stored a different fingerprint");
   return { stored: true };
+}
+
+/**
+ * Checks this instance's AUTH_SECRET against the fingerprint the database keeps; the first start
+ * (or the first since fingerprints) stores it. Throws AuthSecretMismatchError on another secret.
+ */
+export async function checkAuthSecret(): Promise<{ stored: boolean }> {
+  const mine = authSecretFingerprint();
+  const existing = await getInstanceSetting(AUTH_SECRET_FINGERPRINT);
+  if (existing !== null) {
+    if (existing !== mine) throw new AuthSecretMismatchError();
+    return { stored: false };
+  }
+  if ((await setInstanceSettingOnce(AUTH_SECRET_FINGERPRINT, mine)) !== mine) throw new AuthSecretMismatchError();
+  return { stored: true };
+}
+
+/**
+ * The one start-up check of an app instance or a worker: ENCRYPTION_KEY, then AUTH_SECRET.
+ * Returns the names of the keys whose fingerprint this start stored; throws an
+ * InstanceKeyMismatchError (its message names the variable) when either differs.
+ */
+export async function checkInstanceKeys(): Promise<string[]> {
+  const stored: string[] = [];
+  if ((await checkEncryptionKey()).stored) stored.push("ENCRYPTION_KEY");
+  if ((await checkAuthSecret()).stored) stored.push("AUTH_SECRET");
+  return stored;
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { POST as attemptsPost } from "@/app/web/api/challenges/[id]/attempts/route";
 import { createSessionToken } from "@/lib/auth/session";
@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { LEASE_MS, setLeaseTimingForTests } from "@/lib/services/attempts/lease";
 import { submitAttempt } from "@/lib/services/attempts";
 import { sweepAbandonedAttempts } from "@/lib/services/attempts/submit";
+import { ATTEMPT_SWEEP_EVERY_MS, startAttemptSweeper, stopAttemptSweeper } from "@/lib/services/attempts/sweeper";
 import { createProvider } from "@/lib/services/llm-providers";
 import { makeAccount, makeApp, makePlayableChallenge } from "@/tests/helpers/factories";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
@@ -100,6 +101,36 @@ describe("an attempt whose process crashed", () => {
     expect(entry.attemptsCount).toBe(1);
   });
 
+  it("swept after the crash (a restart, or another instance's sweep), a retry with the same key runs it, counted once", { timeout: 60_000 }, async () => {
+    const challenge = await makePlayableChallenge({ maxAttempts: 2 }, { secret: SECRET, model: "provider:slow/m", appId });
+    const account = await makeAccount();
+    await crashMidAttempt({ challengeId: challenge.id, accountId: account.id, idempotencyKey: "crash-swept" });
+    expect(await sweepAbandonedAttempts()).toBeGreaterThanOrEqual(1);
+    const swept = await db.challengeAttempt.findFirstOrThrow({ where: { challengeId: challenge.id } });
+    expect(swept).toMatchObject({ status: "errored", idempotencyKey: "crash-swept" });
+    expect(swept.errorMessage).toMatch(/did not finish/);
+
+    const before = model.requests.length;
+    const input = { challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "crash-swept" };
+    const retried = await submitAttempt(input);
+    expect(retried).toMatchObject({
+      attempt_id: swept.id,
+      status: "completed",
+      succeeded: true,
+      replayed: false,
+      attempts_left: 1,
+    });
+    expect(model.requests.length - before).toBe(1);
+    // From now on the key replays the run's result.
+    expect(await submitAttempt(input)).toMatchObject({ attempt_id: swept.id, status: "completed", replayed: true, attempts_left: 1 });
+    const rows = await db.challengeAttempt.findMany({ where: { challengeId: challenge.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "completed", succeeded: true, errorMessage: null });
+    expect(await db.workflowRun.count({ where: { workflowId: challenge.workflowId! } })).toBe(1);
+    const entry = await db.challengeLeaderboardEntry.findFirstOrThrow({ where: { challengeId: challenge.id } });
+    expect(entry.attemptsCount).toBe(1);
+  });
+
   it("without a key, the player's next attempt is allowed at once and the crashed one is not counted", { timeout: 60_000 }, async () => {
     const challenge = await makePlayableChallenge(
       { maxAttempts: 1, cooldownSeconds: 600 },
@@ -138,6 +169,60 @@ describe("leases and cancellation", () => {
     expect((await db.challengeAttempt.findUniqueOrThrow({ where: { id: expired.id } })).status).toBe("errored");
     expect((await db.challengeAttempt.findUniqueOrThrow({ where: { id: live.id } })).status).toBe("pending");
     await db.challengeAttempt.delete({ where: { id: live.id } });
+  });
+
+  it("every live instance sweeps on a timer (each minute): a claim that dies meanwhile is closed at the next tick", async () => {
+    const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, appId });
+    const account = await makeAccount();
+    const endUser = await db.endUser.create({ data: { workspaceId, accountId: account.id } });
+    const status = async (id: string) => (await db.challengeAttempt.findUniqueOrThrow({ where: { id } })).status;
+    // Only the interval is faked: the database calls of a tick run on real time.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      startAttemptSweeper();
+      expect(vi.getTimerCount()).toBe(1);
+      // Another instance crashed after this one started: its lease runs out while we run.
+      const dead = await db.challengeAttempt.create({
+        data: {
+          workspaceId,
+          challengeId: challenge.id,
+          endUserId: endUser.id,
+          accountId: account.id,
+          status: "pending",
+          leaseOwner: "other-host|8|boot",
+          leaseUntil: new Date(Date.now() - 1),
+        },
+      });
+      vi.advanceTimersByTime(ATTEMPT_SWEEP_EVERY_MS - 1);
+      expect(await status(dead.id)).toBe("pending");
+      vi.advanceTimersByTime(1);
+      await expect.poll(() => status(dead.id), { timeout: 10_000 }).toBe("errored");
+      stopAttemptSweeper();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      stopAttemptSweeper();
+      vi.useRealTimers();
+    }
+  });
+
+  it("sweeps running at once on several instances close a dead claim once", async () => {
+    const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, appId });
+    const account = await makeAccount();
+    const endUser = await db.endUser.create({ data: { workspaceId, accountId: account.id } });
+    await sweepAbandonedAttempts(); // nothing dead left by earlier tests
+    await db.challengeAttempt.create({
+      data: {
+        workspaceId,
+        challengeId: challenge.id,
+        endUserId: endUser.id,
+        accountId: account.id,
+        status: "pending",
+        leaseOwner: "other-host|9|boot",
+        leaseUntil: new Date(Date.now() - 1),
+      },
+    });
+    const counts = await Promise.all([sweepAbandonedAttempts(), sweepAbandonedAttempts(), sweepAbandonedAttempts()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
   });
 
   it("a process whose claim was taken over cannot record it (no double count)", { timeout: 30_000 }, async () => {

@@ -1,6 +1,6 @@
 // Scale-out check: two `next start` instances on one fresh PostgreSQL database (+ Redis when
 // REDIS_URL is given), deployed as README "Running more than one instance" says, and checked to
-// agree: an instance with another ENCRYPTION_KEY (or none) refuses to start; attempts spread over
+// agree: an instance with another ENCRYPTION_KEY (or none) or AUTH_SECRET refuses to start; attempts spread over
 // both; leaderboards are the same on both, and a board one instance has cached shows another
 // instance's new entry within 1 s (cache invalidation over pub/sub); the per-account attempt
 // limit and the store-backed login limit count across instances; a logout on one instance holds
@@ -81,9 +81,9 @@ async function refusesToStart(name: string, port: number, env: Record<string, st
   }
 }
 
-/** An instance started with another ENCRYPTION_KEY, and one without any, refuse to start. */
+/** Instances started with another ENCRYPTION_KEY or AUTH_SECRET, and one without a key, refuse to start. */
 const keyChecks: Check = {
-  name: "instances with another or no ENCRYPTION_KEY refuse to start",
+  name: "instances with another or no ENCRYPTION_KEY, or another AUTH_SECRET, refuse to start",
   async run({ cluster, b }) {
     const port = b.port + 10;
     const other = await refusesToStart(
@@ -98,7 +98,13 @@ const keyChecks: Check = {
       { ...cluster.sharedEnv, ENCRYPTION_KEY: "" },
       /On PostgreSQL, set ENCRYPTION_KEY explicitly/,
     );
-    return `"${other}…"; "${none}…"`;
+    const otherSecret = await refusesToStart(
+      "E (other auth secret)",
+      port,
+      { ...cluster.sharedEnv, AUTH_SECRET: Buffer.alloc(32, 2).toString("base64") },
+      /AUTH_SECRET does not match[^."(]*/,
+    );
+    return `"${other}…"; "${none}…"; "${otherSecret}…"`;
   },
 };
 

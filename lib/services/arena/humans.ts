@@ -10,7 +10,7 @@ import {
   sendChat,
   type ChatSent,
 } from "@/lib/services/arena/actions";
-import { limitAccountWrite, limitGameCreate } from "@/lib/services/arena/limits";
+import { limitAccountGameCreate, limitAccountWrite } from "@/lib/services/arena/limits";
 import { badRequest, playerNotFound, unauthorized } from "@/lib/services/arena/errors";
 import { type ChannelRead, syncChannel } from "@/lib/services/arena/read";
 import { linkAccount, readUser, upsertProfile, usersOfAccount } from "@/lib/services/arena/store-users";
@@ -35,7 +35,7 @@ const limitAccount = limitAccountWrite;
 /** "New game" from the arena page. */
 export async function createGameAsAccount(accountId: string, type: string): Promise<Challenge> {
   await limitAccount(accountId);
-  await limitGameCreate({ accountId });
+  await limitAccountGameCreate(accountId);
   return createGame(type);
 }
 

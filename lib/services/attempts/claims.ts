@@ -20,6 +20,7 @@ import {
   attemptByKey,
   failDeadClaim,
   insertPendingAttempt,
+  reclaimDeadAttempt,
   renewLease,
   takeOverClaim,
   type PlayableRow,
@@ -120,8 +121,9 @@ export function holdLease(attemptId: string): { signal: AbortSignal; stop: () =>
 }
 
 /**
- * At start-up: marks pending attempts whose run is dead (lease expired, or their process on this
- * host is gone, e.g. this server's previous life) as errored and not counted. Returns how many.
+ * The sweep (at start-up, then every minute: sweeper.ts): marks pending attempts whose run is
+ * dead (lease expired, or their process on this host is gone, e.g. this server's previous life)
+ * as errored and not counted. Returns how many. A retry with such an attempt's key runs it.
  */
 export async function sweepAbandonedAttempts(limit = 1000): Promise<number> {
   let swept = 0;
@@ -130,6 +132,15 @@ export async function sweepAbandonedAttempts(limit = 1000): Promise<number> {
     if (await transaction(() => failDeadClaim(row, MESSAGES.abandoned))) swept++;
   }
   return swept;
+}
+
+/**
+ * An attempt whose run died with its server and that was closed as not counted (by the sweep or
+ * by its player's next claim): a retry with its key runs it (claim() takes it again), it is not
+ * a replay of the error.
+ */
+export function diedUncounted(row: { status: string; errorMessage: string | null }): boolean {
+  return row.status === "errored" && row.errorMessage === MESSAGES.abandoned;
 }
 
 export type Claim = { kind: "claimed"; attempt: ChallengeAttempt } | { kind: "existing"; attemptId: string };
@@ -147,11 +158,13 @@ export async function claim(
   return transaction(function* (): Step<Claim> {
     // Serializes this player's claims (see the file comment).
     yield* lockRow("end_users", endUserId);
+    let rerun: string | null = null;
     if (key) {
       const existing = yield* attemptByKey(endUserId, key);
       if (existing) {
         assertSamePrompt(existing, hash);
-        return { kind: "existing", attemptId: existing.id };
+        if (!diedUncounted(existing)) return { kind: "existing", attemptId: existing.id };
+        rerun = existing.id; // runs now, within the limits like a new attempt, and counts once
       }
     }
     let allowed = yield* allowanceStep(challenge, endUserId);
@@ -168,6 +181,11 @@ export async function claim(
     // Guests are limited per guest id and per client address before they get here (lib/services/guests.ts).
     if (input.accountId) yield* assertAccountRate(input.accountId);
     const now = new Date();
+    if (rerun) {
+      const until = new Date(now.getTime() + leaseTiming.leaseMs);
+      const again = yield* reclaimDeadAttempt(rerun, MESSAGES.abandoned, LEASE_OWNER, until, now);
+      return again ? { kind: "claimed", attempt: again } : { kind: "existing", attemptId: rerun };
+    }
     const attempt = yield* insertPendingAttempt({
       workspaceId: challenge.workspaceId,
       challengeId: challenge.id,

@@ -12,7 +12,8 @@ import { hostname } from "node:os";
 //     then nobody has to wait for the lease to run out.
 // A dead claim is taken over by the next request with the same key (the attempt runs there,
 // once) or marked errored ("not counted") by the next claim of that player, or by the sweep
-// at start-up.
+// (at start-up and every minute in every instance, sweeper.ts); a request with its key that
+// comes after that claims it again and runs it (claims.ts diedUncounted), still counted once.
 
 export const LEASE_MS = 30_000;
 export const HEARTBEAT_MS = 10_000;

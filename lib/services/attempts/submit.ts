@@ -2,6 +2,7 @@ import "server-only";
 import {
   assertSamePrompt,
   claim,
+  diedUncounted,
   holdLease,
   REPLAY_WAIT_MS,
   settled,
@@ -180,6 +181,8 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
     if (!waited) return null;
     // The process that claimed the key died: this request runs the attempt, still only once.
     if (waited.kind === "takeover") return play(deps, input, ctx, waited.row);
+    // It died and was swept meanwhile: the caller claims it again and runs it.
+    if (diedUncounted(waited.row)) return null;
     return toResult(waited.row, {
       ...(await query(() => allowanceStep(challenge, endUserId))),
       replayed: true,
@@ -192,7 +195,8 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
     if (input.idempotencyKey) {
       const key = input.idempotencyKey;
       const existing = await query(() => attemptByKey(endUserId, key));
-      if (existing) {
+      // One whose server died is not replayed: claim() below takes it again.
+      if (existing && !diedUncounted(existing)) {
         assertSamePrompt(existing, hash);
         const replayed = await replay(existing.id);
         if (replayed) return withCreatorFeedback(replayed, ladder, null);

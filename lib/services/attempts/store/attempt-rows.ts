@@ -58,16 +58,20 @@ export function* attemptById(id: string): Step<ChallengeAttempt | null> {
 }
 
 /** The attempt holding a player's idempotency key, with the hash of the prompt it was claimed for. */
-export function* attemptByKey(
-  endUserId: string,
-  key: string,
-): Step<{ id: string; promptHash: string | null } | null> {
-  const r = yield* one<{ id: string; prompt_hash: string | null }>(
-    `SELECT id, prompt_hash FROM challenge_attempts WHERE end_user_id = $1 AND idempotency_key = $2`,
+export interface KeyedAttempt {
+  id: string;
+  promptHash: string | null;
+  status: string;
+  errorMessage: string | null;
+}
+
+export function* attemptByKey(endUserId: string, key: string): Step<KeyedAttempt | null> {
+  const r = yield* one<{ id: string; prompt_hash: string | null; status: string; error_message: string | null }>(
+    `SELECT id, prompt_hash, status, error_message FROM challenge_attempts WHERE end_user_id = $1 AND idempotency_key = $2`,
     endUserId,
     key,
   );
-  return r ? { id: r.id, promptHash: r.prompt_hash ?? null } : null;
+  return r ? { id: r.id, promptHash: r.prompt_hash ?? null, status: r.status, errorMessage: r.error_message ?? null } : null;
 }
 
 export interface NewAttempt {
@@ -230,6 +234,25 @@ export function* failDeadClaim(
   return n > 0;
 }
 
+/**
+ * Claims again an attempt whose run died and was closed as not counted with `message` (nothing
+ * recorded: no run), for a retry with its key: pending again under `owner`, at `now` (limits and
+ * cooldowns count it from now). Null when it is no longer in that state (another request took it).
+ */
+export function* reclaimDeadAttempt(id: string, message: string, owner: string, until: Date, now: Date): Step<ChallengeAttempt | null> {
+  const r = yield* one<Record<string, unknown>>(
+    `UPDATE challenge_attempts SET status = 'pending', error_message = NULL, lease_owner = $3, lease_until = $4, created_at = $5
+     WHERE id = $1 AND status = 'errored' AND error_message = $2 AND workflow_run_id IS NULL
+     RETURNING ${ATTEMPT_COLUMNS}`,
+    id,
+    message,
+    owner,
+    until,
+    now,
+  );
+  return r ? attemptOf(r) : null;
+}
+
 /** Renews a claim's lease (heartbeat); false when this owner no longer holds it. */
 export function* renewLease(id: string, owner: string, until: Date): Step<boolean> {
   const n = yield* exec(
@@ -290,7 +313,7 @@ export function* pendingClaims(challengeId: string, endUserId: string): Step<Pen
 }
 
 /**
- * Every pending claim, oldest lease first, for the sweep at start-up. A pending claim always has
+ * Every pending claim, oldest lease first, for the sweep (at start-up, then every minute). A pending claim always has
  * a lease and a finished attempt never does, so the lease index finds them without reading the
  * finished ones.
  */
