@@ -24,6 +24,15 @@ const schema = z.object({
     .optional(),
   DATA_DIR: z.string().default("./data"),
   SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  // Failed password logins (lib/services/login-guard.ts), counted in windows of this many minutes:
+  // per (account, client) a hard limit (then even the right password answers 429 from that
+  // client); per account a soft one: past it, a client not in good standing with the account
+  // (no sign-in from it in the last LOGIN_TRUSTED_CLIENT_DAYS) must finish with an email code,
+  // and the owner is warned by email once per window. 5 a minute per client stays as it is.
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOGIN_FAILURES_PER_ACCOUNT_CLIENT: z.coerce.number().int().min(1).max(10_000).default(10),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
+  LOGIN_TRUSTED_CLIENT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   OPENAI_API_KEY: z.string().trim().optional(),
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),

@@ -5,6 +5,9 @@ export const errorStatus = {
   bad_request: 400,
   invalid_json: 400,
   unauthorized: 401,
+  // The right password from a client the account does not know while the account is under
+  // attack: the sign-in finishes with the code emailed to the owner (lib/services/login-guard.ts).
+  login_challenge_required: 401,
   forbidden: 403,
   // An API token without the scope the route needs (lib/contracts/operation.ts requiredScope).
   insufficient_scope: 403,

@@ -2,18 +2,23 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
-import { loginWithPasswordAction } from "@/app/(auth)/actions";
+import { loginWithPasswordAction, verifyLoginCodeAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
-
+import styles from "./auth.module.css";
 
 export function PasswordLoginForm({ next }: { next: string }) {
   const t = useTranslations("auth.login");
   const [state, formAction, pending] = useActionState(loginWithPasswordAction, idleFormState);
   // Controlled so the address survives the form reset React does after each action.
   const [email, setEmail] = useState("");
+
+  // The account is under attack and this client is new to it: the emailed code finishes.
+  if (state.status === "error" && state.code === "login_challenge_required") {
+    return <ChallengeCodeForm email={email} next={next} />;
+  }
 
   return (
     // noValidate: the server's messages (in the catalog's language, wired to each field) are the
@@ -45,6 +50,36 @@ export function PasswordLoginForm({ next }: { next: string }) {
       />
       <div>
         <SubmitButton pending={pending}>{t("submit")}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function ChallengeCodeForm({ email, next }: { email: string; next: string }) {
+  const t = useTranslations("auth.code");
+  const [state, formAction, pending] = useActionState(verifyLoginCodeAction, idleFormState);
+  return (
+    <form action={formAction} noValidate className="stack" aria-busy={pending || undefined}>
+      <Alert tone="info">{t("challenge")}</Alert>
+      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="next" value={next} />
+      <Field
+        id="challenge-code"
+        name="code"
+        label={t("codeLabel")}
+        hint={t("codeHint")}
+        className={styles.codeField}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        autoFocus
+        error={state.fieldErrors?.code}
+      />
+      <div>
+        <SubmitButton pending={pending}>{t("verify")}</SubmitButton>
       </div>
     </form>
   );

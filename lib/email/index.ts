@@ -6,7 +6,7 @@ import { writeDevMail } from "@/lib/email/dev-mailbox";
 import { smtpTransport } from "@/lib/email/smtp";
 
 export { readDevMailbox, devMailboxPath, type DevMail } from "@/lib/email/dev-mailbox";
-export { renderLoginCodeEmail, escapeHtml, type RenderedEmail } from "@/lib/email/render";
+export { renderLoginCodeEmail, renderLoginWarningEmail, escapeHtml, type RenderedEmail } from "@/lib/email/render";
 
 export interface OutgoingEmail {
   to: string;

@@ -67,3 +67,29 @@ export function renderLoginCodeEmail({
   );
   return { subject, text, html };
 }
+
+/**
+ * The warning to an account's owner that someone is guessing its password. It names no address
+ * (they are the attacker's, and may be the owner's own) and asks for nothing: no link to click.
+ */
+export function renderLoginWarningEmail({
+  attempts,
+  addresses,
+  minutes,
+}: {
+  attempts: number;
+  addresses: number;
+  minutes: number;
+}): RenderedEmail {
+  const subject = `Someone tried to sign in to your ${APP_NAME} account`;
+  const times = `${attempts} time${attempts === 1 ? "" : "s"}`;
+  const from = `${addresses} address${addresses === 1 ? "" : "es"}`;
+  const lines = [
+    `Someone tried to sign in to your ${APP_NAME} account ${times} from ${from} in the last ${minutes} minutes, with a wrong password.`,
+    "Your account is safe: while this goes on, a sign-in from a device or network you have not used before also needs a code that we email to you.",
+    "If it was you, there is nothing to do: sign in with your password or an email code. If it was not you, nothing changes either; if you use this password anywhere else, change it there.",
+  ];
+  const text = `${lines.join("\n\n")}\n`;
+  const html = emailDocument(subject, lines.map((l) => `<p ${EMAIL_PARAGRAPH}>${escapeHtml(l)}</p>`).join("\n"));
+  return { subject, text, html };
+}

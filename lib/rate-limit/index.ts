@@ -40,6 +40,15 @@ export interface Limiter {
   refund(key: string, points?: number): Promise<void>;
   /** Forgets the key. */
   reset(key: string): Promise<void>;
+  /**
+   * Takes points without ever throwing and returns the key's count in its window, this call's
+   * included. For soft limits that change what happens rather than refuse: notes no headers.
+   */
+  count(key: string, points?: number): Promise<number>;
+  /** The key's count in its window (0 when it has none); takes nothing, notes no headers. */
+  used(key: string): Promise<number>;
+  /** Sets the key's count in a window that starts now (to remember something for durationSec). */
+  set(key: string, points?: number): Promise<void>;
 }
 
 const NAME = /^[a-z0-9][a-z0-9_.-]{0,63}$/i;
@@ -154,6 +163,18 @@ export function createLimiter(options: LimiterOptions): Limiter {
       const k = storeKey(key);
       await run("delete", (rl) => rl.delete(k));
     },
+    async count(key, n = 1) {
+      const res = await run("penalty", (rl) => rl.penalty(storeKey(key), pointCount(n)));
+      return res.consumedPoints;
+    },
+    async used(key) {
+      const res = await run("get", (rl) => rl.get(storeKey(key)));
+      return res ? Math.max(0, res.consumedPoints) : 0;
+    },
+    async set(key, n = 1) {
+      const count = pointCount(n);
+      await run("set", (rl) => rl.set(storeKey(key), count, durationSec));
+    },
   };
 }
 
@@ -178,28 +199,18 @@ export function emailKey(email: string): string {
 // Windows are fixed from the first point in them. Per-client keys come from clientKey().
 export const limits = {
   /**
-   * 5 failed password logins per minute per client; the 6th attempt in the window is refused
-   * even with the right password. Preferred use: consume() before checking the password and
-   * refund() on success — atomic, so parallel guesses cannot all slip past a check. The
-   * assertNotBlocked() + penalize() pair also works but lets concurrent requests through.
-   * Do not reset() on success: a client could clear its count with its own account.
+   * 5 failed password logins per minute per client, whichever accounts they name; the 6th attempt
+   * in the window is refused even with the right password. Preferred use: consume() before
+   * checking the password and refund() on success — atomic, so parallel guesses cannot all slip
+   * past a check. The assertNotBlocked() + penalize() pair also works but lets concurrent requests
+   * through. Do not reset() on success: a client could clear its count with its own account.
+   * The per-account and per (account, client) rules live in lib/services/login-guard.ts.
    */
   loginFailures: createLimiter({
     name: "login-failures",
     points: 5,
     durationSec: 60,
     message: "Too many failed sign-in attempts. Try again shortly.",
-  }),
-  /**
-   * 10 failed password logins per 15 minutes per account (keyed by emailKey(), known or not),
-   * whichever client they come from: rotating addresses cannot multiply the guesses one account
-   * takes. Same consume-before / refund-on-success use as loginFailures.
-   */
-  loginFailuresPerAccount: createLimiter({
-    name: "login-failures-account",
-    points: 10,
-    durationSec: 15 * 60,
-    message: "Too many failed sign-in attempts for this account. Try again later or sign in with an email code.",
   }),
   /** Account creation: 10 per hour per client. */
   register: createLimiter({

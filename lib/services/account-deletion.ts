@@ -58,7 +58,8 @@ export async function deleteAccount(
   if (!account) throw new AppError("unauthorized", "Log in to do this");
   const typed = confirmation.trim().slice(0, MAX_CONFIRMATION);
   if (account.passwordHash) {
-    const checked = typed === "" ? null : await loginWithPassword(account.email, confirmation, clientKey);
+    const checked =
+      typed === "" ? null : await loginWithPassword(account.email, confirmation, clientKey, { reauth: true });
     if (!checked || checked.id !== accountId) throw wrongConfirmation(messages.wrongPassword);
   } else if (typed === "" || typed.toLowerCase() !== account.email.toLowerCase()) {
     throw wrongConfirmation(messages.wrongEmail);

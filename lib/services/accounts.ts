@@ -2,9 +2,18 @@ import "server-only";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { AppError, conflict } from "@/lib/errors";
-import { emailKey, limits } from "@/lib/rate-limit";
+import { limits } from "@/lib/rate-limit";
 import type { RegisterInput } from "@/lib/validation/auth";
-import { consumeEmailCode } from "@/lib/services/email-codes";
+import { consumeEmailCode, mailLoginChallengeCode } from "@/lib/services/email-codes";
+import {
+  beginLoginAttempt,
+  challengedFailure,
+  challengeRequired,
+  loginFailed,
+  loginSucceeded,
+  needsChallenge,
+  rememberClient,
+} from "@/lib/services/login-guard";
 
 export interface PublicAccount {
   id: string;
@@ -41,7 +50,7 @@ export async function registerAccount(
     if (!ok) throw new AppError("validation_failed", "The code is invalid or has expired", { details: { field: "code" } });
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return db.account.create({
+  const account = await db.account.create({
     data: {
       email: input.email,
       name: input.name,
@@ -51,43 +60,52 @@ export async function registerAccount(
     },
     select: publicSelect,
   });
+  // The address the account was created from is its owner's.
+  await rememberClient(account.id, ctx.clientKey);
+  return account;
 }
 
 /**
- * Checks an email and password. Every attempt takes a point from the client's failure budget
- * and from the account's (keyed by email, so unknown emails behave the same) up front, so
- * parallel guesses cannot all slip past a check, and a success gives both back; once either
- * budget is spent, even a correct password is refused with 429 until the window passes.
+ * Checks an email and password under the failed-login rules of login-guard.ts: 429 once the
+ * client, or the client on this account, has used its failures; `login_challenge_required` (401)
+ * when the account is past its soft threshold and this client is not known to it — right
+ * password or not, and only the right one mails the owner a code that finishes the sign-in.
+ * `reauth` (a signed-in account confirming its password) answers that case with 429 instead:
+ * it has no code step. Unknown emails take the same path as known ones.
  */
 export async function loginWithPassword(
   email: string,
   password: string,
   clientKey: string,
+  opts: { reauth?: boolean } = {},
 ): Promise<PublicAccount | null> {
-  const normalized = emailKey(email) || "(empty)";
-  await limits.loginFailures.consume(clientKey);
-  try {
-    await limits.loginFailuresPerAccount.consume(normalized);
-  } catch (err) {
-    // Refused for the account: no password was tried, so the client's point is given back.
-    await limits.loginFailures.refund(clientKey);
-    throw err;
-  }
+  const attempt = await beginLoginAttempt(email, clientKey);
   const account = await db.account.findUnique({
-    where: { email: normalized },
+    where: { email: attempt.accountKey },
     select: { ...publicSelect, passwordHash: true, status: true },
   });
   const ok = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
-  if (!account || !ok || account.status !== "active") return null;
-  await limits.loginFailures.refund(clientKey);
-  await limits.loginFailuresPerAccount.refund(normalized);
-  await db.account.update({ where: { id: account.id }, data: { lastLoginAt: new Date() } });
-  return { id: account.id, email: account.email, name: account.name };
+  const valid = account && ok && account.status === "active" ? account : null;
+  if (await needsChallenge(attempt, account?.id ?? null)) {
+    // Right or wrong, the points stay and the same answer comes in the same time: what differs
+    // (counting the failure, mailing the code) happens in the background.
+    if (!valid) challengedFailure(attempt, account?.id ?? null);
+    else if (!opts.reauth) mailLoginChallengeCode(valid.email);
+    throw challengeRequired(opts.reauth === true);
+  }
+  if (!valid) {
+    await loginFailed(attempt, account?.id ?? null);
+    return null;
+  }
+  await loginSucceeded(attempt, valid.id);
+  await db.account.update({ where: { id: valid.id }, data: { lastLoginAt: new Date() } });
+  return { id: valid.id, email: valid.email, name: valid.name };
 }
 
 /**
  * Changes the password of a signed-in account. The current password is checked like a login
- * (same per-client and per-account failure limits); a wrong one is 422 and changes nothing.
+ * (same failure limits; past the account's soft threshold from a client it does not know, 429);
+ * a wrong one is 422 and changes nothing.
  * Every session of the account is revoked (session version raised), so the caller must be given
  * a new token (see POST /web/api/password and the settings action).
  */
@@ -101,7 +119,7 @@ export async function changePassword(
   if (!account.passwordHash) {
     throw conflict("This account has no password (it signs in with email codes).");
   }
-  const checked = await loginWithPassword(account.email, input.currentPassword, clientKey);
+  const checked = await loginWithPassword(account.email, input.currentPassword, clientKey, { reauth: true });
   if (!checked || checked.id !== accountId) {
     throw new AppError("validation_failed", "The current password is not correct", {
       details: { issues: [{ path: "current_password", message: "The current password is not correct" }] },

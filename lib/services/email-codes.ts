@@ -3,7 +3,9 @@ import { keyedHash, safeEqual, sixDigitCode } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { sendEmail, renderLoginCodeEmail } from "@/lib/email";
 import { emailKey, limits } from "@/lib/rate-limit";
+import { log } from "@/lib/log";
 import type { PublicAccount } from "@/lib/services/accounts";
+import { challengeMailAllowed, rememberClient } from "@/lib/services/login-guard";
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
@@ -21,6 +23,11 @@ export async function sendEmailCode(email: string, purpose: Purpose, clientKey: 
   if (purpose === "login" && (!account || account.status !== "active")) return;
   if (purpose === "register" && account) return;
 
+  await issueCode(email, purpose);
+}
+
+/** A new code for the email (replacing any earlier one), mailed. */
+async function issueCode(email: string, purpose: Purpose): Promise<void> {
   const code = sixDigitCode();
   const now = new Date();
   await db.$transaction([
@@ -32,6 +39,21 @@ export async function sendEmailCode(email: string, purpose: Purpose, clientKey: 
   ]);
   const mail = renderLoginCodeEmail({ code, minutes: CODE_TTL_MINUTES, purpose });
   await sendEmail({ to: email, ...mail });
+}
+
+/**
+ * Mails a login code to the owner of an account whose right password came from a client that
+ * must pass the challenge (login-guard.ts). Only the right password gets here, so these mails
+ * have their own budget: someone who knows only the address cannot spend it (they can spend the
+ * code-request endpoint's). Runs in the background: the challenged answer must take as long
+ * whether or not a mail goes out.
+ */
+export function mailLoginChallengeCode(email: string): void {
+  void (async () => {
+    if (await challengeMailAllowed(emailKey(email))) await issueCode(email, "login");
+  })().catch((err: unknown) => {
+    log.error("Sign-in challenge code could not be sent", { error: err instanceof Error ? err.message : String(err) });
+  });
 }
 
 /**
@@ -75,5 +97,6 @@ export async function verifyEmailCode(email: string, code: string, clientKey: st
   });
   if (!account || account.status !== "active") return null;
   await db.account.update({ where: { id: account.id }, data: { lastLoginAt: new Date() } });
+  await rememberClient(account.id, clientKey);
   return { id: account.id, email: account.email, name: account.name };
 }

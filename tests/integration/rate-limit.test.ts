@@ -138,6 +138,20 @@ function storeContract(store: StoreUnderTest) {
     expect(await limiter.consume("k")).toBe(0);
   });
 
+  it("count() never refuses and returns the key's total; used() reads it; set() starts a new window", async () => {
+    const limiter = createLimiter({ name: unique("soft"), points: 2, durationSec: 60 });
+    expect(await limiter.used("k")).toBe(0);
+    const counts = await Promise.all(Array.from({ length: 5 }, () => limiter.count("k")));
+    // Atomic: each concurrent caller sees its own total, so exactly one sees any given number.
+    expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(await limiter.used("k")).toBe(5);
+    expect(await store.storedPoints(`gauntlet:${limiter.name}:k`)).toBe(5);
+    await limiter.set("k");
+    expect(await limiter.used("k")).toBe(1);
+    await limiter.set("other");
+    expect(await store.storedPoints(`gauntlet:${limiter.name}:other`)).toBe(1);
+  });
+
   it("keeps counts when the store is reopened (a restart)", async () => {
     const limiter = createLimiter({ name: unique("restart"), points: 3, durationSec: 60 });
     await limiter.consume("k", 2);

@@ -3,6 +3,7 @@ import type { AnyJobDefinition } from "@/lib/jobs";
 import { dispatchJob } from "@/lib/services/notifications/dispatch";
 import { packRunJob } from "@/lib/services/packs/runs/job";
 import { emailDigestJob } from "@/lib/services/notifications/email-digest";
+import { loginWarningJob } from "@/lib/services/login-warning";
 import { webhookDeliverJob, webhookFanoutJob } from "@/lib/services/webhooks/jobs";
 
 // Every job the workers run: one line per job definition (each lives beside the service that
@@ -10,6 +11,7 @@ import { webhookDeliverJob, webhookFanoutJob } from "@/lib/services/webhooks/job
 export const jobDefinitions: AnyJobDefinition[] = [
   dispatchJob,
   emailDigestJob,
+  loginWarningJob,
   webhookFanoutJob,
   webhookDeliverJob,
   packRunJob,
