@@ -220,12 +220,19 @@ export const limits = {
     message: "Too many accounts created from this network. Try again later.",
   }),
   /**
-   * Login-code emails: per address (stops mailbox flooding) and per client (stops one client
-   * spraying many addresses). Consume both; perClient first.
+   * Login-code emails: per client (stops one client spraying many addresses), per address and
+   * client (hard), and per address (stops mailbox flooding and bounds guessing; soft: clients
+   * the account knows are not refused, see lib/services/email-codes.ts).
    */
   emailCodeSend: {
     perEmail: createLimiter({
       name: "email-code-send-email",
+      points: 3,
+      durationSec: 10 * 60,
+      message: "Too many codes sent to this address. Try again in a few minutes.",
+    }),
+    perEmailClient: createLimiter({
+      name: "email-code-send-pair",
       points: 3,
       durationSec: 10 * 60,
       message: "Too many codes sent to this address. Try again in a few minutes.",
@@ -238,8 +245,8 @@ export const limits = {
     }),
   },
   /**
-   * Code checks: 10 per 10 minutes per client. Guessing a single code is also bounded by its own
-   * attempts counter in the database.
+   * Code checks: 10 per 10 minutes per client. A code is only checked against guesses from the
+   * client it was sent for, with its own attempts counter in the database.
    */
   emailCodeVerify: createLimiter({
     name: "email-code-verify",

@@ -46,7 +46,7 @@ export async function registerAccount(
   const existing = await db.account.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw conflict("An account with this email already exists. Log in instead.");
   if (input.code !== undefined) {
-    const ok = await consumeEmailCode(input.email, input.code, "register");
+    const ok = await consumeEmailCode(input.email, input.code, "register", ctx.clientKey);
     if (!ok) throw new AppError("validation_failed", "The code is invalid or has expired", { details: { field: "code" } });
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -90,7 +90,7 @@ export async function loginWithPassword(
     // Right or wrong, the points stay and the same answer comes in the same time: what differs
     // (counting the failure, mailing the code) happens in the background.
     if (!valid) challengedFailure(attempt, account?.id ?? null);
-    else if (!opts.reauth) mailLoginChallengeCode(valid.email);
+    else if (!opts.reauth) mailLoginChallengeCode(valid.email, clientKey);
     throw challengeRequired(opts.reauth === true);
   }
   if (!valid) {

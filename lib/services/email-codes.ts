@@ -5,36 +5,71 @@ import { sendEmail, renderLoginCodeEmail } from "@/lib/email";
 import { emailKey, limits } from "@/lib/rate-limit";
 import { log } from "@/lib/log";
 import type { PublicAccount } from "@/lib/services/accounts";
-import { challengeMailAllowed, rememberClient } from "@/lib/services/login-guard";
+import { challengeMailAllowed, isKnownClient, rememberClient } from "@/lib/services/login-guard";
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
 
 type Purpose = "login" | "register";
 
+// A code is bound to the client it was sent for (the one that asked for it, or that proved the
+// password for a sign-in challenge): only that client's guesses are checked against it, and only
+// its own later requests replace it. So someone who knows only the address can neither use up
+// nor replace the owner's code. Guessing is bounded per account whatever the number of
+// attacking addresses: a code is one of 10^6 (6 random digits) with CODE_MAX_TRIES guesses, so
+// 5 in 10^6 per code; clients the account does not know get at most 3 codes per address per
+// 10 minutes between them (limits.emailCodeSend.perEmail), so at most 15 guesses per 10 minutes
+// (2,160 a day: 0.22% a day, ~1.5% a week). Challenge codes go only to the right password.
+
+/**
+ * The binding of a code to a client. Requests with no address have a new key each time, so they
+ * share one binding (only without the peer-address hook, where per-client limits are weak anyway).
+ */
+function clientHash(clientKey: string): string {
+  return keyedHash(clientKey.startsWith("unidentified:") ? "unidentified" : clientKey);
+}
+
 /**
  * Sends a 6-digit code. For login, an unknown email gets no mail but the same answer, so the
- * endpoint does not reveal which emails have accounts.
+ * endpoint does not reveal which emails have accounts. Past the address's budget, only clients
+ * the account knows (signed in from there recently) still get codes: others' requests cannot
+ * keep the owner's usual client from getting one.
  */
 export async function sendEmailCode(email: string, purpose: Purpose, clientKey: string): Promise<void> {
-  await limits.emailCodeSend.perClient.consume(clientKey);
-  await limits.emailCodeSend.perEmail.consume(emailKey(email));
+  const address = emailKey(email);
+  const send = limits.emailCodeSend;
+  await send.perClient.consume(clientKey);
+  await send.perEmailClient.consume(`${clientKey}|${address}`);
   const account = await db.account.findUnique({ where: { email }, select: { id: true, status: true } });
+  // Read for unknown addresses too, so the time taken does not tell which have accounts.
+  const known = await isKnownClient(account?.id ?? "(none)", clientKey);
+  if ((await send.perEmail.count(address)) > send.perEmail.points && !(account && known)) {
+    await send.perEmail.assertNotBlocked(address); // over its points: throws the 429
+  }
   if (purpose === "login" && (!account || account.status !== "active")) return;
   if (purpose === "register" && account) return;
 
-  await issueCode(email, purpose);
+  await issueCode(email, purpose, clientKey);
 }
 
-/** A new code for the email (replacing any earlier one), mailed. */
-async function issueCode(email: string, purpose: Purpose): Promise<void> {
+/** A new code for the email and client (replacing that client's earlier one), mailed. */
+async function issueCode(email: string, purpose: Purpose, clientKey: string): Promise<void> {
   const code = sixDigitCode();
   const now = new Date();
+  const client = clientHash(clientKey);
   await db.$transaction([
-    // A new code replaces any earlier one.
-    db.emailLoginCode.updateMany({ where: { email, purpose, consumedAt: null }, data: { consumedAt: now } }),
+    db.emailLoginCode.updateMany({
+      where: { email, purpose, clientHash: client, consumedAt: null },
+      data: { consumedAt: now },
+    }),
     db.emailLoginCode.create({
-      data: { email, purpose, codeHash: keyedHash(code), expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000) },
+      data: {
+        email,
+        purpose,
+        clientHash: client,
+        codeHash: keyedHash(code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+      },
     }),
   ]);
   const mail = renderLoginCodeEmail({ code, minutes: CODE_TTL_MINUTES, purpose });
@@ -43,27 +78,27 @@ async function issueCode(email: string, purpose: Purpose): Promise<void> {
 
 /**
  * Mails a login code to the owner of an account whose right password came from a client that
- * must pass the challenge (login-guard.ts). Only the right password gets here, so these mails
- * have their own budget: someone who knows only the address cannot spend it (they can spend the
- * code-request endpoint's). Runs in the background: the challenged answer must take as long
- * whether or not a mail goes out.
+ * must pass the challenge (login-guard.ts); the code works from that client only. Only the right
+ * password gets here, so these mails have their own budget: someone who knows only the address
+ * cannot spend it (they can spend the code-request endpoint's). Runs in the background: the
+ * challenged answer must take as long whether or not a mail goes out.
  */
-export function mailLoginChallengeCode(email: string): void {
+export function mailLoginChallengeCode(email: string, clientKey: string): void {
   void (async () => {
-    if (await challengeMailAllowed(emailKey(email))) await issueCode(email, "login");
+    if (await challengeMailAllowed(emailKey(email))) await issueCode(email, "login", clientKey);
   })().catch((err: unknown) => {
     log.error("Sign-in challenge code could not be sent", { error: err instanceof Error ? err.message : String(err) });
   });
 }
 
 /**
- * Checks a code against the newest live code for the email. Each wrong guess uses one of
- * CODE_MAX_TRIES; the code is consumed on success or when the tries run out.
+ * Checks a code against the newest live code sent for this email and client. Each wrong guess
+ * uses one of CODE_MAX_TRIES; the code is consumed on success or when the tries run out.
  */
-export async function consumeEmailCode(email: string, code: string, purpose: Purpose): Promise<boolean> {
+export async function consumeEmailCode(email: string, code: string, purpose: Purpose, clientKey: string): Promise<boolean> {
   const now = new Date();
   const row = await db.emailLoginCode.findFirst({
-    where: { email, purpose, consumedAt: null, expiresAt: { gt: now } },
+    where: { email, purpose, clientHash: clientHash(clientKey), consumedAt: null, expiresAt: { gt: now } },
     orderBy: { createdAt: "desc" },
     select: { id: true, codeHash: true, attempts: true },
   });
@@ -90,7 +125,7 @@ export async function consumeEmailCode(email: string, code: string, purpose: Pur
 export async function verifyEmailCode(email: string, code: string, clientKey: string): Promise<PublicAccount | null> {
   await limits.emailCodeVerify.consume(clientKey);
   const normalized = email.trim().toLowerCase();
-  if (!(await consumeEmailCode(normalized, code.trim(), "login"))) return null;
+  if (!(await consumeEmailCode(normalized, code.trim(), "login", clientKey))) return null;
   const account = await db.account.findUnique({
     where: { email: normalized },
     select: { id: true, email: true, name: true, status: true },

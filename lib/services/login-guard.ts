@@ -171,6 +171,11 @@ export async function challengeMailAllowed(accountKey: string): Promise<boolean>
   return (await guard().challengeMails.count(accountKey)) <= CHALLENGE_MAILS_PER_WINDOW;
 }
 
+/** Whether a sign-in to the account succeeded from this client within LOGIN_TRUSTED_CLIENT_DAYS. */
+export async function isKnownClient(accountId: string, clientKey: string): Promise<boolean> {
+  return (await guard().standing.used(standingKey(accountId, clientKey))) > 0;
+}
+
 /** A sign-in (password, email code or registration) succeeded from this client. */
 export async function rememberClient(accountId: string, clientKey: string): Promise<void> {
   // A request with no address has a key of its own that no later request shares.

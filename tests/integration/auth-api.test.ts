@@ -58,10 +58,13 @@ describe("registration", () => {
 
   it("registers with an emailed registration code instead of a password", async () => {
     const address = email();
-    const sent = await call(sendCode, { body: { email: address, purpose: "register" }, ip: freshIp() });
+    const ip = freshIp();
+    const sent = await call(sendCode, { body: { email: address, purpose: "register" }, ip });
     expect(sent.status).toBe(200);
     const code = await latestCode(address);
-    const res = await call(register, { body: { email: address, name: "Codey", code }, ip: freshIp() });
+    // A code works only from the client it was sent to.
+    expect((await call(register, { body: { email: address, name: "Codey", code }, ip: freshIp() })).status).toBe(422);
+    const res = await call(register, { body: { email: address, name: "Codey", code }, ip });
     expect(res.status).toBe(201);
     const wrong = await call(register, { body: { email: email(), name: "No", code: "000000" }, ip: freshIp() });
     expect(wrong.status).toBe(422);
@@ -110,14 +113,15 @@ describe("password login", () => {
 describe("email-code login", () => {
   it("mails a 6-digit code that logs in once", async () => {
     const { address } = await registered();
-    const sent = await call(sendCode, { body: { email: address }, ip: freshIp() });
+    const ip = freshIp();
+    const sent = await call(sendCode, { body: { email: address }, ip });
     expect(sent.status).toBe(200);
     expect(sent.json).toEqual({ result: "sent", expires_in: 600 });
     const code = await latestCode(address);
-    const ok = await call(verifyCode, { body: { email: address, code }, ip: freshIp() });
+    const ok = await call(verifyCode, { body: { email: address, code }, ip });
     expect(ok.status).toBe(200);
     expect(ok.json.account.email).toBe(address);
-    const reuse = await call(verifyCode, { body: { email: address, code }, ip: freshIp() });
+    const reuse = await call(verifyCode, { body: { email: address, code }, ip });
     expect(reuse.status).toBe(401);
   });
 
@@ -128,26 +132,28 @@ describe("email-code login", () => {
     expect(await readDevMailbox({ to: nobody })).toHaveLength(0);
   });
 
-  it("allows 5 tries: after 5 wrong codes even the right one fails", async () => {
+  it("allows 5 tries: after 5 wrong codes from the client even the right one fails", async () => {
     const { address } = await registered();
-    await call(sendCode, { body: { email: address }, ip: freshIp() });
+    const ip = freshIp();
+    await call(sendCode, { body: { email: address }, ip });
     const code = await latestCode(address);
     const wrongCode = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      expect((await call(verifyCode, { body: { email: address, code: wrongCode }, ip: freshIp() })).status).toBe(401);
+      expect((await call(verifyCode, { body: { email: address, code: wrongCode }, ip })).status).toBe(401);
     }
-    expect((await call(verifyCode, { body: { email: address, code }, ip: freshIp() })).status).toBe(401);
+    expect((await call(verifyCode, { body: { email: address, code }, ip })).status).toBe(401);
   });
 
   it("expires codes after 10 minutes", async () => {
     const { address } = await registered();
-    await call(sendCode, { body: { email: address }, ip: freshIp() });
+    const ip = freshIp();
+    await call(sendCode, { body: { email: address }, ip });
     const code = await latestCode(address);
     const row = await db.emailLoginCode.findFirstOrThrow({ where: { email: address }, orderBy: { createdAt: "desc" } });
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(9.9 * 60_000);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(10 * 60_000 + 1000);
     await db.emailLoginCode.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await call(verifyCode, { body: { email: address, code }, ip: freshIp() })).status).toBe(401);
+    expect((await call(verifyCode, { body: { email: address, code }, ip })).status).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as register } from "@/app/web/api/register/route";
 import { POST as login } from "@/app/web/api/login/route";
+import { POST as sendCode } from "@/app/web/api/login/email-code/send/route";
 import { POST as verifyCode } from "@/app/web/api/login/email-code/verify/route";
 import { POST as changePasswordRoute } from "@/app/web/api/password/route";
 import { GET as me } from "@/app/web/api/me/route";
@@ -222,5 +223,66 @@ describe("the owner is warned", { timeout: 120_000 }, () => {
     const { id, email } = await owner();
     for (let i = 0; i < 9; i++) await fail(email, freshIp(), 1);
     expect(await warningJobs(id)).toHaveLength(0);
+  });
+});
+
+describe("guessing or requesting someone's login codes does not keep the owner out", { timeout: 120_000 }, () => {
+  const wrongFor = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0");
+  const verify = (email: string, code: string, ip: string) => call(verifyCode, { body: { email, code }, ip });
+
+  it("wrong guesses from other addresses do not use up the challenge code; it works only where it was sent", async () => {
+    const { email } = await owner();
+    for (const ip of [freshIp(), freshIp(), freshIp()]) await fail(email, ip, 4);
+    const fresh = freshIp();
+    expect((await attempt(email, PASSWORD, fresh)).json.error.code).toBe("login_challenge_required");
+    const code = await codeMailedTo(email);
+
+    for (const attacker of [freshIp(), freshIp()]) {
+      for (let i = 0; i < 6; i++) expect((await verify(email, wrongFor(code, i), attacker)).status).toBe(401);
+    }
+    // Even the right code is refused from another address, and that does not spend it either.
+    expect((await verify(email, code, freshIp())).status).toBe(401);
+
+    const verified = await verify(email, code, fresh);
+    expect(verified.status).toBe(200);
+    expect(verified.json.account.email).toBe(email);
+  });
+
+  it("an emailed code survives others' guesses and requests; the owner's usual address can still get one", async () => {
+    const { email, home } = await owner();
+    const device = freshIp();
+    expect((await call(sendCode, { body: { email }, ip: device })).status).toBe(200);
+    const code = await codeMailedTo(email);
+
+    // Someone who knows the address guesses and asks for codes until the address's budget is spent.
+    const attacker = freshIp();
+    for (let i = 0; i < 6; i++) expect((await verify(email, wrongFor(code, i), attacker)).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await call(sendCode, { body: { email }, ip: attacker })).status).toBe(200);
+    const refused = await call(sendCode, { body: { email }, ip: freshIp() });
+    expect(refused.status).toBe(429);
+    await codeMailedTo(email, 3);
+
+    // The owner's code still works from where it was requested, once.
+    expect((await verify(email, code, device)).status).toBe(200);
+    expect((await verify(email, code, device)).status).toBe(401);
+
+    // A client the account knows is not refused by the spent budget.
+    expect((await call(sendCode, { body: { email }, ip: home })).status).toBe(200);
+    const again = await codeMailedTo(email, 4);
+    expect((await verify(email, again, home)).status).toBe(200);
+  });
+
+  it("the guessing client is still bounded: 5 wrong guesses end its code, and a client gets 3 codes per address", async () => {
+    const { email } = await owner();
+    const ip = freshIp();
+    expect((await call(sendCode, { body: { email }, ip })).status).toBe(200);
+    const code = await codeMailedTo(email);
+    for (let i = 0; i < 5; i++) expect((await verify(email, wrongFor(code, i), ip)).status).toBe(401);
+    expect((await verify(email, code, ip)).status).toBe(401);
+
+    for (let i = 0; i < 2; i++) expect((await call(sendCode, { body: { email }, ip })).status).toBe(200);
+    const fourth = await call(sendCode, { body: { email }, ip });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.error.code).toBe("rate_limited");
   });
 });
