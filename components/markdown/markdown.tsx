@@ -2,6 +2,7 @@ import Markdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import { isSignedAssetUrl } from "@/lib/theme";
 import { markdownSchema, markdownUrlTransform } from "./schema";
+import { markdownTooComplex } from "./complexity";
 import styles from "./markdown.module.css";
 
 const LINK_REL = "nofollow noopener noreferrer ugc";
@@ -67,8 +68,17 @@ export function SafeMarkdown({
   /** Hosts whose https images are shown (the operator's MARKDOWN_IMAGE_HOSTS). */
   imageHosts?: readonly string[];
 }) {
+  const classes = [styles.markdown, className].filter(Boolean).join(" ");
+  // Bounded before the parser runs: past the limits the author's text is shown as it was written.
+  if (markdownTooComplex(children)) {
+    return (
+      <div className={classes}>
+        <p className={styles.plain}>{children}</p>
+      </div>
+    );
+  }
   return (
-    <div className={[styles.markdown, className].filter(Boolean).join(" ")}>
+    <div className={classes}>
       <Markdown
         skipHtml
         rehypePlugins={[[rehypeSanitize, markdownSchema]]}

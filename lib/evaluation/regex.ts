@@ -8,6 +8,11 @@ import { RE2JS, RE2JSSyntaxException } from "re2js";
 export const MAX_PATTERN_LENGTH = 2000;
 /** RE2 "program size" ceiling: a match costs up to text length × program size steps. */
 export const MAX_PROGRAM_SIZE = 5000;
+/**
+ * Worst-case RE2 steps (program size × characters) a search may take on the request thread
+ * (~15 ms); a costlier one runs on the regex worker with a time budget (rules-runner.ts).
+ */
+export const INLINE_REGEX_COST = 2_000_000;
 /** Flags a creator may set besides inline (?i)(?m)(?s): i, m, s. */
 export const CREATOR_REGEX_FLAGS = "ims";
 

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
 import { FairQueue } from "@/lib/evaluation/fair-queue";
 import { clipForEvaluation } from "@/lib/evaluation/limits";
-import { CreatorRegexError, compileCreatorRegex } from "@/lib/evaluation/regex";
+import { CreatorRegexError, compileCreatorRegex, INLINE_REGEX_COST } from "@/lib/evaluation/regex";
 import {
   planRules,
   rulesRegexError,
@@ -23,8 +23,7 @@ import type { EvaluationResult } from "@/lib/evaluation/types";
 //    error (not counted against the player). Workspaces take turns on that worker, so one
 //    creator's catastrophic patterns delay another's by at most one budget.
 
-/** Worst-case RE2 steps (program size × characters) run on the request thread: ~15 ms. */
-export const INLINE_REGEX_COST = 2_000_000;
+export { INLINE_REGEX_COST };
 const MAX_QUEUED_PER_TENANT = 16;
 
 export const RULES_TIMEOUT_FEEDBACK =

@@ -60,6 +60,14 @@ export function validateTheme(input: unknown, opts: ValidateThemeOptions = {}): 
   if (typeof input !== "object" || Array.isArray(input)) {
     return { ok: false, issues: [{ path: "", message: "theme must be an object of CSS variables" }] };
   }
+  // Counted before any per-key work: a theme of thousands of keys gets one issue, not thousands.
+  const source = input as Record<string, unknown>;
+  let keys = 0;
+  for (const key in source) {
+    const nested = source[key];
+    keys += NESTED.has(key) && nested && typeof nested === "object" && !Array.isArray(nested) ? Object.keys(nested).length : 1;
+    if (keys > MAX_KEYS) return { ok: false, issues: [{ path: "", message: `A theme has at most ${MAX_KEYS} properties` }] };
+  }
   const issues: ThemeIssue[] = [];
   const theme: SanitizedTheme = {};
   let count = 0;

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { NextIntlClientProvider } from "next-intl";
 import { MarkdownEditor } from "@/components/console/markdown-editor";
+import { markdownTooComplex } from "@/components/markdown/complexity";
 import { SafeMarkdown } from "@/components/markdown/markdown";
 import messages from "@/lib/i18n/messages/en/index";
 import payloads from "../fixtures/xss-payloads.json";
@@ -99,5 +100,16 @@ describe("SafeMarkdown", () => {
     expect(html).toContain("Before");
     expect(html).toContain("after");
     expect(html).not.toContain("insecure.example");
+  });
+});
+
+describe("markdownTooComplex: a linear bound before the parser", () => {
+  it("lets ordinary instructions through and shows bombs as written", () => {
+    const ordinary = `# Level 3\n\nGet the **password** from _the_ bot.\n\n- one\n- two\n  - nested\n\n> a quote\n\n[a link](https://example.com)\n`;
+    expect(markdownTooComplex(ordinary.repeat(10))).toBe(false);
+    expect(markdownTooComplex("*a_".repeat(6_666))).toBe(true);
+    expect(markdownTooComplex("[".repeat(20_000))).toBe(true);
+    expect(markdownTooComplex(">".repeat(20_000))).toBe(true);
+    expect(markdownTooComplex(Array.from({ length: 400 }, () => "- x").join("\n"))).toBe(true);
   });
 });

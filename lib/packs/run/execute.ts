@@ -15,7 +15,7 @@ import { adversarialPrompts, findCase, type PlannedCase } from "@/lib/packs/run/
 import { scoreCase, type CaseScore } from "@/lib/packs/run/scorecard";
 import type { SecurityPolicy, SecurityScan } from "@/lib/packs/run/security";
 import type { Bundle } from "@/lib/packs/types";
-import { runValidator } from "@/lib/packs/validators";
+import { runValidatorBounded, type SearchRegex } from "@/lib/packs/validators";
 
 export interface ModelCall {
   system: string;
@@ -82,6 +82,11 @@ export interface ExecuteInput {
   /** Shared by every case of the run (judge_limits are per run). */
   judgeBudget: JudgeBudget;
   security: SecurityPolicy;
+  /**
+   * Runs a user pattern too costly to search inline (regex_match, the security scan) off this
+   * thread with a time budget; without it such a search is not run and counts as failed.
+   */
+  searchRegex?: SearchRegex;
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
@@ -105,26 +110,38 @@ export function priceOf(
   );
 }
 
-function runValidators(spec: EvaluationSpec, ctx: CaseContext): ValidatorOutcome[] {
-  return (spec.validators ?? []).map((v) => {
-    const key = text(v.key);
-    const type = text(v.type);
-    const target = resolveEvidence(text(v.target) || "final_output", ctx);
-    const expectedRef = text(v.expected_from);
-    const expected =
-      expectedRef === ""
-        ? { ok: true as const, value: undefined }
-        : resolveEvidence(v.expected_from ?? "", ctx);
-    if (!target.ok) return { key, type, passed: false, score: 0, evidence: target.reason };
-    if (!expected.ok) return { key, type, passed: false, score: 0, evidence: expected.reason };
-    const config = isObject(v.config) ? v.config : {};
-    const outcome = runValidator(type, {
-      actual: evidenceText(target.value),
-      expected: expected.value,
-      config,
-    });
-    return { key, type, ...outcome };
-  });
+async function runValidators(
+  spec: EvaluationSpec,
+  ctx: CaseContext,
+  searchRegex: SearchRegex | undefined,
+): Promise<ValidatorOutcome[]> {
+  const outcomes: ValidatorOutcome[] = [];
+  for (const v of spec.validators ?? []) outcomes.push(await runOneValidator(v, ctx, searchRegex));
+  return outcomes;
+}
+
+async function runOneValidator(
+  v: NonNullable<EvaluationSpec["validators"]>[number],
+  ctx: CaseContext,
+  searchRegex: SearchRegex | undefined,
+): Promise<ValidatorOutcome> {
+  const key = text(v.key);
+  const type = text(v.type);
+  const target = resolveEvidence(text(v.target) || "final_output", ctx);
+  const expectedRef = text(v.expected_from);
+  const expected =
+    expectedRef === ""
+      ? { ok: true as const, value: undefined }
+      : resolveEvidence(v.expected_from ?? "", ctx);
+  if (!target.ok) return { key, type, passed: false, score: 0, evidence: target.reason };
+  if (!expected.ok) return { key, type, passed: false, score: 0, evidence: expected.reason };
+  const config = isObject(v.config) ? v.config : {};
+  const outcome = await runValidatorBounded(
+    type,
+    { actual: evidenceText(target.value), expected: expected.value, config },
+    searchRegex,
+  );
+  return { key, type, ...outcome };
 }
 
 function limitError(spec: EvaluationSpec, tokens: number, costUsd: number): string | null {
@@ -217,7 +234,10 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
     modelId: answer.modelId,
     ...(truncated ? { outputTruncated: true } : {}),
   };
-  const scan = security.active || adversarial ? security.scan(output, adversarial?.refusal ?? "") : null;
+  const scan =
+    security.active || adversarial
+      ? await security.scanBounded(output, adversarial?.refusal ?? "", input.searchRegex)
+      : null;
 
   if (adversarial) {
     const passed = scan?.passed ?? true;
@@ -237,7 +257,7 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
 
   const ctx = caseContextOf(caseDef ?? { challenge_key: "", case_key: "" }, output, prompt.user);
   const limit = limitError(spec, tokens, costUsd);
-  const validators = limit ? [] : runValidators(spec, ctx);
+  const validators = limit ? [] : await runValidators(spec, ctx, input.searchRegex);
   const judges = limit ? [] : await runJudges(spec, ctx, input.callJudge, input.judgeBudget);
   const score = scoreCase(spec, {
     validators: Object.fromEntries(validators.map((v) => [v.key, { passed: v.passed, score: v.score }])),

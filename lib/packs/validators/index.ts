@@ -9,7 +9,8 @@ import { jsonSchema } from "./json_schema";
 import { mathEquivalence } from "./math_equivalence";
 import { normalizedMatch } from "./normalized_match";
 import { numericMatch } from "./numeric_match";
-import { regexMatch } from "./regex_match";
+import { regexMatch, regexMatchBounded } from "./regex_match";
+import type { SearchRegex } from "./regex-search";
 import { rougeScore } from "./rouge_score";
 import { tokenF1Validator } from "./token_f1";
 import { SANDBOX_VALIDATOR_TYPES } from "@/lib/packs/vocabulary";
@@ -27,6 +28,7 @@ export type {
   ValidatorResult,
 } from "./types";
 export { DETERMINISTIC_VALIDATOR_TYPES } from "./types";
+export type { RegexSearchResult, SearchRegex } from "./regex-search";
 
 // The deterministic validators of a prompt_eval run, one line per type (README.md documents
 // each one's config). The sandbox types below read files, run code or inspect tool calls: the
@@ -68,4 +70,17 @@ export function runValidator(type: string, input: ValidatorInput): ValidatorResu
     return { passed: false, score: 0, evidence: `${type} needs a sandbox provider and is not run on text` };
   }
   return { passed: false, score: 0, evidence: `unknown validator type ${JSON.stringify(type)}` };
+}
+
+/**
+ * runValidator for a run: a user pattern too costly to search inline goes to `search` (the
+ * server's regex worker, time-bounded) instead of failing.
+ */
+export async function runValidatorBounded(
+  type: string,
+  input: ValidatorInput,
+  search?: SearchRegex,
+): Promise<ValidatorResult> {
+  if (type === "regex_match") return regexMatchBounded(input, search);
+  return runValidator(type, input);
 }

@@ -2,7 +2,7 @@ import Ajv, { type Options, type ValidateFunction } from "ajv";
 import Ajv2019 from "ajv/dist/2019";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { compileCreatorRegex } from "@/lib/evaluation/regex";
+import { compileCreatorRegex, INLINE_REGEX_COST } from "@/lib/evaluation/regex";
 import { parseJsonOutput } from "./json";
 import { ConfigError, defineValidator, fail, MAX_TEXT, pass, readBool } from "./shared";
 
@@ -10,13 +10,27 @@ import { ConfigError, defineValidator, fail, MAX_TEXT, pass, readBool } from "./
 // unless `extract_json: false`) and validates against the schema (`config.schema`, else the
 // expected evidence as an object or JSON text). Ajv with all errors and ajv-formats; draft-07 by
 // default, 2019-09 / 2020-12 when `$schema` names them. Schema `pattern`s run on RE2 (re2js),
-// never on a JS RegExp; remote `$ref`s are never fetched.
+// never on a JS RegExp, within one step budget per validation; remote `$ref`s are never fetched.
+
+/**
+ * RE2 steps (program size × characters) the schema's patterns may take in one validation, all
+ * together: many strings or a long one cannot make them a long stall. Past it the validator fails.
+ */
+let patternBudget = INLINE_REGEX_COST;
+
+class PatternBudgetError extends Error {}
 
 /** Ajv's regExp hook: schema patterns are compiled by re2js with the creator-regex limits. */
 const re2Engine = Object.assign(
   (pattern: string, flags: string) => {
     const re = compileCreatorRegex(pattern, flags.replace(/[^ims]/g, ""));
-    return { test: (s: string) => re.test(s) };
+    return {
+      test: (s: string) => {
+        patternBudget -= re.programSize() * Math.max(1, s.length);
+        if (patternBudget < 0) throw new PatternBudgetError();
+        return re.test(s);
+      },
+    };
   },
   { code: "re2js" },
 );
@@ -87,7 +101,17 @@ export const jsonSchema = defineValidator("json_schema", ({ actual, expected, co
 
   const parsed = parseJsonOutput(actual, readBool(config, "extract_json", true));
   if (!parsed.ok) return fail(`output is not valid JSON: ${parsed.message.slice(0, 120)}`);
-  if (compiled.validate(parsed.value)) return pass("output is valid JSON matching the schema");
+  patternBudget = INLINE_REGEX_COST;
+  let valid: boolean;
+  try {
+    valid = compiled.validate(parsed.value);
+  } catch (err) {
+    if (!(err instanceof PatternBudgetError)) throw err;
+    return fail(
+      `the schema's patterns are too costly for this output (over ${INLINE_REGEX_COST.toLocaleString("en-US")} RE2 steps)`,
+    );
+  }
+  if (valid) return pass("output is valid JSON matching the schema");
   const errors = compiled.validate.errors ?? [];
   const first = errors[0];
   const where = first ? `${first.instancePath || "/"} ${first.message ?? "is invalid"}` : "does not match";

@@ -33,7 +33,7 @@ export async function publishPack(
   yamlText: string,
   accountId: string | null,
 ): Promise<PublishResult> {
-  const checked = validatePack(yamlText);
+  const checked = await validatePack(yamlText, workspaceId);
   if (!checked.valid || !checked.bundle) throw new PackInvalidError(checked.errors);
   const bundle = checked.bundle;
   const contentHash = contentHashOf(bundle);

@@ -38,7 +38,7 @@ export async function packPanelAction(_prev: FormState<PackPanelResult>, formDat
         throw err;
       }
     }
-    const checked = validatePack(yaml);
+    const checked = await validatePack(yaml, workspace.id);
     return {
       data: checked.valid ? { kind: "valid" } : { kind: "invalid", errors: checked.errors },
     };

@@ -79,7 +79,7 @@ export async function importPackChallenges(
   actorId: string | null,
   yamlText: string,
 ): Promise<PackImportResult> {
-  const checked = validatePack(yamlText);
+  const checked = await validatePack(yamlText, workspaceId);
   if (!checked.valid || !checked.bundle) throw new PackInvalidError(checked.errors);
   const mapped = challengesFromBundle(checked.bundle);
   if (mapped.length > MAX_IMPORT_CHALLENGES) {

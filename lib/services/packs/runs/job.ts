@@ -3,8 +3,10 @@ import { z } from "zod";
 import { asJson, one, query, transaction } from "@/lib/db/sql";
 import { defineJob, enqueueJob, PermanentJobError, type JobContext } from "@/lib/jobs";
 import { env } from "@/lib/env";
+import { getRegexRunner } from "@/lib/evaluation/rules-runner";
 import { log } from "@/lib/log";
 import { executeCase, type CaseOutcome } from "@/lib/packs/run/execute";
+import type { SearchRegex } from "@/lib/packs/validators";
 import type { JudgeBudget } from "@/lib/packs/run/judges";
 import { securitySandboxNotes, specOf } from "@/lib/packs/run/plan";
 import { SecurityPolicy } from "@/lib/packs/run/security";
@@ -23,6 +25,14 @@ import {
   type PendingCase,
   type RunRow,
 } from "@/lib/services/packs/runs/store";
+
+/**
+ * A run's costly user-pattern searches (regex_match, the security scan): on the rules regex worker,
+ * within RULES_REGEX_TIMEOUT_MS each, the run's workspace taking turns with the others.
+ */
+export function packRunRegexSearch(workspaceId: string, signal?: AbortSignal): SearchRegex {
+  return (pattern, flags, text) => getRegexRunner().search(workspaceId, pattern, flags, text, signal);
+}
 
 // The `packs.run` job: works through a run's pending cases with at most `concurrency` cases in
 // flight per provider (one queue and `concurrency` lanes per provider), recording each as it finishes (group-committed). A job runs one slice of
@@ -197,6 +207,7 @@ export async function runPackRunSlice(
       callJudge,
       judgeBudget: budget,
       security,
+      searchRegex: packRunRegexSearch(run.workspaceId, stopSignal),
     });
     // A case cut short by the stop is left pending for the next slice, not recorded as an error.
     if (stopSignal.aborted && outcome.status === "error") return;

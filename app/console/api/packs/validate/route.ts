@@ -7,7 +7,7 @@ import { takePackQuota, validatePack } from "@/lib/services/packs";
 // 422 {valid: false, errors: [{field, message}]} with every error of PACKS-FORMAT.md §1–§3.
 export const POST = route(packOperations.validate, async ({ req, caller }) => {
   await takePackQuota(caller.workspaceId);
-  const checked = validatePack(await readTextBody(req, MAX_PACK_BYTES));
+  const checked = await validatePack(await readTextBody(req, MAX_PACK_BYTES), caller.workspaceId);
   return checked.valid
     ? json({ valid: true, errors: null })
     : json({ valid: false, errors: checked.errors }, { status: 422 });

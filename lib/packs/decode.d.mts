@@ -1,0 +1,14 @@
+import type { Json, PackError } from "./types";
+
+export const MAX_BUNDLE_BYTES: number;
+export const MAX_DEPTH: number;
+export const MAX_NODES: number;
+export const MAX_VALUES: number;
+
+/** `limit` names the bound a refused text is over (the server answers those 413). */
+export type ParseResult =
+  | { ok: true; value: Json }
+  | { ok: false; error: PackError; limit?: "bytes" | "nodes" };
+
+export function countYamlNodes(text: string, limit?: number): number;
+export function parseBundleYaml(text: string): ParseResult;

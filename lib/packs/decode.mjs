@@ -1,0 +1,238 @@
+// YAML text → plain JSON value (the bundle format's decode steps). Anchors, aliases and
+// merge keys work; a duplicate mapping key, a syntax error, an alias bomb, too deep a nesting or a
+// type error in one of the bundle's known structs is a decode error naming its line, as the
+// reference's `yaml.v3` decoder does. Unknown keys are kept here and ignored by the validators.
+//
+// Plain .mjs (types in decode.d.mts): the server runs it on a worker thread (parse-worker.mjs)
+// with a time budget; the CLI and tests call it directly. Every step is linear in the text: the
+// size, nesting and node count are bounded before the document is built, duplicate keys are found
+// with one Map per mapping (the library's own `uniqueKeys` check compares each key with every
+// earlier one), and the decoded value's size after alias expansion is bounded too.
+import { Buffer } from "node:buffer";
+import { CST, isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parseDocument } from "yaml";
+import { checkBundleShape } from "./shape.mjs";
+
+export const MAX_BUNDLE_BYTES = 1024 * 1024;
+/** Deepest nesting of mappings and sequences a bundle may have. */
+export const MAX_DEPTH = 64;
+/** Nodes (scalars, aliases, list items, collections) the YAML text may have. */
+export const MAX_NODES = 20_000;
+/** Values (objects, lists and scalars) the decoded bundle may have once aliases are expanded. */
+export const MAX_VALUES = 50_000;
+/** Aliases a document may expand, relative to its size (the `yaml` library's own guard). */
+const MAX_ALIAS_COUNT = 100;
+const DECODE = "decode challenge-pack bundle yaml: ";
+
+function decodeError(reason, limit) {
+  return { ok: false, error: { field: "bundle", message: DECODE + reason }, ...(limit ? { limit } : {}) };
+}
+
+/**
+ * An upper bound on flow nesting (`[[[…`), found before the parser sees the text: the parser
+ * recurses per level, so a megabyte of brackets must never reach it. Quoted scalars and comments
+ * inside flow collections are skipped so that they cannot hide brackets.
+ */
+function flowDepthExceeds(text, limit) {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "[" || c === "{") {
+      depth++;
+      if (depth > limit) return true;
+    } else if (c === "]" || c === "}") {
+      if (depth > 0) depth--;
+    } else if (depth > 0 && c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (depth > 0 && c === "'") {
+      for (i++; i < text.length; i++) {
+        if (text[i] === "'") {
+          if (text[i + 1] === "'") i++;
+          else break;
+        }
+      }
+    } else if (depth > 0 && c === "#" && (i === 0 || /\s/.test(text[i - 1] ?? ""))) {
+      while (i < text.length && text[i] !== "\n") i++;
+    }
+  }
+  return false;
+}
+
+/** Compact block sequences (`- - - x`) nest on one line; bound them the same way. */
+function compactDepthExceeds(text, limit) {
+  for (const line of text.split("\n")) {
+    let count = 0;
+    let i = 0;
+    for (;;) {
+      while (line[i] === " " || line[i] === "\t") i++;
+      if ((line[i] === "-" || line[i] === "?") && (line[i + 1] === " " || line[i + 1] === "\t")) {
+        count++;
+        i += 2;
+        if (count > limit) return true;
+      } else break;
+    }
+  }
+  return false;
+}
+
+const NODE_TOKENS = new Set([
+  "scalar",
+  "single-quoted-scalar",
+  "double-quoted-scalar",
+  "block-scalar-header",
+  "alias",
+  "flow-map-start",
+  "flow-seq-start",
+  "seq-item-ind",
+  "explicit-key-ind",
+]);
+
+/** Nodes of the text by the library's lexer (linear; no document is built), stopping past `limit`. */
+export function countYamlNodes(text, limit = Infinity) {
+  let count = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (NODE_TOKENS.has(CST.tokenType(token)) && ++count > limit) break;
+  }
+  return count;
+}
+
+function nodeDepth(node, depth) {
+  if (depth > MAX_DEPTH) return depth;
+  if (isMap(node)) {
+    let max = depth;
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      max = Math.max(max, nodeDepth(pair.key, depth + 1), nodeDepth(pair.value, depth + 1));
+      if (max > MAX_DEPTH) break;
+    }
+    return max;
+  }
+  if (isSeq(node)) {
+    let max = depth;
+    for (const item of node.items) {
+      max = Math.max(max, nodeDepth(item, depth + 1));
+      if (max > MAX_DEPTH) break;
+    }
+    return max;
+  }
+  return depth;
+}
+
+/**
+ * Every duplicate key of every mapping, worded as yaml.v3 words it (both lines). Keys are equal
+ * when both are scalars of the same value, as the library compares them. A doubled merge key
+ * `<<` is returned apart (the library reports it as a syntax error).
+ */
+function duplicateKeys(root, lines) {
+  const out = [];
+  let merge;
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Map();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        stack.push(pair.value);
+        if (!isScalar(pair.key)) continue;
+        const value = pair.key.value;
+        const id = `${typeof value}:${String(value)}`;
+        const line = lines.linePos(pair.key.range?.[0] ?? 0).line;
+        const first = seen.get(id);
+        if (first === undefined) seen.set(id, line);
+        else if (String(value) === "<<") merge ??= line;
+        else out.push(`line ${line}: mapping key ${JSON.stringify(String(value))} already defined at line ${first}`);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    }
+  }
+  return { duplicates: out, merge };
+}
+
+/** Values of the decoded tree with aliases expanded (shared objects counted each time), up to `limit`. */
+function valuesExceed(value, limit) {
+  let count = 0;
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (++count > limit) return true;
+    if (Array.isArray(v)) for (const item of v) stack.push(item);
+    else if (v !== null && typeof v === "object") for (const key in v) stack.push(v[key]);
+  }
+  return false;
+}
+
+function syntaxReason(doc, lines) {
+  const parts = doc.errors.map((error) => {
+    const line = lines.linePos(error.pos[0]).line;
+    return `line ${line}: ${error.message.split("\n")[0]}`;
+  });
+  return `yaml: ${parts.join("; ")}`;
+}
+
+/** Decodes the bundle text; the value is plain JSON-compatible data (numbers may be ±Inf/NaN). */
+export function parseBundleYaml(text) {
+  // UTF-8 takes at least one byte per UTF-16 unit: only a text short enough needs encoding.
+  if (text.length > MAX_BUNDLE_BYTES || Buffer.byteLength(text, "utf8") > MAX_BUNDLE_BYTES) {
+    return { ok: false, error: { field: "bundle", message: "must be at most 1 MiB" }, limit: "bytes" };
+  }
+  if (text.trim() === "") return { ok: false, error: { field: "bundle", message: "is required" } };
+  // A generous bound before parsing; the exact limit is checked on the parsed tree below.
+  if (flowDepthExceeds(text, 4 * MAX_DEPTH) || compactDepthExceeds(text, 4 * MAX_DEPTH)) {
+    return decodeError(`yaml: nesting is deeper than ${MAX_DEPTH} levels`);
+  }
+  if (countYamlNodes(text, MAX_NODES) > MAX_NODES) {
+    return decodeError(`yaml: more than ${MAX_NODES} nodes (keys, values and list items)`, "nodes");
+  }
+
+  const lines = new LineCounter();
+  let doc;
+  try {
+    doc = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false, lineCounter: lines });
+  } catch (error) {
+    return decodeError(`yaml: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (doc.errors.length > 0) return decodeError(syntaxReason(doc, lines));
+  // Duplicate keys are reported with the type errors (yaml.v3's "unmarshal errors").
+  const { duplicates, merge } = duplicateKeys(doc.contents, lines);
+  if (merge !== undefined && duplicates.length === 0) {
+    return decodeError(`yaml: line ${merge}: Map keys must be unique`);
+  }
+  if (nodeDepth(doc.contents, 1) > MAX_DEPTH) {
+    return decodeError(`yaml: nesting is deeper than ${MAX_DEPTH} levels`);
+  }
+
+  let value;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    return decodeError(`yaml: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (value === null || value === undefined) value = {};
+  if (isAlias(doc.contents) || typeof value !== "object" || Array.isArray(value)) {
+    const line = lines.linePos(doc.contents?.range?.[0] ?? 0).line;
+    return decodeError(
+      `yaml: unmarshal errors:\n  line ${line}: cannot unmarshal ${tagOf(value)} into challengepack.Bundle`,
+    );
+  }
+  if (valuesExceed(value, MAX_VALUES)) {
+    return decodeError(`yaml: more than ${MAX_VALUES} values once aliases are expanded`, "nodes");
+  }
+
+  const unmarshal = [...duplicates, ...checkBundleShape(doc, lines)].sort((a, b) => lineOf(a) - lineOf(b));
+  if (unmarshal.length > 0)
+    return decodeError(`yaml: unmarshal errors:\n${unmarshal.map((e) => `  ${e}`).join("\n")}`);
+  return { ok: true, value };
+}
+
+function lineOf(error) {
+  return Number(/^line (\d+)/.exec(error)?.[1] ?? 0);
+}
+
+function tagOf(value) {
+  if (Array.isArray(value)) return "!!seq";
+  if (typeof value === "string") return "!!str";
+  if (typeof value === "boolean") return "!!bool";
+  if (typeof value === "number") return Number.isInteger(value) ? "!!int" : "!!float";
+  return "!!map";
+}
