@@ -3,9 +3,9 @@
 // 20,000 `>` overflowed the stack. Text past these bounds is shown as plain text instead.
 
 /** Emphasis and strikethrough delimiter characters (`*`, `_`, `~`) a text may have. */
-export const MAX_MARKDOWN_DELIMITERS = 200;
+export const MAX_MARKDOWN_DELIMITERS = 400;
 /** Link and image brackets (`[`, `]`) a text may have. */
-export const MAX_MARKDOWN_BRACKETS = 200;
+export const MAX_MARKDOWN_BRACKETS = 400;
 /** Container markers (`>`, list bullets and numbers) one line may open. */
 export const MAX_MARKDOWN_NESTING = 16;
 /** Lines indented as list continuations (nested lists re-parse their items). */
@@ -31,7 +31,6 @@ export function markdownTooComplex(text: string): boolean {
         if (c !== ">" && ++listLines > MAX_MARKDOWN_LIST_LINES) return true;
         if (++nesting > MAX_MARKDOWN_NESTING) return true;
         continue; // a bullet `*` is not emphasis
-
       }
       lineStart = false;
     }
