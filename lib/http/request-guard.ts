@@ -1,6 +1,8 @@
 import { subscribe } from "node:diagnostics_channel";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { ErrorCode } from "@/lib/errors";
+import { ACTION_BODY_LIMIT, checkActionBody, isActionRequest, tooLarge } from "@/lib/http/action-body";
+import { gateServer, holdBody } from "@/lib/http/request-gate";
 import { matchRoute } from "@/lib/http/route-match";
 
 // What every request meets before Next.js sees it: requests the framework would answer with a
@@ -9,7 +11,10 @@ import { matchRoute } from "@/lib/http/route-match";
 // - a method the Fetch API cannot even represent (TRACE, TRACK, CONNECT) or nobody serves
 //   (PROPFIND, …): 405 on any path;
 // - a method the path's route handler does not export: 405 with that route's Allow;
-// - an API path that is not valid percent-encoded UTF-8: 400.
+// - a path that is not valid percent-encoded UTF-8: 400 (JSON on API paths and to clients that
+//   ask for JSON or RSC; a short HTML page otherwise);
+// - a server-action POST to a page whose body React's decoder would choke on: 400, 413 or 422
+//   (lib/http/action-body.ts), judged before Next gets the request (lib/http/request-gate.ts).
 // API paths are also normalised (`..`, `%2e%2e`, trailing slash) so they reach their route or
 // the API's JSON 404 instead of a redirect to an HTML page.
 // It runs on Node's `http.server.request.start` diagnostics channel, synchronously, before the
@@ -23,10 +28,12 @@ const SERVED = new Set<string>(SERVED_METHODS);
 const API_PREFIXES = ["/api", "/web/api", "/console/api"];
 
 export interface Rejection {
-  status: 400 | 405;
+  status: 400 | 405 | 413 | 422;
   code: ErrorCode;
   message: string;
   allow?: string;
+  /** Answer as a small HTML page (a browser asking for a page), not JSON. */
+  html?: boolean;
 }
 
 export function isApiPath(pathname: string): boolean {
@@ -60,10 +67,11 @@ export function checkRequest(method: string, rawUrl: string): { rejection: Rejec
   }
   const query = rawUrl.indexOf("?");
   const pathname = query < 0 ? rawUrl : rawUrl.slice(0, query);
-  const api = isApiPath(pathname);
-  if (api && hasMalformedEncoding(pathname)) {
+  // Every path: Next answers a page, an asset or a build file with a 500 on these.
+  if (hasMalformedEncoding(pathname)) {
     return { rejection: { status: 400, code: "bad_request", message: "The URL path is not valid percent-encoded UTF-8" } };
   }
+  const api = isApiPath(pathname);
   let path = pathname;
   if (api) {
     // Dot segments resolved as the framework would, and no trailing slash (`{id}` = `..`).
@@ -86,18 +94,57 @@ export function checkRequest(method: string, rawUrl: string): { rejection: Rejec
   return null;
 }
 
-/** Applies checkRequest to an incoming request (exported for tests). */
-export function guardIncoming(request: IncomingMessage): void {
-  delete request.headers[REJECT_HEADER];
-  const outcome = checkRequest(request.method ?? "GET", request.url ?? "/");
-  if (!outcome) return;
-  if ("url" in outcome) {
-    request.url = outcome.url;
-    return;
-  }
-  request.headers[REJECT_HEADER] = JSON.stringify(outcome.rejection);
+type Headers = IncomingMessage["headers"];
+
+/** JSON for API paths, React's router (`RSC: 1`, `Next-Action`) and clients asking for JSON. */
+export function wantsJson(pathname: string, headers: Headers): boolean {
+  if (isApiPath(pathname) || headers.rsc === "1" || headers["next-action"] !== undefined) return true;
+  const accept = String(headers.accept ?? "");
+  return accept.includes("json") && !accept.includes("text/html");
+}
+
+// Headers that make Next treat the rewritten GET as a router or action request (a router
+// request without its `_rsc` hash is answered with a redirect, not the rejection).
+const ROUTER_HEADERS = ["rsc", "next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree", "next-url", "next-action"];
+
+// 405s stay JSON everywhere (no browser sends TRACE); a bad URL or form can come from a browser.
+function reject(request: IncomingMessage, rejection: Rejection, pathname: string): void {
+  const html = rejection.status !== 405 && !wantsJson(pathname, request.headers);
+  for (const name of ROUTER_HEADERS) delete request.headers[name];
+  request.headers[REJECT_HEADER] = JSON.stringify(html ? { ...rejection, html } : rejection);
   request.method = "GET";
   request.url = REJECT_PATH;
+}
+
+/** A POST that Next would decode as a server action: to a page (no route handler serves it). */
+function isPageAction(request: IncomingMessage): boolean {
+  if (request.method !== "POST" || !isActionRequest(request.headers)) return false;
+  const url = request.url ?? "/";
+  const query = url.indexOf("?");
+  const pathname = query < 0 ? url : url.slice(0, query);
+  return !isApiPath(pathname) && matchRoute(pathname) === null;
+}
+
+/**
+ * Applies checkRequest to an incoming request (exported for tests). With the server, a
+ * server-action body is also judged before the server's listeners see the request.
+ */
+export function guardIncoming(request: IncomingMessage, server?: Server): void {
+  delete request.headers[REJECT_HEADER];
+  const url = request.url ?? "/";
+  const pathname = url.split("?", 1)[0]!;
+  const outcome = checkRequest(request.method ?? "GET", url);
+  if (outcome && "rejection" in outcome) return reject(request, outcome.rejection, pathname);
+  if (outcome) request.url = outcome.url;
+  if (server && isPageAction(request)) {
+    gateServer(server);
+    const contentType = String(request.headers["content-type"] ?? "");
+    const fetchAction = request.headers["next-action"] !== undefined;
+    holdBody(request, ACTION_BODY_LIMIT, async (body) => {
+      const refusal = body === null ? tooLarge() : await checkActionBody(contentType, body, fetchAction);
+      return refusal ? { pass: false, rewrite: () => reject(request, refusal, pathname) } : { pass: true };
+    });
+  }
 }
 
 const INSTALLED = Symbol.for("gauntlet.requestGuard");
@@ -108,7 +155,8 @@ export function installRequestGuard(): void {
   const g = globalThis as Flagged;
   if (g[INSTALLED]) return;
   subscribe("http.server.request.start", (message) => {
-    guardIncoming((message as { request: IncomingMessage }).request);
+    const { request, server } = message as { request: IncomingMessage; server?: Server };
+    guardIncoming(request, server);
   });
   g[INSTALLED] = true;
 }

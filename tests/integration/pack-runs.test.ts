@@ -433,4 +433,16 @@ describe("pack runs", () => {
     });
     expectError(otherStart, 404, "not_found");
   });
+
+  it("lists runs only for a pack of the caller's workspace: another's or an unknown pack is a 404", async () => {
+    const list = (id: string, who: { bearer?: string; cookie?: string }) =>
+      call(listRunsRoute, { path: `/console/api/packs/${id}/runs`, params: { id }, ...who });
+    const own = await list("eval-trio", { bearer: actors.tokenA });
+    expect(own.status).toBe(200);
+    const packId = (await db.challengePack.findFirstOrThrow({ where: { workspaceId: actors.wsA.id, slug: "eval-trio" } })).id;
+    expect((await list(packId, { bearer: actors.tokenA })).json.data).toEqual(own.json.data);
+    expectError(await list("eval-trio", { cookie: actors.ownerB.cookie }), 404, "not_found");
+    expectError(await list(packId, { cookie: actors.ownerB.cookie }), 404, "not_found");
+    expectError(await list("no-such-pack", { bearer: actors.tokenA }), 404, "not_found");
+  });
 });

@@ -54,6 +54,14 @@ async function answerFor(method: string, url: string) {
   return { res, body: await jsonOf(res) };
 }
 
+/** What the rejection route answers for a request the guard rewrote, with the client's headers. */
+function rejectedFor(method: string, url: string, headers: Record<string, string>) {
+  const incoming = { method, url, headers: { ...headers } as Record<string, string | string[] | undefined> };
+  guardIncoming(incoming as unknown as IncomingMessage);
+  expect(incoming.url).toBe(REJECT_PATH);
+  return rejected(new Request(`${BASE}${REJECT_PATH}`, { headers: { [REJECT_HEADER]: String(incoming.headers[REJECT_HEADER]) } }));
+}
+
 describe("request guard (before the framework)", () => {
   it.each(["/console/api/challenges/%E0%A4%A", "/web/api/challenges/%/leaderboard", "/api/auth/%zz", "/console/api/plugins/a%E0%A4%A/test-run"])(
     "answers a malformed percent-encoding in %s with a JSON 400",
@@ -63,6 +71,39 @@ describe("request guard (before the framework)", () => {
       expect(body.error.code).toBe("bad_request");
     },
   );
+
+  const MALFORMED_PAGES = [
+    "/challenges/%",
+    "/challenges/%E0%A4%A",
+    "/console/%ff",
+    "/players/%c0%af", // an overlong encoding of "/": not UTF-8
+    "/red-blue/%E0%A4%A",
+    "/arena/%",
+    "/assets/%ff",
+    "/_next/static/%ff",
+  ];
+
+  it.each(MALFORMED_PAGES)("answers the page path %s with a 400 page, or JSON to RSC and JSON clients", async (path) => {
+    expect(checkRequest("GET", path)).toMatchObject({ rejection: { status: 400, code: "bad_request" } });
+    const page = rejectedFor("GET", path, { accept: "text/html,application/xhtml+xml,*/*;q=0.8" });
+    expect(page.status).toBe(400);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await page.text()).toContain("not valid percent-encoded UTF-8");
+    for (const headers of [{ rsc: "1" }, { accept: "application/json" }, { "next-action": "abc" }] as Record<string, string>[]) {
+      const res = rejectedFor("GET", path, headers);
+      expect(res.status).toBe(400);
+      expect((await jsonOf(res)).error.code).toBe("bad_request");
+    }
+  });
+
+  it("drops the router's headers from a refused request (Next redirects an RSC request that lacks its `_rsc` hash)", () => {
+    const headers: Record<string, string | undefined> = { rsc: "1", "next-router-state-tree": "x", "next-url": "/a", "next-action": "y", accept: "*/*" };
+    const incoming = { method: "GET", url: "/challenges/%", headers };
+    guardIncoming(incoming as unknown as IncomingMessage);
+    expect(incoming.url).toBe(REJECT_PATH);
+    expect(Object.keys(headers).sort()).toEqual(["accept", REJECT_HEADER]);
+    expect(JSON.parse(headers[REJECT_HEADER]!)).toEqual({ status: 400, code: "bad_request", message: expect.any(String) });
+  });
 
   it.each([
     ["TRACE", "/console/api/challenges"],
@@ -91,6 +132,8 @@ describe("request guard (before the framework)", () => {
     expect(checkRequest("GET", "/console/api/challenges/%C3%A9t%C3%A9")).toBeNull();
     expect(checkRequest("POST", "/web/api/challenges/abc/attempts")).toBeNull();
     expect(checkRequest("GET", "/challenges/")).toBeNull(); // pages: proxy.ts redirects
+    expect(checkRequest("GET", "/players/%C3%A9t%C3%A9")).toBeNull();
+    expect(checkRequest("GET", "/challenges/a%2Fb?q=%ff")).toBeNull(); // the query is the page's business
   });
 
   it("drops a client-sent rejection, and the rejection route without one is the API's 404", async () => {
@@ -134,6 +177,59 @@ describe("request guard (before the framework)", () => {
       { method: "GET", url: "/console/api/challenges", mark: undefined },
       { method: "DELETE", url: "/console/api/challenges/abc", mark: undefined },
     ]);
+  });
+});
+
+describe("server-action bodies (judged before the framework)", () => {
+  it("hands a good action body over intact and turns a malformed, deep or big one into a 400, 422 or 413", async () => {
+    installRequestGuard();
+    const seen: { method?: string; url?: string; rejection?: { status: number; code: string }; body: string }[] = [];
+    const server = createServer((r, res) => {
+      const chunks: Buffer[] = [];
+      r.on("data", (c: Buffer) => chunks.push(c));
+      r.on("end", () => {
+        const mark = r.headers[REJECT_HEADER];
+        seen.push({ method: r.method, url: r.url, body: Buffer.concat(chunks).toString(), ...(mark ? { rejection: JSON.parse(String(mark)) } : {}) });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    const { port } = server.address() as AddressInfo;
+    // The body goes out in two writes, so the guard has to wait for the second.
+    const send = (path: string, headers: Record<string, string>, body: string) =>
+      new Promise<number>((ok, fail) => {
+        const r = httpRequest({ host: "127.0.0.1", port, method: "POST", path, headers, agent: false }, (res) => {
+          res.resume();
+          res.on("end", () => ok(res.statusCode ?? 0));
+        });
+        r.on("error", fail);
+        const half = Math.floor(body.length / 2);
+        r.write(body.slice(0, half));
+        setImmediate(() => r.end(body.slice(half)));
+      });
+    const action = { "next-action": "7f00", "content-type": "text/plain;charset=UTF-8" };
+    const good = '[{"status":"idle"},"$$x"]';
+    const multipartBody = '--b\r\nContent-Disposition: form-data; name="_1_a"\r\n\r\nx\r\n--b\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]\r\n--b--\r\n';
+    try {
+      await send("/challenges/abc", action, good);
+      await send("/console/demo", { "next-action": "7f00", "content-type": "multipart/form-data; boundary=b" }, multipartBody);
+      await send("/challenges/abc", action, "[");
+      await send("/challenges/abc", action, '["$@1",{"a":"$Q99"}]');
+      await send("/challenges/abc", { ...action, rsc: "1" }, `${"[".repeat(1000)}${"]".repeat(1000)}`);
+      await send("/challenges/abc", action, "[".repeat(3 * 1024 * 1024));
+      await send("/web/api/challenges/abc/attempts", action, "["); // API routes read their own bodies
+    } finally {
+      server.close();
+    }
+    expect(seen[0]).toEqual({ method: "POST", url: "/challenges/abc", body: good });
+    expect(seen[1]).toEqual({ method: "POST", url: "/console/demo", body: multipartBody });
+    expect(seen.slice(2, 6).map((s) => [s.method, s.url, s.rejection?.status, s.rejection?.code])).toEqual([
+      ["GET", REJECT_PATH, 400, "bad_request"],
+      ["GET", REJECT_PATH, 400, "bad_request"],
+      ["GET", REJECT_PATH, 422, "validation_failed"],
+      ["GET", REJECT_PATH, 413, "payload_too_large"],
+    ]);
+    expect(seen[6]).toEqual({ method: "POST", url: "/web/api/challenges/abc/attempts", body: "[" });
   });
 });
 

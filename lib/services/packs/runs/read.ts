@@ -73,15 +73,23 @@ export async function getPackRun(workspaceId: string, runId: string): Promise<Pa
   return view;
 }
 
-/** A pack's runs (by pack id or slug), newest first; at most 200. */
+/** A pack's runs (by pack id or slug), newest first; at most 200. 404 for another workspace's pack. */
 export async function listPackRuns(workspaceId: string, packId: string): Promise<PackRunView[]> {
-  const rows = await query(() =>
-    all<Record<string, unknown>>(
-      `${RUN_SELECT} WHERE r.tenant_id = $1 AND (p.id = $2 OR p.slug = $2) ORDER BY r.created_at DESC, r.id DESC LIMIT 200`,
+  const rows = await query(function* () {
+    // An unknown pack is a 404 like every other pack route, not an empty list.
+    const pack = yield* one<{ id: string }>(
+      `SELECT id FROM challenge_packs WHERE tenant_id = $1 AND (id = $2 OR slug = $2)`,
       workspaceId,
       packId,
-    ),
-  );
+    );
+    if (!pack) return null;
+    return yield* all<Record<string, unknown>>(
+      `${RUN_SELECT} WHERE r.tenant_id = $1 AND p.id = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT 200`,
+      workspaceId,
+      pack.id,
+    );
+  });
+  if (!rows) throw notFound("Challenge pack");
   return rows.map((row) => runView(runOf(row), row as unknown as PackInfo));
 }
 
