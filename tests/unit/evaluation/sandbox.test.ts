@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SIMPLE_EVALUATOR, WEIGHTED_SCORER } from "@/lib/evaluation/sandbox/examples";
-import { SandboxPool } from "@/lib/evaluation/sandbox/pool";
+import { resetEnvForTests } from "@/lib/env";
+import { effectiveTimeoutMs, SandboxPool } from "@/lib/evaluation/sandbox/pool";
 import type { SandboxResult } from "@/lib/evaluation/sandbox/types";
 
 // Workers run plugins at a low priority, so on a busy machine a job can wait long for the CPU.
@@ -109,6 +110,26 @@ describe("values", () => {
       ok: true,
       value: { entrypoint: "evaluate" },
     });
+  });
+});
+
+describe("the default deadline", () => {
+  it("is SANDBOX_TIMEOUT_MS (5 s) when the caller sets none, and a caller's own wins", () => {
+    const saved = process.env.SANDBOX_TIMEOUT_MS;
+    try {
+      delete process.env.SANDBOX_TIMEOUT_MS;
+      resetEnvForTests();
+      expect(effectiveTimeoutMs()).toBe(5000);
+      process.env.SANDBOX_TIMEOUT_MS = "30000";
+      resetEnvForTests();
+      expect(effectiveTimeoutMs()).toBe(30_000);
+      expect(effectiveTimeoutMs(1000)).toBe(1000);
+      expect(new SandboxPool()).toMatchObject({ queueDeadlineMs: 30_000 + 1500 });
+    } finally {
+      if (saved === undefined) delete process.env.SANDBOX_TIMEOUT_MS;
+      else process.env.SANDBOX_TIMEOUT_MS = saved;
+      resetEnvForTests();
+    }
   });
 });
 
