@@ -127,14 +127,17 @@ const schema = z.object({
   JUDGE_MAX_INPUT_CHARS: z.coerce.number().int().min(100).max(1_000_000).default(16_000),
   // Hostile-tenant limits (issue 10 §3). Longest text any evaluator (rules, judge, plugin) sees,
   // in characters; longest model answer an LLM node keeps; time budget of one rules regex match
-  // that is too costly to run inline; plugin sandbox jobs one workspace may run at once, and how
-  // long a job may wait in the sandbox queue before it is refused.
+  // that is too costly to run inline; a plugin sandbox job's deadline when its caller sets none,
+  // and for loading a plugin's code when it is saved; jobs one workspace may run at once, and how
+  // long a job may wait in the queue before it is refused.
   EVALUATION_MAX_INPUT_CHARS: z.coerce.number().int().min(256).max(1_000_000).default(32_768),
   LLM_MAX_OUTPUT_CHARS: z.coerce.number().int().min(256).max(4_000_000).default(65_536),
   RULES_REGEX_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   // Time budget of decoding one challenge pack's YAML (on a worker thread); past it the bundle is
   // refused as too costly to decode.
   PACKS_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
+  SANDBOX_LOAD_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
   SANDBOX_WORKSPACE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SANDBOX_QUEUE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   // Notification emails are batched: one digest per player per window of this many ms (default 1 min).

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { log } from "@/lib/log";
 import { clipForEvaluation } from "@/lib/evaluation/limits";
-import { DEFAULT_TIMEOUT_MS, effectiveTimeoutMs, runInSandbox } from "@/lib/evaluation/sandbox/pool";
+import { effectiveTimeoutMs, runInSandbox } from "@/lib/evaluation/sandbox/pool";
 import type { JsonValue, SandboxErrorKind } from "@/lib/evaluation/sandbox/types";
 import type { AttemptMetrics, EvaluationResult, ScoreResult } from "@/lib/evaluation/types";
 import {
@@ -54,7 +54,7 @@ interface PluginCallBase {
   entrypoint?: string | null;
   config?: Record<string, unknown> | null;
   ctx?: PluginCallContext | null;
-  /** Sandbox timeout; default 5000 ms. */
+  /** Sandbox timeout; default SANDBOX_TIMEOUT_MS (5000 ms). */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -216,7 +216,7 @@ export async function runPluginRow(
   }
 
   const result = await runInSandbox(
-    { code: row.code, entrypoint, args: opts.buildArgs(config), timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+    { code: row.code, entrypoint, args: opts.buildArgs(config), timeoutMs: effectiveTimeoutMs(opts.timeoutMs) },
     { signal: opts.signal, tenant: opts.tenant },
   );
   if (!result.ok) return { ok: false, error: result.error, detail: result.detail, entrypoint };

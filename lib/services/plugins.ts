@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { AppError, conflict, fromDatabaseError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { clipForEvaluation } from "@/lib/evaluation/limits";
@@ -60,12 +61,13 @@ const toView = ({ code, ...rest }: SummaryRow & { code: string }): PluginView =>
 
 /** Loads the code and checks every entrypoint is a function; a clear 422 otherwise. */
 async function checkCode(workspaceId: string, code: string, entrypoints: string[]): Promise<void> {
+  const timeoutMs = env.SANDBOX_LOAD_TIMEOUT_MS;
   for (const entrypoint of entrypoints) {
-    const result = await runInSandbox({ code, entrypoint, checkOnly: true, timeoutMs: 2000 }, { tenant: workspaceId });
+    const result = await runInSandbox({ code, entrypoint, checkOnly: true, timeoutMs }, { tenant: workspaceId });
     if (!result.ok) {
       const why =
         result.error === "timeout"
-          ? "loading the code took longer than 2 s (top-level code must not loop)"
+          ? `loading the code took longer than ${timeoutMs / 1000} s (top-level code must not loop)`
           : result.error === "memory"
             ? "loading the code exceeded the memory limit"
             : result.detail;

@@ -22,6 +22,9 @@ const worker = fileURLToPath(new URL("../helpers/attempt-worker.ts", import.meta
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 let model: OpenAITestServer;
+// Answers only after the tests are over: a run that ends before the test's own timeout was
+// stopped (by a lost claim or a cancel), however slow the machine, with no race against an answer.
+let stuck: OpenAITestServer;
 let workspaceId: string;
 let appId: string;
 
@@ -33,10 +36,13 @@ beforeAll(async () => {
   appId = app.id;
   workspaceId = app.workspaceId;
   await createProvider(workspaceId, { name: "slow", kind: "openai-compatible", baseUrl: model.url, apiKey: "k", models: ["m"] });
+  stuck = await startOpenAIServer({ latencyMs: 10 * 60_000 });
+  await createProvider(workspaceId, { name: "stuck", kind: "openai-compatible", baseUrl: stuck.url, apiKey: "k", models: ["m"] });
 });
 
 afterAll(async () => {
   await model.close();
+  await stuck.close();
 });
 
 /** Starts a worker process playing one attempt and kills it once its model request arrived. */
@@ -53,7 +59,8 @@ async function crashMidAttempt(input: { challengeId: string; accountId: string; 
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
     child.once("exit", (code, signal) => resolve(signal ?? code)),
   );
-  const deadline = Date.now() + 20_000;
+  // Starting a tsx process takes many seconds on a busy machine.
+  const deadline = Date.now() + 45_000;
   while (model.requests.length === before) {
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill("SIGKILL");
@@ -68,7 +75,7 @@ async function crashMidAttempt(input: { challengeId: string; accountId: string; 
 }
 
 describe("an attempt whose process crashed", () => {
-  it("a retry with the same idempotency key takes the attempt over at once and it counts once", { timeout: 60_000 }, async () => {
+  it("a retry with the same idempotency key takes the attempt over at once and it counts once", { timeout: 90_000 }, async () => {
     const challenge = await makePlayableChallenge({ maxAttempts: 2 }, { secret: SECRET, model: "provider:slow/m", appId });
     const account = await makeAccount();
     await crashMidAttempt({ challengeId: challenge.id, accountId: account.id, idempotencyKey: "crash-1" });
@@ -80,8 +87,9 @@ describe("an attempt whose process crashed", () => {
 
     const started = Date.now();
     const retried = await submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "crash-1" });
-    // At once: the model's own latency, not the lease (30 s) or the old 10-minute window.
-    expect(Date.now() - started).toBeLessThan(LEASE_MS / 3);
+    // At once: the model's own latency, not the lease (30 s) or the old 10-minute window. The
+    // bound stays well clear of both the lease and a busy machine's slowest retry.
+    expect(Date.now() - started).toBeLessThan((LEASE_MS * 2) / 3);
     expect(retried).toMatchObject({
       attempt_id: claimed[0]!.id,
       status: "completed",
@@ -101,7 +109,7 @@ describe("an attempt whose process crashed", () => {
     expect(entry.attemptsCount).toBe(1);
   });
 
-  it("swept after the crash (a restart, or another instance's sweep), a retry with the same key runs it, counted once", { timeout: 60_000 }, async () => {
+  it("swept after the crash (a restart, or another instance's sweep), a retry with the same key runs it, counted once", { timeout: 90_000 }, async () => {
     const challenge = await makePlayableChallenge({ maxAttempts: 2 }, { secret: SECRET, model: "provider:slow/m", appId });
     const account = await makeAccount();
     await crashMidAttempt({ challengeId: challenge.id, accountId: account.id, idempotencyKey: "crash-swept" });
@@ -131,7 +139,7 @@ describe("an attempt whose process crashed", () => {
     expect(entry.attemptsCount).toBe(1);
   });
 
-  it("without a key, the player's next attempt is allowed at once and the crashed one is not counted", { timeout: 60_000 }, async () => {
+  it("without a key, the player's next attempt is allowed at once and the crashed one is not counted", { timeout: 90_000 }, async () => {
     const challenge = await makePlayableChallenge(
       { maxAttempts: 1, cooldownSeconds: 600 },
       { secret: SECRET, model: "provider:slow/m", appId },
@@ -141,7 +149,7 @@ describe("an attempt whose process crashed", () => {
 
     const started = Date.now();
     const next = await submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: PROMPT });
-    expect(Date.now() - started).toBeLessThan(LEASE_MS / 3);
+    expect(Date.now() - started).toBeLessThan((LEASE_MS * 2) / 3);
     expect(next).toMatchObject({ status: "completed", succeeded: true, attempts_left: 0 });
 
     const rows = await db.challengeAttempt.findMany({ where: { challengeId: challenge.id }, orderBy: { createdAt: "asc" } });
@@ -249,7 +257,8 @@ describe("leases and cancellation", () => {
   });
 
   it("the heartbeat keeps a long run's claim: a retry with its key waits and replays instead of running again", { timeout: 30_000 }, async () => {
-    setLeaseTimingForTests({ leaseMs: 300, heartbeatMs: 100 });
+    // Five beats per lease: a busy machine would have to stall the heartbeat for 400 ms to lose it.
+    setLeaseTimingForTests({ leaseMs: 500, heartbeatMs: 100 });
     try {
       const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, model: "provider:slow/m", appId });
       const account = await makeAccount();
@@ -257,8 +266,9 @@ describe("leases and cancellation", () => {
       const input = { challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "long" };
       const first = submitAttempt(input);
       while (model.requests.length === before) await new Promise((r) => setTimeout(r, 10));
-      // Longer than two leases: only the heartbeat keeps the claim alive now.
-      await new Promise((r) => setTimeout(r, 700));
+      // Longer than two leases, shorter than the model's 1.5 s: only the heartbeat keeps the claim
+      // alive now (arriving after the answer instead would find it recorded and replay it too).
+      await new Promise((r) => setTimeout(r, 1100));
       const second = await submitAttempt(input);
       const firstResult = await first;
       expect(firstResult).toMatchObject({ status: "completed", replayed: false });
@@ -273,22 +283,20 @@ describe("leases and cancellation", () => {
   it("a run that loses its claim to another server stops at its next heartbeat", { timeout: 30_000 }, async () => {
     setLeaseTimingForTests({ leaseMs: 300, heartbeatMs: 100 });
     try {
-      const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, model: "provider:slow/m", appId });
+      const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, model: "provider:stuck/m", appId });
       const account = await makeAccount();
-      const before = model.requests.length;
+      const before = stuck.requests.length;
       const running = submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: PROMPT, idempotencyKey: "lost-lease" }).then(
         () => null,
         (e: unknown) => e as Error,
       );
-      while (model.requests.length === before) await new Promise((r) => setTimeout(r, 10));
+      while (stuck.requests.length === before) await new Promise((r) => setTimeout(r, 10));
       await db.challengeAttempt.updateMany({
         where: { challengeId: challenge.id, idempotencyKey: "lost-lease" },
         data: { leaseOwner: "other-host|1|boot", leaseUntil: new Date(Date.now() + 60_000) },
       });
-      const changed = Date.now();
+      // Stopped by the heartbeat: the model never answers within the test.
       const err = await running;
-      // Stopped by the heartbeat (100 ms), not after the model's 1.5 s answer.
-      expect(Date.now() - changed).toBeLessThan(1000);
       expect(err).not.toBeNull();
       const row = await db.challengeAttempt.findFirstOrThrow({ where: { challengeId: challenge.id } });
       expect(row).toMatchObject({ status: "pending", leaseOwner: "other-host|1|boot" });
@@ -298,9 +306,9 @@ describe("leases and cancellation", () => {
   });
 
   it("a JSON request that goes away cancels the model call; the attempt is not counted", { timeout: 30_000 }, async () => {
-    const challenge = await makePlayableChallenge({ maxAttempts: 1 }, { secret: SECRET, model: "provider:slow/m", appId });
+    const challenge = await makePlayableChallenge({ maxAttempts: 1 }, { secret: SECRET, model: "provider:stuck/m", appId });
     const account = await makeAccount();
-    const before = model.requests.length;
+    const before = stuck.requests.length;
     const abort = new AbortController();
     const req = new NextRequest(`http://localhost:3000/web/api/challenges/${challenge.id}/attempts`, {
       method: "POST",
@@ -309,12 +317,10 @@ describe("leases and cancellation", () => {
       signal: abort.signal,
     });
     const responded = attemptsPost(req, { params: Promise.resolve({ id: challenge.id }) });
-    while (model.requests.length === before) await new Promise((r) => setTimeout(r, 10));
-    const started = Date.now();
+    while (stuck.requests.length === before) await new Promise((r) => setTimeout(r, 10));
     abort.abort();
+    // The model never answers within the test: a response at all means the call was cancelled.
     const res = await responded;
-    // Not after the model's 1.5 s: the call was cancelled.
-    expect(Date.now() - started).toBeLessThan(1000);
     const body = (await res.json()) as { status: string; message: string; attempts_left: number };
     expect(body).toMatchObject({ status: "errored", attempts_left: 1 });
     expect(body.message).toMatch(/cancelled/);

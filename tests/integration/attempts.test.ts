@@ -422,11 +422,11 @@ describe("unusual states", () => {
       },
     });
     expect((await rejection(submit(challenge.id, account.id, LEAK))).code).toBe("attempts_exhausted");
-    const started = Date.now();
+    // Waiting for the other lease (60 s) instead of the 300 ms deadline would run past the test's
+    // own timeout: no bound of ours to race a busy machine.
     const waited = await rejection(submit(challenge.id, account.id, LEAK, { idempotencyKey: "busy", deadline: Date.now() + 300 }));
     expect(waited.status).toBe(409);
     expect(waited.headers?.["Retry-After"]).toBeDefined();
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 

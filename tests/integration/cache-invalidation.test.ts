@@ -34,10 +34,9 @@ describe.skipIf(!onPostgres)("board caches across instances (PostgreSQL pub/sub)
       keys = { values: [10, 20, 30, 40], times: [1, 2, 3, 4], ids: ["a", "b", "c", "d"] };
       expect(await entriesAheadOf(board, strategy, key, () => Promise.resolve(keys))).toBe(2); // cached
 
-      const sent = performance.now();
+      // Generous waits: how fast a notification travels depends on the machine, not on the code.
       await other.publish(CACHE_CHANNEL, { type: "forget-boards", from: "other", challengeIds: [board] });
-      await expect.poll(() => cachedBoardSize(board, () => Promise.resolve(size)), { timeout: 1000, interval: 10 }).toBe(6);
-      expect(performance.now() - sent).toBeLessThan(1000);
+      await expect.poll(() => cachedBoardSize(board, () => Promise.resolve(size)), { timeout: 15_000, interval: 10 }).toBe(6);
       expect(await entriesAheadOf(board, strategy, key, () => Promise.resolve(keys))).toBe(4);
 
       // This instance's write: forgotten here at once, announced to the others once (gathered).
@@ -45,7 +44,7 @@ describe.skipIf(!onPostgres)("board caches across instances (PostgreSQL pub/sub)
       forgetBoardEverywhere(board);
       forgetBoardEverywhere(board);
       expect(await cachedBoardSize(board, () => Promise.resolve(size))).toBe(7);
-      await expect.poll(() => heard.length, { timeout: 1000, interval: 10 }).toBe(2);
+      await expect.poll(() => heard.length, { timeout: 15_000, interval: 10 }).toBe(2);
       expect(heard[1]).toEqual({ type: "forget-boards", from: cacheInstanceId(), challengeIds: [board] });
     } finally {
       await other.close();

@@ -32,6 +32,10 @@ beforeAll(async () => {
   // A costly search's budget far below what the catastrophic pattern needs on any machine, so it
   // is always stopped (on a quiet fast machine the default 1 s budget can be enough to finish it).
   process.env.RULES_REGEX_TIMEOUT_MS = "50";
+  // The product's job and queue deadlines, which the test setup raises: A's looping plugins stop
+  // and its queued jobs are refused as busy as they would be in production.
+  process.env.SANDBOX_TIMEOUT_MS = String(DEFAULT_TIMEOUT_MS);
+  process.env.SANDBOX_QUEUE_DEADLINE_MS = String(JOB_DEADLINE_MS);
   resetEnvForTests();
   server = await startOpenAIServer({ record: false });
   server.setReply((ctx) => (ctx.model === "huge" ? MEGABYTE : `A fair answer from ${ctx.model}.`));

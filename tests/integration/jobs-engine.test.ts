@@ -101,11 +101,12 @@ describe("the job engine", () => {
     expect(runs.sort()).toEqual([1, 4]);
   });
 
-  it("a job enqueued while the worker idles starts well within a second", async () => {
+  it("a job enqueued while the worker idles starts at once, not at the next poll", async () => {
     const queue = unique("t.latency");
     const started: number[] = [];
-    // Polls only every 10 s: a quick start shows the enqueue itself woke the worker.
-    await start([defineJob({ queue, payload, run: () => Promise.resolve(void started.push(Date.now())) })], 10_000);
+    // Polls only every 60 s: without the wake-up every job would wait for a poll (and run past
+    // whenStatus's 20 s), so a start within a few seconds shows the enqueue itself woke the worker.
+    await start([defineJob({ queue, payload, run: () => Promise.resolve(void started.push(Date.now())) })], 60_000);
     await whenStatus((await enqueue(queue, { n: -1 }))!, "done"); // warm: connections, LISTEN, statements
     await new Promise((r) => setTimeout(r, 300));
     started.length = 0;
@@ -117,7 +118,8 @@ describe("the job engine", () => {
       latencies.push(started[i]! - t0);
     }
     // Woken by the enqueue (SQLite: in-process hook; PostgreSQL: NOTIFY → relay → pg-boss notifyWorker).
-    expect(Math.max(...latencies)).toBeLessThan(pg() ? 500 : 200);
+    // The bound is far from the poll interval and far above a busy machine's slowest wake-up.
+    expect(Math.max(...latencies)).toBeLessThan(5_000);
   });
 
   it("a failing job retries with growing delays, then is dead and onDead runs once", { timeout: 40_000 }, async () => {
@@ -151,7 +153,7 @@ describe("the job engine", () => {
     expect(row.lastError).toContain(`boom ${maxAttempts}`);
     expect(row.lastError).not.toContain("hunter2"); // masked
     const gaps = tries.slice(1).map((t, i) => t.at - tries[i]!.at);
-    const slack = 400; // polling and the test's own timers
+    const slack = 1500; // polling, the test's own timers and a busy machine
     if (pg()) {
       // pg-boss: d·2^(n-1)·(1 + random) seconds before retry n: each gap at least the last one's floor.
       gaps.forEach((g, i) => {

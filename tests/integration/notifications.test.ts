@@ -83,7 +83,8 @@ async function openStream(handler: RouteHandler, headers: Record<string, string>
     for (;;) {
       const { value, done } = (await Promise.race([
         messages.next(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("no SSE event within 5 s")), 5000)),
+        // Generous: on a busy machine an event can take seconds to arrive.
+        new Promise((_, reject) => setTimeout(() => reject(new Error("no SSE event within 15 s")), 15_000)),
       ])) as IteratorResult<SseMessage>;
       if (done) throw new Error("stream ended");
       if (value.event !== "heartbeat") return { event: value.event, data: JSON.parse(value.data) };

@@ -94,7 +94,8 @@ function storeContract(store: StoreUnderTest) {
   });
 
   it("forgets the counter after the duration", async () => {
-    const limiter = createLimiter({ name: unique("expiry"), points: 2, durationSec: 1 });
+    // A 3 s window: the calls before the pause must fall in one window even on a busy machine.
+    const limiter = createLimiter({ name: unique("expiry"), points: 2, durationSec: 3 });
     await limiter.consume("k");
     await limiter.consume("k");
     await expect(limiter.consume("k")).rejects.toMatchObject({ code: "rate_limited" });
@@ -102,7 +103,7 @@ function storeContract(store: StoreUnderTest) {
     await limiter.penalize("p");
     await expect(limiter.assertNotBlocked("p")).rejects.toMatchObject({ code: "rate_limited" });
 
-    await sleep(1_200);
+    await sleep(3_200);
     expect(await limiter.consume("k")).toBe(1);
     await limiter.assertNotBlocked("p");
   });
@@ -121,10 +122,10 @@ function storeContract(store: StoreUnderTest) {
   });
 
   it("blocks for blockSec once a penalty reaches the limit", async () => {
-    const limiter = createLimiter({ name: unique("block"), points: 2, durationSec: 1, blockSec: 30 });
+    const limiter = createLimiter({ name: unique("block"), points: 2, durationSec: 3, blockSec: 30 });
     await limiter.penalize("k");
     await limiter.penalize("k");
-    await sleep(1_200);
+    await sleep(3_200);
     const err = (await limiter.assertNotBlocked("k").catch((e: unknown) => e)) as AppError;
     expect(err.code).toBe("rate_limited");
     expect(Number(err.headers?.["Retry-After"])).toBeGreaterThan(20);
@@ -210,17 +211,15 @@ describe.skipIf(!databaseUrl.startsWith("file:"))("rate limits on SQLite beside 
     await closeRateLimitStores();
     const limiter = createLimiter({ name: unique("beside-tx"), points: 5, durationSec: 60 });
     await limiter.consume("warm");
-    let consumedIn = -1;
+    let consumed = -1;
     // A Prisma transaction holding the database's write lock across an await, as the console's do.
     await db.$transaction(async (tx) => {
       await tx.workspace.create({ data: { name: "Holds the lock", slug: unique("lock") } });
-      const t0 = performance.now();
-      await limiter.consume("during");
-      consumedIn = performance.now() - t0;
+      consumed = await limiter.consume("during");
     });
-    // On the app's own file it waited (event loop blocked) for the busy timeout, then failed.
-    expect(consumedIn).toBeGreaterThanOrEqual(0);
-    expect(consumedIn).toBeLessThan(500);
+    // On the app's own file it could only wait (event loop blocked) for the busy timeout, then
+    // fail: the lock is held until it returns. Succeeding at all shows it did not wait for it.
+    expect(consumed).toBe(4); // points left
   });
 });
 

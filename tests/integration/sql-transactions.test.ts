@@ -67,9 +67,12 @@ describe("sql.ts reads beside a Prisma transaction", () => {
     let readDuring: Promise<string[]> | undefined;
     await db.$transaction(async (tx) => {
       await tx.secret.create({ data: { workspaceId: ws, name: "UNCOMMITTED", valueEncrypted: "x" } });
-      // Another request reads while this transaction is still open.
+      // Another request reads while this transaction is still open. On PostgreSQL the transaction
+      // stays open until that read is answered (however slow the machine); SQLite's read can only
+      // run after the commit, so there it is merely started.
       readDuring = names(ws).then((n) => (seenDuring = n));
-      await new Promise((r) => setTimeout(r, 20));
+      if (dialect() === "sqlite") await new Promise((r) => setTimeout(r, 20));
+      else await readDuring;
     });
     await readDuring;
     // PostgreSQL: another connection reads the committed state, without the row; SQLite shares the
@@ -77,15 +80,17 @@ describe("sql.ts reads beside a Prisma transaction", () => {
     expect(seenDuring).toEqual(dialect() === "sqlite" ? ["UNCOMMITTED"] : []);
     const rolledBack = await workspace();
     let seenRolledBack: string[] | undefined;
+    let readRolledBack: Promise<string[]> | undefined;
     await db
       .$transaction(async (tx) => {
         await tx.secret.create({ data: { workspaceId: rolledBack, name: "ROLLED_BACK", valueEncrypted: "x" } });
-        void names(rolledBack).then((n) => (seenRolledBack = n));
-        await new Promise((r) => setTimeout(r, 20));
+        readRolledBack = names(rolledBack).then((n) => (seenRolledBack = n));
+        if (dialect() === "sqlite") await new Promise((r) => setTimeout(r, 20));
+        else await readRolledBack;
         throw new Error("roll back");
       })
       .catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 50));
+    await readRolledBack;
     expect(seenRolledBack).toEqual([]);
   });
 });

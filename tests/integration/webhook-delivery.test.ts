@@ -137,15 +137,14 @@ describe("fan-out and delivery", () => {
       url: `${world.receiver.origin}/slow`,
       events: ["challenge_first_blood"],
     });
-    world.receiver.script = [{ status: 200, delayMs: 20_000 }];
+    // The receiver answers only after the test is over: ending at all means the 10 s timeout did it.
+    world.receiver.script = [{ status: 200, delayMs: 10 * 60_000 }];
     const event = await firstBlood(world.actors.wsA.id);
     await webhookFanoutJob.run({ eventId: event.id }, jobCtx(1));
     const delivery = await db.webhookDelivery.findFirstOrThrow({
       where: { eventId: event.id, endpointId: hook.webhook.id },
     });
-    const started = Date.now();
     await expect(webhookDeliverJob.run({ deliveryId: delivery.id }, jobCtx(1))).rejects.toThrow(/timed out/);
-    expect(Date.now() - started).toBeLessThan(15_000);
     const [attempt] = await db.webhookDeliveryAttempt.findMany({ where: { deliveryId: delivery.id } });
     expect(attempt!.error).toBe("No answer within 10 s (timed out)");
     expect(attempt!.responseStatus).toBeNull();

@@ -18,6 +18,7 @@ import type { SandboxJob, SandboxResult, SandboxRunOptions } from "./types";
 // longer than the queue deadline is refused as "busy". One workspace's looping plugins therefore
 // delay another's job by at most one job's deadline.
 
+/** The product's default job deadline (SANDBOX_TIMEOUT_MS); the effective one is effectiveTimeoutMs(). */
 export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_MEMORY_MB = 64;
 export const DEFAULT_POOL_SIZE = 2;
@@ -87,8 +88,8 @@ const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGen
 const clamp = (value: number | undefined, fallback: number, [min, max]: readonly [number, number]) =>
   Math.min(max, Math.max(min, Math.round(Number.isFinite(value) ? (value as number) : fallback)));
 
-/** The timeout a job will actually get (callers tell plugins this value). */
-export const effectiveTimeoutMs = (timeoutMs?: number) => clamp(timeoutMs, DEFAULT_TIMEOUT_MS, LIMITS.timeoutMs);
+/** The timeout a job will actually get (callers tell plugins this value); SANDBOX_TIMEOUT_MS when unset. */
+export const effectiveTimeoutMs = (timeoutMs?: number) => clamp(timeoutMs, env.SANDBOX_TIMEOUT_MS, LIMITS.timeoutMs);
 
 export class SandboxPool {
   private readonly size: number;
@@ -114,7 +115,7 @@ export class SandboxPool {
     this.maxQueue = options.maxQueue ?? 256;
     this.maxPerTenant = Math.max(1, Math.floor(options.maxPerTenant ?? this.size));
     this.maxQueuePerTenant = Math.max(1, Math.floor(options.maxQueuePerTenant ?? 32));
-    this.queueDeadlineMs = options.queueDeadlineMs ?? DEFAULT_TIMEOUT_MS + this.graceMs;
+    this.queueDeadlineMs = options.queueDeadlineMs ?? effectiveTimeoutMs() + this.graceMs;
   }
 
   /** Runs one job. Never rejects: every failure is a result with an error kind. */

@@ -10,7 +10,7 @@ export interface SandboxJob {
   entrypoint: string;
   /** JSON-serialisable arguments, cloned into the sandbox. */
   args?: unknown[];
-  /** Default 5000 ms. */
+  /** Default SANDBOX_TIMEOUT_MS (5000 ms). */
   timeoutMs?: number;
   /** QuickJS heap ceiling; default 64 MB. */
   memoryMb?: number;

@@ -51,9 +51,10 @@ describe("compileConfigSchema", () => {
   it("runs creator patterns in linear time", () => {
     const compiled = compileConfigSchema({ type: "string", pattern: "^(a+)+$" });
     if (!compiled.ok) throw new Error(compiled.message);
+    // Backtracking on 5,000 characters would never end; RE2 takes milliseconds.
     const started = performance.now();
     expect(compiled.validate(`${"a".repeat(5000)}b`).ok).toBe(false);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
 

@@ -4,16 +4,21 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SIMPLE_EVALUATOR, WEIGHTED_SCORER } from "@/lib/evaluation/sandbox/examples";
-import { SandboxPool } from "@/lib/evaluation/sandbox/pool";
+import { resetEnvForTests } from "@/lib/env";
+import { effectiveTimeoutMs, SandboxPool } from "@/lib/evaluation/sandbox/pool";
 import type { SandboxResult } from "@/lib/evaluation/sandbox/types";
 
-const pool = new SandboxPool({ size: 2 });
+// Workers run plugins at a low priority, so on a busy machine a job can wait long for the CPU.
+// Only the tests about the deadline itself use a short one; every other job gets the longest, so
+// its outcome cannot turn into a timeout (the queue deadline likewise).
+const GENEROUS_MS = 60_000;
+const pool = new SandboxPool({ size: 2, queueDeadlineMs: GENEROUS_MS });
 afterAll(() => pool.close());
 
 const run = (code: string, entrypoint: string, args: unknown[] = [], extra: { timeoutMs?: number; memoryMb?: number } = {}) =>
-  pool.run({ code, entrypoint, args, ...extra });
+  pool.run({ code, entrypoint, args, timeoutMs: GENEROUS_MS, ...extra });
 
 function expectError(result: SandboxResult, kind: string): string {
   if (result.ok) throw new Error(`expected ${kind}, got value ${JSON.stringify(result.value)}`);
@@ -99,23 +104,48 @@ describe("values", () => {
   });
 
   it("checkOnly loads the code and checks the entrypoint without calling it", async () => {
+    // Calling it would end in a timeout after 10 s instead of this value.
     const code = "function evaluate() { for (;;) {} }";
-    expect(await pool.run({ code, entrypoint: "evaluate", checkOnly: true, timeoutMs: 300 })).toEqual({
+    expect(await pool.run({ code, entrypoint: "evaluate", checkOnly: true, timeoutMs: 10_000 })).toEqual({
       ok: true,
       value: { entrypoint: "evaluate" },
     });
   });
 });
 
+describe("the default deadline", () => {
+  it("is SANDBOX_TIMEOUT_MS (5 s) when the caller sets none, and a caller's own wins", () => {
+    const saved = process.env.SANDBOX_TIMEOUT_MS;
+    try {
+      delete process.env.SANDBOX_TIMEOUT_MS;
+      resetEnvForTests();
+      expect(effectiveTimeoutMs()).toBe(5000);
+      process.env.SANDBOX_TIMEOUT_MS = "30000";
+      resetEnvForTests();
+      expect(effectiveTimeoutMs()).toBe(30_000);
+      expect(effectiveTimeoutMs(1000)).toBe(1000);
+      expect(new SandboxPool()).toMatchObject({ queueDeadlineMs: 30_000 + 1500 });
+    } finally {
+      if (saved === undefined) delete process.env.SANDBOX_TIMEOUT_MS;
+      else process.env.SANDBOX_TIMEOUT_MS = saved;
+      resetEnvForTests();
+    }
+  });
+});
+
 describe("limits", () => {
   it("stops an infinite loop at the timeout", async () => {
-    const started = performance.now();
-    const result = await run("function evaluate() { for (;;) {} }", "evaluate", [], { timeoutMs: 300 });
-    const elapsed = performance.now() - started;
-    // Stopped by QuickJS's interrupt handler in the worker, not by the main thread's backstop.
-    expect(expectError(result, "timeout")).toBe("Stopped at the time limit");
-    expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(300 + 1500);
+    // The main thread's backstop is far away, so however slow the worker, only its interrupt
+    // handler can stop the loop (a hang would fail on the test's own timeout).
+    const local = new SandboxPool({ size: 1, graceMs: GENEROUS_MS, queueDeadlineMs: GENEROUS_MS });
+    try {
+      const started = performance.now();
+      const result = await local.run({ code: "function evaluate() { for (;;) {} }", entrypoint: "evaluate", timeoutMs: 300 });
+      expect(expectError(result, "timeout")).toBe("Stopped at the time limit");
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    } finally {
+      await local.close();
+    }
   });
 
   it("stops an infinite loop in top-level code too", async () => {
@@ -133,7 +163,7 @@ describe("limits", () => {
     { name: "doubling string", code: "function f() { let s = 'x'; for (;;) s += s; }" },
     { name: "huge typed array", code: "function f() { return new Uint8Array(512 * 1024 * 1024).length; }" },
   ])("stops a memory bomb: $name", async ({ code }) => {
-    expectError(await run(code, "f", [], { memoryMb: 32, timeoutMs: 4000 }), "memory");
+    expectError(await run(code, "f", [], { memoryMb: 32 }), "memory");
   });
 
   it("reports stack overflow as a runtime error", async () => {
@@ -230,24 +260,32 @@ describe("the main thread stays responsive", () => {
         .end();
     });
 
-  it("answers HTTP requests within 100 ms while a plugin spins for 3 s", async () => {
+  it("answers HTTP requests while a plugin spins", async () => {
+    // Structural rather than timed: every request is answered while the endless job is still
+    // running (it only ends when cancelled below), which a plugin on the main thread would prevent.
     await ping(); // warm up the server path
-    const spinning = run("function f() { for (;;) {} }", "f", [], { timeoutMs: 3000 });
-    await new Promise((r) => setTimeout(r, 500)); // the worker is now inside the loop
-    expect(pool.stats().busy).toBeGreaterThanOrEqual(1);
-    const latencies: number[] = [];
-    for (let i = 0; i < 10; i++) latencies.push(await ping());
-    expect(Math.max(...latencies)).toBeLessThan(100);
-    expectError(await spinning, "timeout");
+    const controller = new AbortController();
+    let settled = false;
+    const spinning = pool
+      .run({ code: "function f() { for (;;) {} }", entrypoint: "f", timeoutMs: GENEROUS_MS }, { signal: controller.signal })
+      .finally(() => (settled = true));
+    await vi.waitFor(() => expect(pool.stats().busy).toBeGreaterThanOrEqual(1), { timeout: 15_000 });
+    await new Promise((r) => setTimeout(r, 300)); // usually inside the loop by now; the pings pass either way
+    for (let i = 0; i < 10; i++) await ping();
+    expect(settled).toBe(false);
+    controller.abort();
+    expect(await spinning).toEqual({ ok: false, error: "timeout", detail: "Cancelled" });
   });
 });
 
 describe("concurrency", () => {
   it("completes 8 concurrent jobs on 2 workers", async () => {
-    const local = new SandboxPool({ size: 2 });
+    const local = new SandboxPool({ size: 2, queueDeadlineMs: GENEROUS_MS });
     try {
       const code = "function f(n) { let s = 0; for (let i = 0; i < 200000; i++) s += i % n; return { n, s }; }";
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => local.run({ code, entrypoint: "f", args: [i + 1] })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => local.run({ code, entrypoint: "f", args: [i + 1], timeoutMs: GENEROUS_MS })),
+      );
       results.forEach((result, i) => {
         const n = i + 1;
         let s = 0;
@@ -300,8 +338,8 @@ await import(${JSON.stringify(realWorker)});
   it("replaces a worker terminated mid-job and runs the next job", async () => {
     const local = new SandboxPool({ size: 1 });
     try {
-      const spinning = local.run({ code: "function f() { for (;;) {} }", entrypoint: "f", timeoutMs: 3000 });
-      await new Promise((r) => setTimeout(r, 300));
+      const spinning = local.run({ code: "function f() { for (;;) {} }", entrypoint: "f", timeoutMs: GENEROUS_MS });
+      await vi.waitFor(() => expect(local.stats().busy).toBe(1), { timeout: 15_000 });
       await local.terminateWorkers();
       expectError(await spinning, "crashed");
       expect(await local.run({ code: "function f() { return 'alive'; }", entrypoint: "f" })).toEqual({ ok: true, value: "alive" });
@@ -311,19 +349,19 @@ await import(${JSON.stringify(realWorker)});
     }
   });
 
+  // Only HANG is meant to meet the hard deadline (200 ms + 300 ms grace); the others get a far
+  // one, so a slow exit or error event cannot be overtaken by it.
   it.each([
-    { code: "EXIT", kind: "crashed", detail: /exited \(code 3\)/ },
-    { code: "THROW", kind: "crashed", detail: /worker blew up/ },
-    { code: "HANG", kind: "timeout", detail: /hard deadline/ },
-  ])("a worker that does $code is replaced", async ({ code, kind, detail }) => {
-    const local = new SandboxPool({ size: 1, workerUrl: faultyWorker(), graceMs: 300 });
+    { code: "EXIT", kind: "crashed", detail: /exited \(code 3\)/, timeoutMs: GENEROUS_MS },
+    { code: "THROW", kind: "crashed", detail: /worker blew up/, timeoutMs: GENEROUS_MS },
+    { code: "HANG", kind: "timeout", detail: /hard deadline/, timeoutMs: 200 },
+  ])("a worker that does $code is replaced", async ({ code, kind, detail, timeoutMs }) => {
+    const local = new SandboxPool({ size: 1, workerUrl: faultyWorker(), graceMs: 300, queueDeadlineMs: GENEROUS_MS });
     try {
-      expect(await local.run({ code: "function f() { return 1; }", entrypoint: "f" })).toEqual({ ok: true, value: 1 });
-      const started = performance.now();
-      const result = await local.run({ code, entrypoint: "f", timeoutMs: 200 });
-      expect(expectError(result, kind)).toMatch(detail);
-      expect(performance.now() - started).toBeLessThan(200 + 300 + 1000);
-      expect(await local.run({ code: "function f() { return 2; }", entrypoint: "f" })).toEqual({ ok: true, value: 2 });
+      const fine = (value: number) => local.run({ code: `function f() { return ${value}; }`, entrypoint: "f", timeoutMs: GENEROUS_MS });
+      expect(await fine(1)).toEqual({ ok: true, value: 1 });
+      expect(expectError(await local.run({ code, entrypoint: "f", timeoutMs }), kind)).toMatch(detail);
+      expect(await fine(2)).toEqual({ ok: true, value: 2 });
       expect(local.stats().spawned).toBe(2);
     } finally {
       await local.close();

@@ -1,7 +1,7 @@
 // Issue 10 §3 "One creator must not stall everyone": bounded regex cost, capped evaluation input,
 // fair turns between workspaces in the plugin sandbox and the regex worker, a queue deadline,
 // bounded JSON nesting, capped model output and size-limited plugin schema patterns.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { AppError } from "@/lib/errors";
 import { FairQueue } from "@/lib/evaluation/fair-queue";
@@ -16,24 +16,31 @@ const CATASTROPHIC = "a[ab]{999}[ab]{999}[ab]{999}[ab]{999}$";
 const LOOP = "function evaluate() { for (;;) {} }";
 const TRIVIAL = "function evaluate() { return { passed: true }; }";
 
-/** Runs fn while sampling the event loop; returns fn's result and the longest gap between ticks. */
-async function withLoopLag<T>(fn: () => Promise<T>): Promise<{ value: T; maxLagMs: number }> {
-  let last = performance.now();
-  let maxLagMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    maxLagMs = Math.max(maxLagMs, now - last);
-    last = now;
-  }, 5);
+/**
+ * Runs fn while a timer ticks; returns fn's result and how many ticks ran before it settled. Work
+ * done on the event loop itself lets no tick through, work on another thread lets them run.
+ */
+async function withLoopTicks<T>(fn: () => Promise<T>): Promise<{ value: T; ticks: number }> {
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 5);
   try {
     const value = await fn();
-    const now = performance.now();
-    maxLagMs = Math.max(maxLagMs, now - last);
-    return { value, maxLagMs };
+    return { value, ticks };
   } finally {
     clearInterval(timer);
   }
 }
+
+/** A promise and whether it has settled yet. */
+function tracked<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean } {
+  let done = false;
+  const p = promise.finally(() => (done = true));
+  return { promise: p, settled: () => done };
+}
+
+// Sandbox and regex workers run at a low priority, so on a busy machine their jobs wait long for
+// the CPU: jobs whose outcome is not the deadline get the longest one.
+const GENEROUS_MS = 60_000;
 
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
@@ -84,14 +91,12 @@ describe("rules regex with a bounded cost", () => {
   const answer = "ab".repeat(100_000); // 200,000 characters, like the report
 
   it("the reported pattern on a 200,000-character answer no longer blocks the event loop", async () => {
-    const started = performance.now();
-    const { value, maxLagMs } = await withLoopLag(() =>
+    const { value, ticks } = await withLoopTicks(() =>
       evaluateRulesBounded({ workspaceId: "ws-a", successType: "regex", pattern: CATASTROPHIC, text: answer, runner }),
     );
-    const elapsed = performance.now() - started;
-    // Before: 4.7 s on the main thread. Now: off the thread, stopped at the 300 ms budget.
-    expect(maxLagMs).toBeLessThan(150);
-    expect(elapsed).toBeLessThan(1500);
+    // Before: 4.7 s on the main thread, no tick in between. Now: off the thread (the loop ticks
+    // while it runs), stopped at the 300 ms budget (a slower machine only reaches it sooner).
+    expect(ticks).toBeGreaterThan(0);
     expect(value).toMatchObject({ outcome: "error", feedback: RULES_TIMEOUT_FEEDBACK, evaluator: "rules" });
     expect(JSON.stringify(value.raw)).not.toContain(CATASTROPHIC);
   });
@@ -123,22 +128,27 @@ describe("rules regex with a bounded cost", () => {
     expect(runner.spawned).toBe(spawned);
   });
 
-  it("workspaces take turns: one workspace's queued catastrophic searches delay another's by one budget", async () => {
-    const local = new RegexRunner({ timeoutMs: 400 });
+  it("workspaces take turns: one workspace's queued catastrophic searches delay another's by one search", async () => {
+    // Counted in searches, not milliseconds: B's search runs after at most A's first one, not
+    // after A's whole backlog. A's searches end as errors (over the budget) or, on a fast machine,
+    // as fails; B's is ~250 times cheaper than the budget (2.4M steps, ~20 ms), and nothing is
+    // refused for waiting. A's leftovers are cancelled at the end.
+    const local = new RegexRunner({ timeoutMs: 5000, queueDeadlineMs: GENEROUS_MS });
+    const controller = new AbortController();
     try {
       const text = answer.slice(0, 32_000);
       const hostile = Array.from({ length: 4 }, () =>
-        evaluateRulesBounded({ workspaceId: "ws-a", successType: "regex", pattern: CATASTROPHIC, text, runner: local }),
+        tracked(
+          evaluateRulesBounded({ workspaceId: "ws-a", successType: "regex", pattern: CATASTROPHIC, text, runner: local, signal: controller.signal }),
+        ),
       );
-      await new Promise((r) => setTimeout(r, 20));
-      const started = performance.now();
-      const fair = await evaluateRulesBounded({ workspaceId: "ws-b", successType: "regex", pattern: "b[ab]{300}$", text, runner: local });
-      const waited = performance.now() - started;
+      const fair = await evaluateRulesBounded({ workspaceId: "ws-b", successType: "regex", pattern: "b[ab]{70}$", text, runner: local });
       expect(fair.outcome).toBe("pass");
-      // Behind at most A's running search (400 ms) and its own run, not A's four (1.6 s+).
-      expect(waited).toBeLessThan(1200);
-      const results = await Promise.all(hostile);
-      expect(results.every((r) => r.outcome === "error")).toBe(true);
+      expect(hostile.filter((h) => h.settled()).length).toBeLessThanOrEqual(1);
+      controller.abort(new Error("test over"));
+      const results = await Promise.allSettled(hostile.map((h) => h.promise));
+      // None of A's searches passed: each ran over the budget, found nothing, or was cancelled.
+      expect(results.every((r) => r.status === "rejected" || r.value.outcome !== "pass")).toBe(true);
     } finally {
       await local.close();
     }
@@ -146,40 +156,41 @@ describe("rules regex with a bounded cost", () => {
 });
 
 describe("plugin sandbox shared by workspaces", () => {
-  it("six looping jobs of one workspace do not delay another's trivial job beyond one deadline", async () => {
-    const pool = new SandboxPool({ size: 2, maxPerTenant: 1 });
+  it("six looping jobs of one workspace do not delay another's trivial job", async () => {
+    // A's loops last until cancelled, so "B was not delayed by them" is an order, not a time: B's
+    // job finishes while every one of A's is still running or waiting.
+    const pool = new SandboxPool({ size: 2, maxPerTenant: 1, queueDeadlineMs: 3000 });
+    const controller = new AbortController();
     try {
       // Warm both workers so start-up time does not count.
-      await Promise.all([0, 1].map(() => pool.run({ code: TRIVIAL, entrypoint: "evaluate" })));
+      await Promise.all([0, 1].map(() => pool.run({ code: TRIVIAL, entrypoint: "evaluate", timeoutMs: GENEROUS_MS })));
       const loops = Array.from({ length: 6 }, () =>
-        pool.run({ code: LOOP, entrypoint: "evaluate", timeoutMs: 2000 }, { tenant: "ws-a" }),
+        tracked(pool.run({ code: LOOP, entrypoint: "evaluate", timeoutMs: GENEROUS_MS }, { tenant: "ws-a", signal: controller.signal })),
       );
-      await new Promise((r) => setTimeout(r, 50));
-      const started = performance.now();
-      const result = await pool.run({ code: TRIVIAL, entrypoint: "evaluate" }, { tenant: "ws-b" });
-      const waited = performance.now() - started;
+      const result = await pool.run({ code: TRIVIAL, entrypoint: "evaluate", timeoutMs: GENEROUS_MS }, { tenant: "ws-b" });
       expect(result).toEqual({ ok: true, value: { passed: true } });
-      // Before: behind A's loops on both workers (2 s and more). Now: a worker is free for B
-      // (the margin is for a busy machine: sandbox workers run niced).
-      expect(waited).toBeLessThan(1200);
+      // A's first loop still holds its worker (the others wait, or were refused as busy).
+      expect(loops[0]!.settled()).toBe(false);
       expect(pool.stats().busy).toBe(1);
-      const done = await Promise.all(loops);
-      // Each loop stopped at its deadline or, past the queue deadline, was refused as busy.
+      // The waiting loops are refused past the queue deadline; then the running one is cancelled.
+      await vi.waitFor(() => expect(loops.filter((l) => l.settled())).toHaveLength(5), { timeout: 15_000 });
+      controller.abort();
+      const done = await Promise.all(loops.map((l) => l.promise));
       expect(done.every((r) => !r.ok && r.error === "timeout")).toBe(true);
-      expect(done.some((r) => !r.ok && /busy/.test(r.detail))).toBe(true);
+      expect(done.filter((r) => !r.ok && /busy/.test(r.detail))).toHaveLength(5);
     } finally {
       await pool.close();
     }
   });
 
   it("takes turns between workspaces in the queue", async () => {
-    const pool = new SandboxPool({ size: 1 });
+    const pool = new SandboxPool({ size: 1, queueDeadlineMs: GENEROUS_MS });
     try {
-      await pool.run({ code: TRIVIAL, entrypoint: "evaluate" });
+      await pool.run({ code: TRIVIAL, entrypoint: "evaluate", timeoutMs: GENEROUS_MS });
       const order: string[] = [];
       const job = (tenant: string, n: number) =>
         pool
-          .run({ code: `function evaluate() { return { passed: true, feedback: "${tenant}${n}" }; }`, entrypoint: "evaluate" }, { tenant })
+          .run({ code: `function evaluate() { return { passed: true, feedback: "${tenant}${n}" }; }`, entrypoint: "evaluate", timeoutMs: GENEROUS_MS }, { tenant })
           .then(() => order.push(`${tenant}${n}`));
       const first = pool.run({ code: LOOP, entrypoint: "evaluate", timeoutMs: 200 }, { tenant: "a" });
       await Promise.all([first, job("a", 1), job("a", 2), job("a", 3), job("b", 1), job("b", 2)]);
@@ -191,27 +202,29 @@ describe("plugin sandbox shared by workspaces", () => {
 
   it("refuses a job that waited past the queue deadline, and bounds one workspace's backlog", async () => {
     const pool = new SandboxPool({ size: 1, queueDeadlineMs: 300, maxQueuePerTenant: 2 });
+    const controller = new AbortController();
     try {
-      await pool.run({ code: TRIVIAL, entrypoint: "evaluate" });
-      const running = pool.run({ code: LOOP, entrypoint: "evaluate", timeoutMs: 1500 }, { tenant: "a" });
-      const started = performance.now();
+      await pool.run({ code: TRIVIAL, entrypoint: "evaluate", timeoutMs: GENEROUS_MS });
+      // Runs until cancelled: the queued jobs are refused while it still holds the worker.
+      const running = tracked(pool.run({ code: LOOP, entrypoint: "evaluate", timeoutMs: GENEROUS_MS }, { tenant: "a", signal: controller.signal }));
       const queued = [1, 2].map(() => pool.run({ code: TRIVIAL, entrypoint: "evaluate" }, { tenant: "a" }));
       expect(await pool.run({ code: TRIVIAL, entrypoint: "evaluate" }, { tenant: "a" })).toMatchObject({ ok: false, detail: /busy/ });
       for (const q of queued) expect(await q).toMatchObject({ ok: false, error: "timeout", detail: /busy/ });
-      expect(performance.now() - started).toBeLessThan(1000);
-      expectErrorKind(await running, "timeout");
+      expect(running.settled()).toBe(false);
+      controller.abort();
+      expectErrorKind(await running.promise, "timeout");
     } finally {
       await pool.close();
     }
   });
 
   it("refuses deeply nested plugin output instead of handing it to the host", async () => {
-    const pool = new SandboxPool({ size: 1 });
+    const pool = new SandboxPool({ size: 1, queueDeadlineMs: GENEROUS_MS });
     try {
       const code = `function evaluate() { let v = {}; for (let i = 0; i < 5000; i++) v = { v }; return { passed: true, raw: v }; }`;
-      const result = await pool.run({ code, entrypoint: "evaluate" });
+      const result = await pool.run({ code, entrypoint: "evaluate", timeoutMs: GENEROUS_MS });
       expect(result).toMatchObject({ ok: false, error: "invalid_output", detail: expect.stringMatching(/64 levels/) });
-      const fine = await pool.run({ code: code.replace("5000", "20"), entrypoint: "evaluate" });
+      const fine = await pool.run({ code: code.replace("5000", "20"), entrypoint: "evaluate", timeoutMs: GENEROUS_MS });
       expect(fine.ok).toBe(true);
       // Deeply nested arguments (a stored config from before the body limit) are refused up front.
       let config: unknown = {};
@@ -244,9 +257,8 @@ describe("plugin config_schema patterns", () => {
     });
     expect(compiled.ok).toBe(true);
     if (!compiled.ok) return;
-    const started = performance.now();
+    // Refused from its size alone, before any search runs.
     const res = compiled.validate({ name: "ab".repeat(15_000) });
-    expect(performance.now() - started).toBeLessThan(200);
     expect(res).toMatchObject({ ok: false, message: expect.stringMatching(/too long for it/) });
     // Short values are checked normally.
     expect(compiled.validate({ name: "ab".repeat(100) })).toMatchObject({ ok: false, message: expect.stringMatching(/must match pattern/) });

@@ -38,10 +38,9 @@ describe("one try", () => {
     expect(await runTry(plain, { n: "1" }, info, stop)).toMatchObject({ ok: false, permanent: true, error: expect.stringMatching(/invalid payload: n/) });
   });
   it("a handler that ignores its signal is abandoned at the deadline", async () => {
+    // The handler never settles: without the deadline this would hang until the test's timeout.
     const stuck = defineJob({ queue: "q", payload, timeoutMs: 50, run: () => new Promise<void>(() => undefined) });
-    const started = Date.now();
     expect(await runTry(stuck, { n: 1 }, info, stop)).toMatchObject({ ok: false, permanent: false, error: expect.stringMatching(/timed out after 50 ms/) });
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
   it("a row at the default tries takes the definition's", () => {
     const def = defineJob({ queue: "q", payload, maxAttempts: 3, run: () => Promise.resolve() });

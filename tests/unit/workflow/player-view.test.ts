@@ -1,6 +1,6 @@
 // The player's view of a run: when the answer may stream (decided from the graph) and what a
 // player event may carry.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compileGraph } from "@/lib/workflow/engine/plan";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
 import { disguiseReach, heldFrom, PlayerView } from "@/lib/workflow/engine/player-view";
@@ -174,10 +174,19 @@ describe("streaming around disguised secrets", () => {
   ])("a 60,000-character %s answer in 4-character deltas costs a bounded number of passes, not one per delta", (_kind, text) => {
     // One pass per delta over the whole text was quadratic: ~15,000 passes of up to 60,000
     // characters (tens of seconds). Now the held tail is worked out a logarithmic number of times.
-    const started = performance.now();
-    const shown = stream(text, 4).join("");
-    expect(performance.now() - started).toBeLessThan(3_000);
-    expect(shown).toBe(text);
+    // Counted, not timed: each pass searches the text once; past 500 the test stops at once.
+    const search = disguises.matcher.test.bind(disguises.matcher);
+    let passes = 0;
+    const spy = vi.spyOn(disguises.matcher, "test").mockImplementation((t: string) => {
+      if (++passes > 500) throw new Error("more than 500 passes over the text");
+      return search(t);
+    });
+    try {
+      expect(stream(text, 4).join("")).toBe(text);
+      expect(passes).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("sends all of a text without a disguise, in pieces, and holds back only a short tail", () => {

@@ -56,12 +56,14 @@ describe("json_schema", () => {
     expect(
       jsonSchema.run({ actual: '"x"', expected: { type: "string", pattern: "(?=x)x" }, config: {} }).evidence,
     ).toMatch(/invalid JSON Schema/);
+    // Backtracking on 50,000 characters would never end; RE2 takes milliseconds, so the bound can
+    // be far above anything a busy machine adds.
     const slow = { type: "string", pattern: "^(a+)+$" };
     const started = performance.now();
     expect(
       jsonSchema.run({ actual: JSON.stringify(`${"a".repeat(50_000)}!`), expected: slow, config: {} }).passed,
     ).toBe(false);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
   it("draft 2020-12 schemas are understood", () => {
     const s = {

@@ -74,12 +74,14 @@ describe("regex_match (RE2 through re2js)", () => {
     expect(run(regexMatch, "abc", "a(b").evidence).toMatch(/Missing closing parenthesis/);
   });
   it("a catastrophic-backtracking pattern on a long text finishes fast (linear time)", () => {
+    // Backtracking on 90,000 characters would never end; RE2 takes milliseconds, so the bound can
+    // be far above anything a busy machine adds.
     const text = `${"a".repeat(90_000)}!`;
     const started = performance.now();
     const r = run(regexMatch, text, "(a+)+$");
     const elapsed = performance.now() - started;
     expect(r.passed).toBe(false);
-    expect(elapsed).toBeLessThan(2000);
+    expect(elapsed).toBeLessThan(10_000);
   });
 });
 
