@@ -27,7 +27,10 @@ export function markdownTooComplex(text: string): boolean {
     if (lineStart) {
       // Leading markers of one line: spaces, `>`, `-`, `+`, `*`, `1.` and `1)`.
       if (c === " " || c === "\t") continue;
-      if (c === ">" || ((c === "-" || c === "+" || c === "*") && (text[i + 1] === " " || text[i + 1] === "\t"))) {
+      if (
+        c === ">" ||
+        ((c === "-" || c === "+" || c === "*") && (text[i + 1] === " " || text[i + 1] === "\t"))
+      ) {
         if (c !== ">" && ++listLines > MAX_MARKDOWN_LIST_LINES) return true;
         if (++nesting > MAX_MARKDOWN_NESTING) return true;
         continue; // a bullet `*` is not emphasis

@@ -238,16 +238,15 @@ describe("validatePackYaml: decode errors", () => {
     ]);
   });
 
-  it("refuses an alias-expansion bomb quickly", () => {
+  // Expanded, this bomb would be 9^10 values: a test that finishes at all shows it was refused first.
+  it("refuses an alias-expansion bomb before expanding it", () => {
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     for (let i = 1; i < 10; i++) {
       const prev = String.fromCharCode(96 + i);
       const name = String.fromCharCode(97 + i);
       levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(",")}]`);
     }
-    const started = Date.now();
     const errors = validatePackYaml(`${levels.join("\n")}\n`).errors;
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(errors).toEqual([
       {
         field: "bundle",
@@ -263,9 +262,7 @@ describe("validatePackYaml: decode errors", () => {
     ["compact sequences", `${"- ".repeat(5_000)}x\n`],
     ["nested mappings", `${Array.from({ length: 70 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n")} v\n`],
   ])("refuses nesting that is too deep: %s", (_, text) => {
-    const started = Date.now();
     const errors = validatePackYaml(text).errors;
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(errors).toEqual([{ field: "bundle", message: `${DECODE}yaml: nesting is deeper than 64 levels` }]);
   });
 

@@ -53,14 +53,13 @@ describe("math_equivalence", () => {
   it("bounded size keeps the check fast: large sides skip simplify", () => {
     // 14 terms (55 nodes): simplify alone would take seconds; sampling takes milliseconds.
     const chain = Array.from({ length: 14 }, (_, i) => `${i}*x`).join(" - ");
-    let started = performance.now();
+    // Which path ran shows in the evidence: sampling for the large sides, simplify for the small.
     expect(run(chain, chain.replace("1*x", "2*x")).passed).toBe(false);
-    expect(run(chain, `${chain} + 0`).passed).toBe(true);
-    expect(performance.now() - started).toBeLessThan(1500);
+    const large = run(chain, `${chain} + 0`);
+    expect(large.passed).toBe(true);
+    expect(large.evidence).toMatch(/agree at \d+ sample points/);
     const small = Array.from({ length: 6 }, (_, i) => `${i}*x`).join(" - "); // 23 nodes: simplified
-    started = performance.now();
     expect(run(small, "-15*x").evidence).toMatch(/simplify to the same expression/);
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(run(`${chain} + ${chain}`, "1").evidence).toMatch(/more than 60 terms/);
   });
   it("config errors: comparison_mode and an unparseable expected value", () => {
