@@ -194,6 +194,7 @@ const cases: AnyCase[] = [
         codeHash: "sha256:0123456789abcdef",
         purpose: "register",
         attempts: 2,
+        clientHash: "hmac:client",
         expiresAt: T2,
         consumedAt: T1,
         createdAt: T3,
@@ -248,10 +249,28 @@ const cases: AnyCase[] = [
       mimeType: "image/png",
       size: 1_048_576,
       storageKey: unique("assets/hero"),
+      store: "database",
       createdBy: "someone",
       createdAt: T1,
     }),
-    update: () => ({ filename: "hero.webp", mimeType: "image/webp", createdBy: null }),
+    update: () => ({ filename: "hero.webp", mimeType: "image/webp", store: "s3", createdBy: null }),
+  }),
+  crud({
+    model: "AssetBlob",
+    data: async () => {
+      const asset = await db.asset.create({
+        data: {
+          workspaceId: (await makeWorkspace()).id,
+          filename: "blob.png",
+          mimeType: "image/png",
+          size: 3,
+          storageKey: unique("assets/blob"),
+        },
+      });
+      return { assetId: asset.id, bytes: new Uint8Array([0, 255, 7]) };
+    },
+    update: () => ({ bytes: new Uint8Array([1, 2, 3, 4]) }),
+    key: (row) => ({ assetId: row.assetId }),
   }),
   crud({
     model: "Workflow",
