@@ -22,7 +22,8 @@ want="$(node -e 'process.stdout.write(require(process.argv[1]).dependencies["nod
 if [ ! -x "$pkg/bin/node" ] || [ "$("$pkg/bin/node" -v 2>/dev/null)" != "v$want" ]; then
   mkdir -p "$dir"
   cp "$here/package.json" "$here/package-lock.json" "$dir/"
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >&2)
+  # Quiet: stdout carries the lines to eval; npm's errors still reach stderr.
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 "$pkg/bin/node" -v >/dev/null
 printf 'export PATH=%q:"$PATH"\nexport npm_config_nodedir=%q\n' "$pkg/bin" "$pkg"
