@@ -46,15 +46,16 @@ export function plan({ version, range, platform, arch, pinned, dir }) {
 }
 
 /**
- * Whether the ABI modules must be rebuilt for Node ABI `abi`: yes unless the marker written after
- * the last rebuild names that ABI and every binary is the one it recorded (an `npm install` that
- * rebuilds one for the machine's Node changes its size or mtime).
- * @param {{ abi?: string, files?: Record<string, string> } | null} marker
- * @param {string} abi
+ * Whether the ABI modules must be rebuilt for the pinned Node `node`: yes unless the marker written
+ * after the last rebuild names that Node and every binary is the one it recorded (an `npm install`
+ * that rebuilds one for the machine's Node changes its size or mtime). Known before installing, so
+ * the one line can say it: the first run takes minutes.
+ * @param {{ node?: string, files?: Record<string, string> } | null} marker
+ * @param {string} node
  * @param {Record<string, string | null>} files binary -> fingerprint (null: missing)
  */
-export function needsRebuild(marker, abi, files) {
-  if (!marker || marker.abi !== abi) return true;
+export function needsRebuild(marker, node, files) {
+  if (!marker || marker.node !== node) return true;
   return Object.entries(files).some(([file, print]) => print === null || marker.files?.[file] !== print);
 }
 
@@ -118,9 +119,10 @@ function installNode22(dir) {
   return bin;
 }
 
-/** Rebuilds the ABI modules with Node 22 unless the marker says they already match it. */
-function rebuildNativeModules(nodeBin, env) {
-  const abi = spawnSync(nodeBin, ["-p", "process.versions.modules"], { encoding: "utf8" }).stdout.trim();
+const markerPath = join(root, "node_modules", ".cache", "gauntlet", "native-abi.json");
+
+/** The ABI modules installed here, and their binaries' fingerprints. */
+function abiBinaries() {
   const present = Object.keys(ABI_MODULES).filter((m) => existsSync(join(root, "node_modules", m)));
   const files = Object.fromEntries(
     present.map((m) => [
@@ -128,8 +130,11 @@ function rebuildNativeModules(nodeBin, env) {
       fingerprint(join(root, "node_modules", m, ABI_MODULES[m])),
     ]),
   );
-  const markerPath = join(root, "node_modules", ".cache", "gauntlet", "native-abi.json");
-  if (present.length === 0 || !needsRebuild(readJson(markerPath), abi, files)) return;
+  return { present, files };
+}
+
+/** Rebuilds the ABI modules with Node 22 (`npm rebuild`), then writes the marker. */
+function rebuildNativeModules(nodeBin, env, pinned, { present, files }) {
   // npm_execpath is the npm running this script; run it on Node 22 so the rebuild targets it.
   const npm = process.env.npm_execpath;
   const [cmd, args] = npm && /\.[cm]?js$/.test(npm) ? [nodeBin, [npm]] : ["npm", []];
@@ -143,12 +148,12 @@ function rebuildNativeModules(nodeBin, env) {
     },
   );
   if (res.status !== 0)
-    fail(`Rebuilding ${present.join(", ")} for Node ${abi} (npm rebuild) failed; see above.`);
+    fail(`Rebuilding ${present.join(", ")} for Node ${pinned} (npm rebuild) failed; see above.`);
   const after = Object.fromEntries(
     Object.keys(files).map((f) => [f, fingerprint(join(root, "node_modules", f))]),
   );
   mkdirSync(dirname(markerPath), { recursive: true });
-  writeFileSync(markerPath, `${JSON.stringify({ abi, files: after }, null, 2)}\n`);
+  writeFileSync(markerPath, `${JSON.stringify({ node: pinned, files: after }, null, 2)}\n`);
 }
 
 /** Runs the command through the shell, forwarding signals; exits as it did. */
@@ -181,10 +186,12 @@ function main([command, ...args]) {
   if (step.action === "stop") fail(step.line);
   let env = process.env;
   if (step.action === "node22") {
-    console.error(step.line);
+    const native = abiBinaries();
+    const rebuild = native.present.length > 0 && needsRebuild(readJson(markerPath), pinned, native.files);
+    console.error(rebuild ? `${step.line}; rebuilding ${native.present.join(", ")} for it once` : step.line);
     const nodeBin = installNode22(dir);
     env = node22Env(process.env, nodeBin);
-    rebuildNativeModules(nodeBin, env);
+    if (rebuild) rebuildNativeModules(nodeBin, env, pinned, native);
   }
   run(shellCommand(command, args), env);
 }

@@ -84,22 +84,22 @@ describe("scripts/with-node22.mjs (quickstart and npm test bring Node 22 on an o
     );
   });
 
-  it("rebuilds native modules once per Node ABI, and again after npm install replaced a binary", () => {
+  it("rebuilds native modules once per pinned Node, and again after npm install replaced a binary", () => {
     const files = { "better-sqlite3/build/Release/better_sqlite3.node": "2048:1700" };
-    expect(needsRebuild(null, "127", files)).toBe(true);
-    expect(needsRebuild({ abi: "115", files }, "127", files)).toBe(true);
-    expect(needsRebuild({ abi: "127", files }, "127", files)).toBe(false);
+    expect(needsRebuild(null, "22.23.3", files)).toBe(true);
+    expect(needsRebuild({ node: "22.22.0", files }, "22.23.3", files)).toBe(true);
+    expect(needsRebuild({ node: "22.23.3", files }, "22.23.3", files)).toBe(false);
     expect(
-      needsRebuild({ abi: "127", files }, "127", {
+      needsRebuild({ node: "22.23.3", files }, "22.23.3", {
         "better-sqlite3/build/Release/better_sqlite3.node": "2050:1800",
       }),
     ).toBe(true);
     expect(
-      needsRebuild({ abi: "127", files }, "127", {
+      needsRebuild({ node: "22.23.3", files }, "22.23.3", {
         "better-sqlite3/build/Release/better_sqlite3.node": null,
       }),
     ).toBe(true);
-    expect(needsRebuild({ abi: "127" }, "127", files)).toBe(true);
+    expect(needsRebuild({ node: "22.23.3" }, "22.23.3", files)).toBe(true);
   });
 
   it("knows every dependency with an install script: only better-sqlite3 is built for one Node's ABI", () => {
