@@ -143,7 +143,9 @@ describe("scripts/with-node22.mjs (quickstart and npm test bring Node 22 on an o
     expect(ok).toMatchObject({ code: 0, stderr: "" });
     expect(ok.stdout.trim()).toBe(`${process.version} 1`);
     expect((await launch(["exit 3"])).code).toBe(3);
-    const killed = await launch(["echo ready && exec sleep 60"], (out, kill) => {
+    // The process that says "ready" is the shell's child itself (exec), so the signal meets it.
+    const waiter = `exec ${shellCommand(process.execPath, ["-e", 'console.log("ready"); setTimeout(() => {}, 60000)'])}`;
+    const killed = await launch([waiter], (out, kill) => {
       if (out.includes("ready")) kill();
     });
     expect(killed.signal).toBe("SIGTERM");
