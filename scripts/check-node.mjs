@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Run first by `npm run quickstart` and `npm test`: stops with one line when this Node.js is older
-// than package.json's `engines.node` (Node 22.12: `ai@7`, `@ai-sdk/*`, `commander@15` and
-// `jsonpath-plus@11` declare Node 22, and Node 20 reached end of life in April 2026).
+// Stops with one line when this Node.js is older than package.json's `engines.node` (Node 22.12:
+// `ai@7`, `@ai-sdk/*`, `commander@15` and `jsonpath-plus@11` declare Node 22, and Node 20 reached
+// end of life in April 2026). .ci/run uses it; `npm run quickstart` and `npm test` go through
+// with-node22.mjs, which switches to the pinned Node 22 instead where it can (Linux x64).
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the pinned Node.js 22 (see package.json here; its integrity hash is in package-lock.json)
 # from the npm registry into $GAUNTLET_NODE22_DIR (default: ~/.cache/gauntlet/node-22) and prints
-# the shell lines that put it first on PATH. Used by .ci/run on machines whose Node is older than
-# 22.12; on your own machine install Node 22 any way you like instead (nvm, your distribution).
+# the shell lines that put it first on PATH. Used by .ci/run and scripts/with-node22.mjs (npm run
+# quickstart, npm test) on machines whose Node is older than 22.12; on your own machine you may
+# install Node 22 any way you like instead (nvm, your distribution).
 #
 #   eval "$(scripts/node22/install.sh)"
 #
@@ -21,7 +22,8 @@ want="$(node -e 'process.stdout.write(require(process.argv[1]).dependencies["nod
 if [ ! -x "$pkg/bin/node" ] || [ "$("$pkg/bin/node" -v 2>/dev/null)" != "v$want" ]; then
   mkdir -p "$dir"
   cp "$here/package.json" "$here/package-lock.json" "$dir/"
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >&2)
+  # Quiet: stdout carries the lines to eval; npm's errors still reach stderr.
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 "$pkg/bin/node" -v >/dev/null
 printf 'export PATH=%q:"$PATH"\nexport npm_config_nodedir=%q\n' "$pkg/bin" "$pkg"
