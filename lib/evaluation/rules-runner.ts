@@ -1,7 +1,6 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
-import { FairQueue } from "@/lib/evaluation/fair-queue";
 import { clipForEvaluation } from "@/lib/evaluation/limits";
 import { CreatorRegexError, compileCreatorRegex, INLINE_REGEX_COST } from "@/lib/evaluation/regex";
 import {
@@ -11,8 +10,9 @@ import {
   type EvaluateRulesInput,
 } from "@/lib/evaluation/rules";
 import type { EvaluationResult } from "@/lib/evaluation/types";
+import { FairWorker, type FairWorkerOptions, type WorkerCancelled, type WorkerFailure } from "@/lib/fair-worker";
 
-// Rules evaluation on the server with bounded cost (issue 10 §3). RE2 is linear in the text, but
+// Rules evaluation on the server with bounded cost. RE2 is linear in the text, but
 // its constant is the pattern's program size: `a[ab]{999}[ab]{999}[ab]{999}[ab]{999}$` (4,000
 // steps) on 200,000 characters blocked the event loop for 4.7 s. So:
 // 1. the text is capped (EVALUATION_MAX_INPUT_CHARS);
@@ -24,146 +24,36 @@ import type { EvaluationResult } from "@/lib/evaluation/types";
 //    creator's catastrophic patterns delay another's by at most one budget.
 
 export { INLINE_REGEX_COST };
-const MAX_QUEUED_PER_TENANT = 16;
 
 export const RULES_TIMEOUT_FEEDBACK =
   "The success check took too long on this response, so it was not evaluated. This attempt was not counted; please try again.";
 
-export type RegexSearch =
-  | { ok: true; matched: boolean }
-  | { ok: false; reason: "timeout" | "busy" | "crashed" | "cancelled" };
+export type RegexSearch = { ok: true; matched: boolean } | WorkerFailure | WorkerCancelled;
 
-interface Job {
-  id: number;
-  tenant: string;
-  pattern: string;
-  flags: string;
-  text: string;
-  resolve: (r: RegexSearch) => void;
-  settled: boolean;
-  queueTimer?: NodeJS.Timeout;
-  runTimer?: NodeJS.Timeout;
-  signal?: AbortSignal;
-  onAbort?: () => void;
-}
+export type RegexRunnerOptions = FairWorkerOptions;
 
-export interface RegexRunnerOptions {
-  /** Budget of one search once it runs (default RULES_REGEX_TIMEOUT_MS). */
-  timeoutMs?: number;
-  /** Longest wait in the queue (default 3 × the budget). */
-  queueDeadlineMs?: number;
-}
+type RegexAnswer = { matched?: boolean; error?: string };
 
 /** One worker thread for costly searches, with a per-search time budget and fair turns. */
-export class RegexRunner {
-  private worker: Worker | null = null;
-  private ready = false;
-  private current: Job | null = null;
-  private readonly queue = new FairQueue<Job>();
-  private nextId = 1;
-  /** Workers started (replacements included); tests read it. */
-  spawned = 0;
-
-  constructor(private readonly options: RegexRunnerOptions = {}) {}
-
-  private get timeoutMs(): number {
-    return this.options.timeoutMs ?? env.RULES_REGEX_TIMEOUT_MS;
+export class RegexRunner extends FairWorker<{ pattern: string; flags: string; text: string }, RegexAnswer, { ok: true; matched: boolean }> {
+  /** Options: a search's budget (default RULES_REGEX_TIMEOUT_MS) and its longest wait in the queue. */
+  constructor(options: RegexRunnerOptions = {}) {
+    super(
+      {
+        spawn: () =>
+          new Worker(new URL("./regex-worker.mjs", import.meta.url), {
+            resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
+          }),
+        defaultTimeoutMs: () => env.RULES_REGEX_TIMEOUT_MS,
+        maxQueuedPerTenant: 16,
+        answer: (message) => (typeof message.matched === "boolean" ? { ok: true, matched: message.matched } : null),
+      },
+      options,
+    );
   }
 
   search(tenant: string, pattern: string, flags: string, text: string, signal?: AbortSignal): Promise<RegexSearch> {
-    if (signal?.aborted) return Promise.resolve({ ok: false, reason: "cancelled" });
-    if (this.queue.sizeOf(tenant) >= MAX_QUEUED_PER_TENANT) return Promise.resolve({ ok: false, reason: "busy" });
-    return new Promise<RegexSearch>((resolve) => {
-      const job: Job = { id: this.nextId++, tenant, pattern, flags, text, resolve, settled: false };
-      job.queueTimer = setTimeout(() => {
-        if (this.queue.remove(tenant, job)) this.finish(job, { ok: false, reason: "busy" });
-      }, this.options.queueDeadlineMs ?? this.timeoutMs * 3);
-      if (signal) {
-        job.signal = signal;
-        job.onAbort = () => {
-          if (this.queue.remove(tenant, job)) this.finish(job, { ok: false, reason: "cancelled" });
-          else if (this.current === job) this.restart({ ok: false, reason: "cancelled" });
-        };
-        signal.addEventListener("abort", job.onAbort, { once: true });
-      }
-      this.queue.push(tenant, job);
-      this.pump();
-    });
-  }
-
-  /** Stops the worker; queued and running searches end as crashed. */
-  async close(): Promise<void> {
-    for (const job of this.queue.drain()) this.finish(job, { ok: false, reason: "crashed" });
-    const worker = this.worker;
-    this.restart({ ok: false, reason: "crashed" });
-    await worker?.terminate();
-  }
-
-  private pump(): void {
-    if (this.current || this.queue.size === 0) return;
-    if (!this.worker) {
-      this.spawn();
-      return;
-    }
-    if (!this.ready) return;
-    const job = this.queue.shift()!;
-    clearTimeout(job.queueTimer);
-    this.current = job;
-    job.runTimer = setTimeout(() => this.restart({ ok: false, reason: "timeout" }), this.timeoutMs);
-    this.worker.postMessage({ id: job.id, pattern: job.pattern, flags: job.flags, text: job.text });
-  }
-
-  private spawn(): void {
-    const worker = new Worker(new URL("./regex-worker.mjs", import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
-    });
-    worker.unref();
-    this.spawned++;
-    this.worker = worker;
-    this.ready = false;
-    worker.on("message", (message: { ready?: boolean; id?: number; matched?: boolean; error?: string }) => {
-      if (this.worker !== worker) return;
-      if (message.ready) {
-        this.ready = true;
-        this.pump();
-        return;
-      }
-      const job = this.current;
-      if (!job || job.id !== message.id) return;
-      this.current = null;
-      this.finish(job, typeof message.matched === "boolean" ? { ok: true, matched: message.matched } : { ok: false, reason: "crashed" });
-      this.pump();
-    });
-    const fail = () => {
-      if (this.worker !== worker) return;
-      const wasReady = this.ready;
-      this.restart({ ok: false, reason: "crashed" });
-      // A worker that cannot start would be respawned for ever: fail what waits instead.
-      if (!wasReady) for (const job of this.queue.drain()) this.finish(job, { ok: false, reason: "crashed" });
-    };
-    worker.on("error", fail);
-    worker.on("exit", fail);
-  }
-
-  /** Terminates the worker; the running search (if any) gets `result`; the next one respawns it. */
-  private restart(result: RegexSearch): void {
-    const worker = this.worker;
-    this.worker = null;
-    this.ready = false;
-    const job = this.current;
-    this.current = null;
-    if (job) this.finish(job, result);
-    if (worker) void worker.terminate();
-    this.pump();
-  }
-
-  private finish(job: Job, result: RegexSearch): void {
-    if (job.settled) return;
-    job.settled = true;
-    clearTimeout(job.queueTimer);
-    clearTimeout(job.runTimer);
-    if (job.signal && job.onAbort) job.signal.removeEventListener("abort", job.onAbort);
-    job.resolve(result);
+    return this.run(tenant, { pattern, flags, text }, signal);
   }
 }
 
