@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
-import styles from "./auth.module.css";
+import { CodeStepFields } from "./code-step";
 
 /** Two steps: ask for a code, then verify it. "Use a different email" starts over with fresh state. */
 export function CodeLoginForm({ next }: { next: string }) {
@@ -66,26 +66,8 @@ function CodeLoginSteps({
 
   return (
     <form action={verifyAction} noValidate className="stack" aria-busy={verifying || sending || undefined}>
-      <Alert tone="info">{t("sent", { email: sentTo })}</Alert>
       {/* The code step stays while the send succeeded; any message from verifying is an error. */}
-      {verifyState.message ? <Alert tone="error">{verifyState.message}</Alert> : null}
-      <input type="hidden" name="email" value={sentTo} />
-      <input type="hidden" name="next" value={next} />
-      <Field
-        id="login-code"
-        name="code"
-        label={t("codeLabel")}
-        hint={t("codeHint")}
-        className={styles.codeField}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        // The "Send code" button the user just pressed is gone; keep keyboard focus in the form.
-        autoFocus
-        error={verifyState.fieldErrors?.code}
-      />
+      <CodeStepFields fieldId="login-code" notice={t("sent", { email: sentTo })} email={sentTo} next={next} state={verifyState} />
       <div className="cluster">
         <SubmitButton pending={verifying}>{t("verify")}</SubmitButton>
         <SubmitButton pending={sending} variant="ghost" formAction={sendAction} formNoValidate>

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
-import styles from "./auth.module.css";
+import { CodeStepFields } from "./code-step";
 
 export function PasswordLoginForm({ next }: { next: string }) {
   const t = useTranslations("auth.login");
@@ -60,24 +60,7 @@ function ChallengeCodeForm({ email, next }: { email: string; next: string }) {
   const [state, formAction, pending] = useActionState(verifyLoginCodeAction, idleFormState);
   return (
     <form action={formAction} noValidate className="stack" aria-busy={pending || undefined}>
-      <Alert tone="info">{t("challenge")}</Alert>
-      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
-      <input type="hidden" name="email" value={email} />
-      <input type="hidden" name="next" value={next} />
-      <Field
-        id="challenge-code"
-        name="code"
-        label={t("codeLabel")}
-        hint={t("codeHint")}
-        className={styles.codeField}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        autoFocus
-        error={state.fieldErrors?.code}
-      />
+      <CodeStepFields fieldId="challenge-code" notice={t("challenge")} email={email} next={next} state={state} />
       <div>
         <SubmitButton pending={pending}>{t("verify")}</SubmitButton>
       </div>
