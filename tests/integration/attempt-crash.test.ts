@@ -162,15 +162,20 @@ describe("an attempt whose process crashed", () => {
   });
 });
 
+/** A new player on a new challenge; the function gives them a pending attempt held by `leaseOwner`. */
+async function pendingAttempts() {
+  const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, appId });
+  const account = await makeAccount();
+  const endUser = await db.endUser.create({ data: { workspaceId, accountId: account.id } });
+  return (leaseOwner: string, leaseUntil: Date) =>
+    db.challengeAttempt.create({
+      data: { workspaceId, challengeId: challenge.id, endUserId: endUser.id, accountId: account.id, status: "pending", leaseOwner, leaseUntil },
+    });
+}
+
 describe("leases and cancellation", () => {
   it("the start-up sweep closes dead claims (expired lease) and leaves live ones", async () => {
-    const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, appId });
-    const account = await makeAccount();
-    const endUser = await db.endUser.create({ data: { workspaceId, accountId: account.id } });
-    const pending = (leaseOwner: string, leaseUntil: Date) =>
-      db.challengeAttempt.create({
-        data: { workspaceId, challengeId: challenge.id, endUserId: endUser.id, accountId: account.id, status: "pending", leaseOwner, leaseUntil },
-      });
+    const pending = await pendingAttempts();
     const expired = await pending("other-host|7|boot", new Date(Date.now() - 1));
     const live = await pending("other-host|7|boot", new Date(Date.now() + 60_000));
     expect(await sweepAbandonedAttempts()).toBeGreaterThanOrEqual(1);
@@ -180,9 +185,7 @@ describe("leases and cancellation", () => {
   });
 
   it("every live instance sweeps on a timer (each minute): a claim that dies meanwhile is closed at the next tick", async () => {
-    const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, appId });
-    const account = await makeAccount();
-    const endUser = await db.endUser.create({ data: { workspaceId, accountId: account.id } });
+    const pending = await pendingAttempts();
     const status = async (id: string) => (await db.challengeAttempt.findUniqueOrThrow({ where: { id } })).status;
     // Only the interval is faked: the database calls of a tick run on real time.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
@@ -190,17 +193,7 @@ describe("leases and cancellation", () => {
       startAttemptSweeper();
       expect(vi.getTimerCount()).toBe(1);
       // Another instance crashed after this one started: its lease runs out while we run.
-      const dead = await db.challengeAttempt.create({
-        data: {
-          workspaceId,
-          challengeId: challenge.id,
-          endUserId: endUser.id,
-          accountId: account.id,
-          status: "pending",
-          leaseOwner: "other-host|8|boot",
-          leaseUntil: new Date(Date.now() - 1),
-        },
-      });
+      const dead = await pending("other-host|8|boot", new Date(Date.now() - 1));
       vi.advanceTimersByTime(ATTEMPT_SWEEP_EVERY_MS - 1);
       expect(await status(dead.id)).toBe("pending");
       vi.advanceTimersByTime(1);
@@ -214,21 +207,9 @@ describe("leases and cancellation", () => {
   });
 
   it("sweeps running at once on several instances close a dead claim once", async () => {
-    const challenge = await makePlayableChallenge({ maxAttempts: 3 }, { secret: SECRET, appId });
-    const account = await makeAccount();
-    const endUser = await db.endUser.create({ data: { workspaceId, accountId: account.id } });
+    const pending = await pendingAttempts();
     await sweepAbandonedAttempts(); // nothing dead left by earlier tests
-    await db.challengeAttempt.create({
-      data: {
-        workspaceId,
-        challengeId: challenge.id,
-        endUserId: endUser.id,
-        accountId: account.id,
-        status: "pending",
-        leaseOwner: "other-host|9|boot",
-        leaseUntil: new Date(Date.now() - 1),
-      },
-    });
+    await pending("other-host|9|boot", new Date(Date.now() - 1));
     const counts = await Promise.all([sweepAbandonedAttempts(), sweepAbandonedAttempts(), sweepAbandonedAttempts()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
   });

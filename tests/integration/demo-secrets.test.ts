@@ -15,35 +15,10 @@ import { DEMO_SECRET_PATTERN, demoSecretSpace } from "@/lib/seed/demo-secrets";
 import { DEMO_LADDER } from "@/lib/seed/ladder";
 import { RED_BLUE_DEMO_SECRET_NAME } from "@/lib/seed/red-blue";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
+import { OLD_DEMO_WORDS } from "@/tests/helpers/demo-secrets";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const NAMES = [...DEMO_LADDER.map((l) => l.secretName), RED_BLUE_DEMO_SECRET_NAME];
-const OLD_WORDS = [
-  "MARMALADE",
-  "HONEYCOMB",
-  "BUTTERSCOTCH",
-  "GINGERSNAP",
-  "QUICKSILVER",
-  "SNAPDRAGON",
-  "LIGHTHOUSE",
-  "WATERCRESS",
-  "PORCUPINE",
-  "TAMBOURINE",
-  "CHAMOMILE",
-  "DRAGONFLY",
-  "NIGHTINGALE",
-  "MOONSTONE",
-  "EVERGREEN",
-  "CARTWHEEL",
-  "KALEIDOSCOPE",
-  "THUNDERCLAP",
-  "WINDCHIME",
-  "SILVERFISH",
-  "NIGHTJAR",
-  "OBSIDIAN",
-  "KINGFISHER",
-  "TAMARIND",
-];
 
 async function readSecrets(): Promise<string[]> {
   const ws = await db.workspace.findUniqueOrThrow({ where: { slug: DEMO.workspace.slug } });
@@ -160,7 +135,7 @@ describe("demo secrets per install", () => {
     const texts = sourceTexts();
     expect(texts.length).toBeGreaterThan(100);
     for (const v of [...first, ...second]) {
-      expect(OLD_WORDS).not.toContain(v.toUpperCase());
+      expect(OLD_DEMO_WORDS).not.toContain(v.toUpperCase());
       expect(
         texts.some((t) => t.includes(v.toLowerCase())),
         v,

@@ -16,34 +16,7 @@ import {
   newDemoSecret,
 } from "@/lib/seed/demo-secrets";
 import { DEMO_LADDER } from "@/lib/seed/ladder";
-
-/** The retired word lists of the ladder and the vault code: no secret may be one of them. */
-const OLD_WORDS = [
-  "MARMALADE",
-  "HONEYCOMB",
-  "BUTTERSCOTCH",
-  "GINGERSNAP",
-  "QUICKSILVER",
-  "SNAPDRAGON",
-  "LIGHTHOUSE",
-  "WATERCRESS",
-  "PORCUPINE",
-  "TAMBOURINE",
-  "CHAMOMILE",
-  "DRAGONFLY",
-  "NIGHTINGALE",
-  "MOONSTONE",
-  "EVERGREEN",
-  "CARTWHEEL",
-  "KALEIDOSCOPE",
-  "THUNDERCLAP",
-  "WINDCHIME",
-  "SILVERFISH",
-  "NIGHTJAR",
-  "OBSIDIAN",
-  "KINGFISHER",
-  "TAMARIND",
-];
+import { OLD_DEMO_WORDS } from "@/tests/helpers/demo-secrets";
 
 const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
@@ -68,7 +41,7 @@ describe("demo secrets", () => {
       expect(DEMO_SECRET_SECOND_WORDS as readonly string[]).toContain(b!.toLowerCase());
       expect(Number(n)).toBeGreaterThanOrEqual(DEMO_SECRET_NUMBERS.min);
       expect(Number(n)).toBeLessThanOrEqual(DEMO_SECRET_NUMBERS.max);
-      expect(OLD_WORDS).not.toContain(s.toUpperCase());
+      expect(OLD_DEMO_WORDS).not.toContain(s.toUpperCase());
     }
     // 200 draws from ~5.9e7 values: a repeat has odds of about 1 in 3,000.
     expect(new Set(drawn).size).toBeGreaterThanOrEqual(199);
