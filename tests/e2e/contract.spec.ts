@@ -1,35 +1,13 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { expect, test } from "@playwright/test";
+import { rawRequest as raw, type RawResponse as Raw } from "./support";
 
-// Issue 10 §7 in the real server: what the request guard and proxy.ts answer before any route
+// In the real server: what the request guard and proxy.ts answer before any route
 // runs (malformed URLs, `..`, TRACE), and the pages' Content-Security-Policy as served.
-
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-
-interface Raw {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
 
 const header = (res: Raw, name: string): string => {
   const v = res.headers[name];
   return Array.isArray(v) ? v.join(", ") : (v ?? "");
 };
-
-/** A raw HTTP request: the path goes out exactly as written (no client-side normalising). */
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
-  return new Promise<Raw>((resolve, reject) => {
-    const req = httpRequest({ host: "localhost", port: PORT, method, path, headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 function expectJsonError(res: Raw, status: number, code: string) {
   expect(res.status, res.text).toBe(status);
@@ -46,7 +24,13 @@ test("API paths answer JSON errors for malformed URLs, `..`, unknown paths and T
   ]) {
     expectJsonError(await raw("GET", path), 400, "bad_request");
   }
-  for (const path of ["/console/api/challenges/..", "/web/api/challenges/%2e%2e", "/console/api", "/api/nope", "/web/api/nope/deeper"]) {
+  for (const path of [
+    "/console/api/challenges/..",
+    "/web/api/challenges/%2e%2e",
+    "/console/api",
+    "/api/nope",
+    "/web/api/nope/deeper",
+  ]) {
     expectJsonError(await raw("GET", path), 404, "not_found");
   }
   for (const [method, path] of [
@@ -65,7 +49,11 @@ test("API paths answer JSON errors for malformed URLs, `..`, unknown paths and T
   const auth = await raw("POST", "/api/auth/callback/password", { "content-type": "application/json" }, "{");
   expectJsonError(auth, 400, "invalid_json");
   // A malformed session cookie is no session.
-  expectJsonError(await raw("GET", "/web/api/me", { cookie: "next-auth.session-token=%" }), 401, "unauthorized");
+  expectJsonError(
+    await raw("GET", "/web/api/me", { cookie: "next-auth.session-token=%" }),
+    401,
+    "unauthorized",
+  );
   expect((await raw("GET", "/api/ping", { cookie: "next-auth.session-token=%" })).status).toBe(200);
   // Pages keep the trailing-slash redirect.
   const slash = await raw("GET", "/challenges/");
@@ -79,7 +67,13 @@ test("pages carry a nonce CSP that every rendered script satisfies", async () =>
   const csp = header(res, "content-security-policy");
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
-  for (const d of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "img-src 'self' data: blob:"]) {
+  for (const d of [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "img-src 'self' data: blob:",
+  ]) {
     expect(csp).toContain(d);
   }
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);

@@ -1,32 +1,11 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { expect, test } from "@playwright/test";
-import { register } from "./support";
+import { rawRequest as raw, register } from "./support";
 
 // What the real server answers to malformed page paths and server-action bodies, which Next.js
 // used to answer with a 500: the request guard refuses them before the framework sees them
 // (lib/http/request-guard.ts, lib/http/action-body.ts). Real server actions still work.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-
-interface Raw {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
-/** A raw HTTP request: the path goes out exactly as written (no client-side normalising). */
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) {
-  return new Promise<Raw>((resolve, reject) => {
-    const req = httpRequest({ host: "localhost", port: PORT, method, path, headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
 
@@ -53,7 +32,9 @@ test("malformed percent-encoding in page, asset and build paths is a 400, never 
   }
 });
 
-test("real server actions work; malformed action bodies are a 400, 413 or 422, never a 500", async ({ page }) => {
+test("real server actions work; malformed action bodies are a 400, 413 or 422, never a 500", async ({
+  page,
+}) => {
   // A real action (registration) through the guard, and its id and page for the hostile ones.
   const sent = page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined);
   await register(page, "Malformed Body Player", "/challenges");
@@ -71,7 +52,11 @@ test("real server actions work; malformed action bodies are a 400, 413 or 422, n
   const results: string[] = [];
   for (const [name, body, status] of bodies) {
     for (const rsc of [false, true]) {
-      const base = { "next-action": actionId, origin: `http://localhost:${PORT}`, ...(rsc ? { rsc: "1" } : {}) };
+      const base = {
+        "next-action": actionId,
+        origin: `http://localhost:${PORT}`,
+        ...(rsc ? { rsc: "1" } : {}),
+      };
       const boundary = "----gauntletE2E";
       const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="0"\r\n\r\n${body}\r\n--${boundary}--\r\n`;
       for (const [type, payload] of [
@@ -80,7 +65,9 @@ test("real server actions work; malformed action bodies are a 400, 413 or 422, n
       ] as const) {
         const res = await raw("POST", path, { ...base, "content-type": type }, payload);
         results.push(`${name} ${type.split(";")[0]}${rsc ? " RSC" : ""}: ${res.status}`);
-        expect(res.status, `${name} as ${type}${rsc ? " with RSC" : ""}: ${res.text.slice(0, 200)}`).toBe(status);
+        expect(res.status, `${name} as ${type}${rsc ? " with RSC" : ""}: ${res.text.slice(0, 200)}`).toBe(
+          status,
+        );
         expect(res.headers["content-type"]).toMatch(/^application\/json/);
       }
     }

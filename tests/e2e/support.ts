@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { expect, type Page } from "@playwright/test";
 
 // Shared by the browser tests.
@@ -28,4 +29,31 @@ export async function register(page: Page, name: string, next: string): Promise<
   await page.getByLabel("Password", { exact: true }).fill("a long enough password");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(new RegExp(`${next}$`));
+}
+
+/** A raw HTTP answer: status, headers and body text. */
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/** A raw HTTP request to the test server: the path goes out exactly as written (no client-side normalising). */
+export function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<RawResponse> {
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  return new Promise<RawResponse>((resolve, reject) => {
+    const req = httpRequest({ host: "localhost", port, method, path, headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }
