@@ -302,8 +302,9 @@ const assets: Check = {
       body: form,
     });
     const body = (await up.json()) as { asset?: { url: string } };
-    assert(up.status === 201 && body.asset, `upload on A: ${up.status} ${JSON.stringify(body)}`);
-    const got = await fetch(`${b.base}${body.asset.url}`);
+    const url = up.status === 201 ? body.asset?.url : undefined;
+    assert(url !== undefined, `upload on A: ${up.status} ${JSON.stringify(body)}`);
+    const got = await fetch(`${b.base}${url}`);
     const bytes = Buffer.from(await got.arrayBuffer());
     assert(got.status === 200, `B answered ${got.status} for A's upload`);
     assert(bytes.equals(PNG), "B served other bytes than A took");
