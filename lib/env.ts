@@ -125,7 +125,7 @@ const schema = z.object({
   // Longest response (characters) an LLM judge is sent; a longer one is not judged (judge error,
   // not counted) rather than cut, so padding cannot push a leak past what the judge reads.
   JUDGE_MAX_INPUT_CHARS: z.coerce.number().int().min(100).max(1_000_000).default(16_000),
-  // Hostile-tenant limits (issue 10 §3). Longest text any evaluator (rules, judge, plugin) sees,
+  // Hostile-tenant limits. Longest text any evaluator (rules, judge, plugin) sees,
   // in characters; longest model answer an LLM node keeps; time budget of one rules regex match
   // that is too costly to run inline; a plugin sandbox job's deadline when its caller sets none,
   // and for loading a plugin's code when it is saved; jobs one workspace may run at once, and how
@@ -142,7 +142,7 @@ const schema = z.object({
   SANDBOX_QUEUE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   // Notification emails are batched: one digest per player per window of this many ms (default 1 min).
   EMAIL_DIGEST_WINDOW_MS: z.coerce.number().int().min(1000).max(24 * 3600 * 1000).default(60_000),
-  // The arena (ARENA-PROTOCOL.md): "auth" (Ed25519-signed joins, session keys; the default) or
+  // The arena (docs/arena-protocol.md): "auth" (Ed25519-signed joins, session keys; the default) or
   // "standalone" (identity = invite code, for local agent development).
   ARENA_MODE: z.enum(["auth", "standalone"]).default("auth"),
   // Standalone mode lets any caller act as any player: refused under NODE_ENV=production unless

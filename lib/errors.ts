@@ -207,7 +207,7 @@ function columnsFromIndexName(index: unknown, table: unknown): string[] | undefi
   return columns;
 }
 
-// Column name → Prisma field name: snake_case → camelCase; seed tables call the workspace
+// Column name → Prisma field name: snake_case → camelCase; most tables call the workspace
 // column tenant_id (Prisma field workspaceId).
 function fieldName(column: string): string {
   if (column === "tenant_id") return "workspaceId";

@@ -7,7 +7,7 @@ import { log } from "@/lib/log";
 import { arenaMcpServer, type McpEndpoint } from "@/lib/services/arena/mcp";
 import { readCappedText } from "@/lib/http/read-capped";
 
-// The arena's MCP endpoints over Streamable HTTP (ARENA-PROTOCOL.md "MCP"), stateless: each POST
+// The arena's MCP endpoints over Streamable HTTP (docs/arena-protocol.md "MCP"), stateless: each POST
 // gets a fresh server and transport (no session id), so any instance can answer any request.
 // Bodies are capped at 64 KiB and 64 levels before parsing, as in lib/api/arena-route.ts; the
 // session key of auth mode is the request's `Authorization: Bearer` header. GET (the optional

@@ -9,7 +9,7 @@ import { limitArenaWrite, limitGameCreate } from "@/lib/services/arena/limits";
 import { toAppError } from "@/lib/api/handler";
 import { applyRateLimitHeaders, collectRateLimits } from "@/lib/rate-limit/headers";
 
-// The wrapper of every arena route (ARENA-PROTOCOL.md): errors as `{"error", "code"?}` with the
+// The wrapper of every arena route (docs/arena-protocol.md): errors as `{"error", "code"?}` with the
 // reference's strings, `Invalid JSON in request body` for a malformed body, the caller's
 // identity (session key from `Authorization: Bearer` or `?key=`; `from` from the query or the
 // body), bodies capped at 64 KiB and 64 levels, and writes rate-limited per identity.

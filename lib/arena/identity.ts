@@ -1,6 +1,6 @@
 import { createHash, createHmac, createPublicKey, timingSafeEqual, verify } from "node:crypto";
 
-// Arena identities (ARENA-PROTOCOL.md "Two identity modes"): Ed25519 public keys travel as the
+// Arena identities (docs/arena-protocol.md "Two identity modes"): Ed25519 public keys travel as the
 // hex of their SPKI DER; a persistent user id is the sha256 of that hex text; a join or profile
 // update is signed over a fixed message with an epoch-ms timestamp valid for ±5 minutes; a
 // session key binds a seat (join index) of one game with an HMAC under the server's secret.

@@ -1,6 +1,6 @@
-// The arena's data types (seed 001) and the two extension points: a game (lib/arena/games/<name>/)
+// The arena's data types (SpecArena's) and the two extension points: a game (lib/arena/games/<name>/)
 // and a scoring strategy (lib/arena/scoring/<name>.ts). Pure: no storage, no server-only code.
-// The wire contract these types travel in is ../shared/ARENA-PROTOCOL.md.
+// The wire contract these types travel in is docs/arena-protocol.md.
 
 export interface ChatMessage {
   channel: string;
@@ -180,7 +180,7 @@ export interface ArenaGame<S = unknown> {
 
 // ───────────── scoring ─────────────
 
-/** A strategy's stored row for one player: the seed's ScoringEntry plus its running state. */
+/** A strategy's stored row for one player: SpecArena's ScoringEntry plus its running state. */
 export interface StoredEntry extends ScoringEntry {
   state: Record<string, number>;
 }
@@ -192,7 +192,7 @@ export interface ScoringStore {
 }
 
 /**
- * A per-game-type strategy (seed: `ScoringStrategy`). `update` is synchronous so it runs inside
+ * A per-game-type strategy (SpecArena's `ScoringStrategy`). `update` is synchronous so it runs inside
  * the transaction that ends the game; the service loads the involved players' rows first.
  */
 export interface ScoringStrategy {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 
-// Notifications (seed 000 "Notifications", issue 12): the event types, their payloads exactly as
-// the seed shows them (the outbox rows, the webhooks and the console read the same objects), and
+// Notifications: the event types, their payloads, one schema each
+// for everyone (the outbox rows, the webhooks and the console read the same objects), and
 // the player's inbox and the console's event log on the API.
 
 export const NOTIFICATION_EVENTS = [
@@ -21,7 +21,7 @@ const epochMs = z.number().int().nonnegative().describe("Epoch milliseconds");
 
 const recordHolder = z.object({ account_id: z.string().nullable(), score: z.number().nullable() });
 
-/** challenge_record_beaten, as seed 000 shows it. */
+/** challenge_record_beaten's payload. */
 export const recordBeatenPayloadSchema = z.object({
   event: z.literal("challenge_record_beaten"),
   challenge_id: z.string(),
@@ -32,7 +32,7 @@ export const recordBeatenPayloadSchema = z.object({
 });
 
 /**
- * challenge_first_blood. The seed names the event but shows no payload: Gauntlet's is the
+ * challenge_first_blood. Its payload is Gauntlet's own: the
  * record-beaten shape's vocabulary for the one player who drew first blood.
  */
 export const firstBloodPayloadSchema = z.object({
@@ -48,7 +48,7 @@ export const firstBloodPayloadSchema = z.object({
   occurred_at: epochMs,
 });
 
-/** team_pairing_completed (Red/Blue), as seed 000 shows it. */
+/** team_pairing_completed's payload (Red/Blue). */
 export const pairingCompletedPayloadSchema = z.object({
   event: z.literal("team_pairing_completed"),
   red_blue_challenge_id: z.string(),

@@ -4,7 +4,7 @@ import { MAX_PACK_BYTES, PACK_MEDIA_TYPE, packValidationResponse } from "@/lib/c
 import { WRITERS } from "@/lib/validation/challenges";
 import { idParams } from "@/lib/validation/console";
 
-// Gauntlet ↔ packs (issue 15): a challenge or a collection exported as a prompt_eval pack (YAML),
+// Gauntlet ↔ packs: a challenge or a collection exported as a prompt_eval pack (YAML),
 // optionally with its winning attacks as a regression input set; a pack imported as draft
 // challenges. An export carries canary values in place of the challenges' secrets (they are
 // write-only) but the whole defense, so it takes a role that may change the challenge (WRITERS),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 
-// Runs of a challenge-pack version against models (PACKS-FORMAT.md §4): start one, follow its
+// Runs of a challenge-pack version against models (docs/packs.md §4): start one, follow its
 // progress, read its cases, cancel it, export it (JSON, CSV), compare two runs.
 
 export const MAX_RUN_MODELS = 8;

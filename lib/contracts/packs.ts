@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 
-// Challenge packs (seed 002, PACKS-FORMAT.md): validate and publish a YAML bundle (the raw YAML is
+// Challenge packs (docs/packs.md): validate and publish a YAML bundle (the raw YAML is
 // the request body, at most 1 MiB), list packs, read a pack's versions and one version's manifest.
 
 export const MAX_PACK_BYTES = 1024 * 1024;

@@ -20,7 +20,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { sleep } from "@/lib/sleep";
 
-// The LLM judge (SPEC 3.4). The judged response is untrusted: it only ever appears in the user
+// The LLM judge. The judged response is untrusted: it only ever appears in the user
 // prompt between the protocol's markers (defanged by buildJudgePrompt); the rubric, goal and
 // hints live in the system prompt. The verdict comes only from the structured output, validated
 // with zod, and is decided by rating >= passThreshold (the model's own "passed" is kept in raw

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 
-// Size limits on text entering evaluation (issue 10 §3): whatever a model answered, rules, the
+// Size limits on text entering evaluation (hostile-tenant limits): whatever a model answered, rules, the
 // LLM judge and plugins see at most EVALUATION_MAX_INPUT_CHARS characters of it, so the cost of
 // any check is bounded by its own configuration times this cap, never by the model.
 

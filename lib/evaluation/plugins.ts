@@ -15,7 +15,7 @@ import {
   type ScorerOutput,
 } from "@/lib/validation/plugins";
 
-// Custom evaluators and scorers (seed 000 "Custom Evaluators & Scorers"): load the workspace's
+// Custom evaluators and scorers (workspace plugins): load the workspace's
 // plugin, check kind, entrypoint and config, run it in the sandbox with sanitised inputs, and
 // validate what it returns. A failing plugin is its own outcome ("error", never a pass or a
 // fail); players see one generic sentence, the details go to the log.
@@ -24,8 +24,8 @@ export const PLUGIN_ERROR_FEEDBACK = "The custom evaluator failed; this attempt 
 export const SCORER_ERROR_MESSAGE = "The custom scorer failed; this attempt was not scored.";
 
 /**
- * What the caller knows about the run; becomes the seed's EvaluatorContext / ScoringContext.
- * The seed's own spellings (app_id, …) are accepted too. tenant_id always comes from
+ * What the caller knows about the run; becomes the plugin's EvaluatorContext / ScoringContext.
+ * The context's own spellings (app_id, …) are accepted too. tenant_id always comes from
  * workspaceId, so a caller cannot point a plugin at another tenant.
  */
 export interface PluginCallContext {
@@ -131,7 +131,7 @@ export async function scoreWithPlugin(
 }
 
 /**
- * Loads a stored plugin and runs one entrypoint with the seed's argument order:
+ * Loads a stored plugin and runs one entrypoint with the plugin API's argument order:
  * evaluate(goal, response, config, ctx) and score(metrics, config, ctx).
  */
 async function runStoredPlugin(
@@ -261,7 +261,7 @@ const CREDENTIAL_KEY = /pass(word)?|secret|token|api[-_]?key|authorization|cooki
 const MAX_VARIABLES_CHARS = 64 * 1024;
 
 /**
- * The seed's EvaluatorContext / ScoringContext. Variables are JSON-cloned, credential-looking keys
+ * The plugin's EvaluatorContext / ScoringContext. Variables are JSON-cloned, credential-looking keys
  * removed at any depth, and dropped entirely if too large: plugins get data, never secrets.
  */
 export function pluginContext(
@@ -282,7 +282,7 @@ export function pluginContext(
     end_user_id: id(ctx?.endUserId, ctx?.end_user_id),
     timeout_ms: timeoutMs,
   };
-  // The seed's ScoringContext has no variables.
+  // A ScoringContext has no variables.
   if (kind === "evaluator") base.variables = sanitiseVariables(ctx?.variables);
   return base;
 }

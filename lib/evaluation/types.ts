@@ -31,7 +31,7 @@ export interface ScoreResult {
   details?: Record<string, unknown>;
 }
 
-/** The metrics a scorer sees (seed 000 AttemptMetrics). */
+/** The metrics a scorer sees (AttemptMetrics of the plugin API). */
 export interface AttemptMetrics {
   succeeded: boolean;
   tokens_total: number | null;

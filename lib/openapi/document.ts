@@ -63,7 +63,7 @@ function operationId(method: Method, path: string): string {
   return `${method.toLowerCase()}${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}`;
 }
 
-/** The SpecArena protocol's routes (ARENA-PROTOCOL.md): their own error shape, tag "arena". */
+/** The SpecArena protocol's routes (docs/arena-protocol.md): their own error shape, tag "arena". */
 const isArenaPath = (path: string) =>
   path === "/health" ||
   /^\/api(\/v1)?\/(metadata|challenges|arena|chat|scoring|users|invites|stats)(\/|$)/.test(path);

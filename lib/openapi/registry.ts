@@ -495,7 +495,7 @@ export const ROUTES: RouteEntry[] = [
       GET: "Arena session page: one channel live (SSE, ?channel=chat|operator), the signed-in seat's DMs unredacted",
     },
   },
-  // Hints and the global leaderboard (issue 16, "Players").
+  // Hints and the global leaderboard (players).
   {
     file: "app/web/api/challenges/[id]/hints/route.ts",
     path: "/web/api/challenges/{id}/hints",
@@ -511,7 +511,7 @@ export const ROUTES: RouteEntry[] = [
     path: "/web/api/leaderboard",
     operations: { GET: boardOperations.global },
   },
-  // The arena (SpecArena protocol, ARENA-PROTOCOL.md): every route under /api/v1 and /api.
+  // The arena (SpecArena protocol, docs/arena-protocol.md): every route under /api/v1 and /api.
   {
     file: "app/api/v1/metadata/route.ts",
     path: "/api/v1/metadata",

@@ -1,4 +1,4 @@
-// §1 step 4: the decoded bundle made regular before validation. Strings are trimmed (a scalar
+// docs/packs.md §1 step 4: the decoded bundle made regular before validation. Strings are trimmed (a scalar
 // decoded into a string field keeps its text, as yaml.v3 does), `pack.family` and the security
 // block's enums and hosts are lower-cased, legacy `items[]` become `cases[]`, `case_key` and
 // `item_key` fill each other and a challenge's `instructions` reach `definition.instructions`.

@@ -1,4 +1,4 @@
-// Challenge-pack bundles (seed 002, ../shared/PACKS-FORMAT.md). Pure: no storage, no server-only
+// Challenge-pack bundles (docs/packs.md). Pure: no storage, no server-only
 // code. A bundle is decoded from YAML into plain JSON values and normalised; the validators walk
 // it and collect every error, each naming its field path (`input_sets[0].cases[1].case_key`).
 

@@ -1,4 +1,4 @@
-// The validator types of an evaluation spec (PACKS-FORMAT.md §3), named once: the spec validator
+// The validator types of an evaluation spec (docs/packs.md §3), named once: the spec validator
 // accepts all of them, text runs apply the deterministic ones (lib/packs/validators), and the
 // others need a sandbox provider.
 

@@ -1,6 +1,6 @@
 import type { RedBlueSettings } from "@/lib/contracts/red-blue";
 
-// Red/blue points (seed 000 "Red/Blue team scoring"). Pure: recomputable from stored pairings.
+// Red/blue points. Pure: recomputable from stored pairings.
 
 /** A category's verdict: breached, prevented, or null when the judge could not decide. */
 export type CategoryVerdict = boolean | null;

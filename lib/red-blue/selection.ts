@@ -1,6 +1,6 @@
 import type { RedBlueTeam, SelectionPolicy } from "@/lib/contracts/red-blue";
 
-// Which opponent submission a new submission is paired with (seed 000 selection policies). Pure:
+// Which opponent submission a new submission is paired with (the challenge's selection policy). Pure:
 // the service reads the candidates (the other side's active submissions with their records)
 // and, for round_robin, the selector's rotation counts, all in one transaction, and writes the
 // rotation bump this returns in the same transaction.

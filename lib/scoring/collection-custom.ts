@@ -19,7 +19,7 @@ export interface CollectionPluginRef {
   scoringConfig: unknown;
 }
 
-/** Per-challenge metrics given to a collection scorer (seed 000 AttemptMetrics + the challenge). */
+/** Per-challenge metrics given to a collection scorer (AttemptMetrics + the challenge). */
 export interface CollectionMetrics extends AttemptMetrics {
   challenge_id: string;
 }

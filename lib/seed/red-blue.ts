@@ -6,7 +6,7 @@ import { newDemoSecret } from "@/lib/seed/demo-secrets";
 import { RED_BLUE_DEMO_ID } from "@/lib/seed/demo-constants";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 
-// The offline red/blue demo (issue 13 §8): one red/blue challenge in the demo workspace, played
+// The offline red/blue demo: one red/blue challenge in the demo workspace, played
 // on the offline defender (`offline:defender`, lib/ai/offline/README.md "Defender (red/blue)")
 // and judged by the offline judge, so two players can play it with no API key. Blue players
 // write defenses (system prompts) that guard a workspace secret; red players write attacks.

@@ -25,7 +25,7 @@ const publicSelect = { id: true, email: true, name: true } as const;
 
 export const SUPPORTED_LANGUAGES = ["en"] as const;
 
-/** Picks the interface language from Accept-Language, as seed 000's registration asks. */
+/** Picks the interface language from Accept-Language at registration. */
 export function languageFromHeader(acceptLanguage: string | null | undefined): string {
   const wanted = (acceptLanguage ?? "")
     .split(",")

@@ -14,7 +14,7 @@ import {
   type CollectionUpdateInput,
 } from "@/lib/validation/collections";
 
-// Console collections (seed 000 "Collections"): CRUD plus ordered membership. Membership is
+// Console collections: CRUD plus ordered membership. Membership is
 // replaced as a whole (PUT …/{id}/challenges) so the order the creator dragged is the order
 // stored; ids of another workspace's challenges are refused like unknown ids.
 

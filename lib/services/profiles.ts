@@ -5,7 +5,7 @@ import { aheadOf, entryKey } from "@/lib/services/leaderboards/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import type { ProfileInput } from "@/lib/validation/profile";
 
-// Player profiles (seed 000 "Player profile"): what a player shows others (display name,
+// Player profiles: what a player shows others (display name,
 // avatar, solved challenges and ranks) and their own settings (notification preferences).
 
 export interface ProfileSettings {

@@ -7,8 +7,8 @@ import { validateTheme } from "@/lib/theme/validate";
 import { entrypointSchema, pluginSlugSchema } from "@/lib/validation/plugins";
 import { VARIABLE_REF } from "@/lib/workflow/nodes/shared";
 
-// Console challenge input (seed 000 "Challenge" with the evaluator/scoring plugin columns, plus
-// SPEC 3.2's instructions, theme, hero media, points, limits and active flag). Client-safe: the
+// Console challenge input (a challenge's columns with the evaluator/scoring plugin columns, plus
+// Markdown instructions, theme, hero media, points, limits and active flag). Client-safe: the
 // console forms validate with the same schemas and checkChallengeState() the services use.
 
 export const DIFFICULTIES = ["easy", "medium", "hard", "expert"] as const;

@@ -4,7 +4,7 @@ import { validateTheme } from "@/lib/theme/validate";
 import { MAX_INSTRUCTIONS_CHARS, type FieldIssue } from "@/lib/validation/challenges";
 import { entrypointSchema, pluginSlugSchema } from "@/lib/validation/plugins";
 
-// Console collection input (seed 000 "Collections"): ordered membership and a collection scoring
+// Console collection input: ordered membership and a collection scoring
 // strategy. Client-safe.
 
 export const MAX_COLLECTION_CHALLENGES = 200;

@@ -4,8 +4,8 @@ import Ajv2020 from "ajv/dist/2020";
 import { compileCreatorRegex } from "@/lib/evaluation/regex";
 import { z } from "zod";
 
-// Client-safe schemas for custom evaluator/scorer plugins (seed 000 "Custom Evaluators &
-// Scorers"): console input, test-run input, the JSON a plugin must return, and the compiler for
+// Client-safe schemas for custom evaluator/scorer plugins: console input,
+// test-run input, the JSON a plugin must return, and the compiler for
 // a plugin's config JSON Schema (shared by the editor's live validation and the server).
 
 export const PLUGIN_KINDS = ["evaluator", "scorer"] as const;
@@ -15,7 +15,7 @@ export const DEFAULT_ENTRYPOINT: Record<PluginKind, string> = { evaluator: "eval
 export const MAX_PLUGIN_CODE_BYTES = 100 * 1024;
 const MAX_SCHEMA_CHARS = 32 * 1024;
 const MAX_CONFIG_CHARS = 32 * 1024;
-/** Evaluator ratings are on the seed's 0–10 scale. */
+/** Evaluator ratings are on a 0–10 scale. */
 export const PLUGIN_RATING_MAX = 10;
 
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
@@ -86,7 +86,7 @@ export const pluginUpdateSchema = z
   .meta({ minProperties: 1 });
 export type PluginUpdateInput = z.input<typeof pluginUpdateSchema>;
 
-/** Seed 000 AttemptMetrics; missing fields default to "unknown". */
+/** AttemptMetrics of the plugin API; missing fields default to "unknown". */
 export const attemptMetricsSchema = z.strictObject({
   succeeded: z.boolean().default(false),
   tokens_total: z.number().int().min(0).nullable().default(null),
@@ -111,7 +111,7 @@ export const pluginTestRunSchema = z.strictObject({
 });
 export type PluginTestRunInput = z.input<typeof pluginTestRunSchema>;
 
-/** What an evaluator entrypoint must return (seed EvaluatorResult). */
+/** What an evaluator entrypoint must return (EvaluatorResult). */
 export const evaluatorOutputSchema = z.object({
   passed: z.boolean({ error: "passed must be true or false" }),
   rating: z.number().int().min(0).max(PLUGIN_RATING_MAX).nullish(),
@@ -120,7 +120,7 @@ export const evaluatorOutputSchema = z.object({
 });
 export type EvaluatorOutput = z.infer<typeof evaluatorOutputSchema>;
 
-/** What a scorer entrypoint must return (seed ScoringResult). */
+/** What a scorer entrypoint must return (ScoringResult). */
 export const scorerOutputSchema = z.object({
   score: z.number({ error: "score must be a finite number" }),
   details: jsonObjectSchema.nullish(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { displayNameSchema } from "@/lib/validation/names";
 
-// Player profile settings (seed 000 "Player profile"): display name, avatar URL and notification
+// Player profile settings: display name, avatar URL and notification
 // preferences. Client-safe; used by the settings server action and the profile service.
 
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Query schemas of the public web API (seed 000 "Web (player)").
+// Query schemas of the public web API (/web/api).
 const limitSchema = z.coerce
   .number({ error: "limit must be a number" })
   .int("limit must be a whole number")

@@ -1,4 +1,4 @@
-// A small HTTP client for the arena, written only from ../shared/ARENA-PROTOCOL.md the way a
+// A small HTTP client for the arena, written only from docs/arena-protocol.md the way a
 // third-party SpecArena client behaves: URLs at the origin root (`new URL("/api/v1/...", base)`),
 // Ed25519 join signatures, a Bearer session key in auth mode or `from` = invite in standalone mode.
 // It deliberately shares no code with the server (not even lib/sse) so it can catch the server's

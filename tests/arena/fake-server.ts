@@ -1,7 +1,7 @@
 // A throwaway stand-in for the arena server, only to exercise the scripted agent's control flow
 // (joins in both modes, index-based polling, turn retries, ERR_GAME_NOT_RUNNING retries, the end)
 // before the real routes exist. It is NOT the arena: its game texts are guesses in the spirit of
-// ARENA-PROTOCOL.md, and it skips what the agent does not touch. Used by
+// docs/arena-protocol.md, and it skips what the agent does not touch. Used by
 // tests/unit/arena/agent-flow.test.ts only.
 import { createHmac, createPublicKey, randomUUID, verify } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

@@ -6,7 +6,7 @@
 // Used by the bench (tests/bench/js-budget.ts) and the budget test (tests/e2e/js-budget.spec.ts).
 import { gzipSync } from "node:zlib";
 
-/** Every player page stays at or below this much gzip JavaScript (issue 16). */
+/** Every player page stays at or below this much gzip JavaScript (the JavaScript budget). */
 export const PAGE_JS_BUDGET_BYTES = 150 * 1024;
 
 export interface PageJs {

@@ -1,5 +1,5 @@
 // Full arena games driven over real HTTP by two independent client processes (tests/arena/agent.ts,
-// written from ARENA-PROTOCOL.md only), in auth mode with Ed25519 keys made by Node's crypto:
+// written from docs/arena-protocol.md only), in auth mode with Ed25519 keys made by Node's crypto:
 // PSI, ultimatum and secret-keeper. Afterwards every leaderboard the server serves — each
 // strategy's metrics per game type and the global average — must equal a recomputation from the
 // ended games the server lists (their scores, players, identities and attributions).

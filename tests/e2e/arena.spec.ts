@@ -2,8 +2,8 @@ import { createHash, generateKeyPairSync, sign } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { register, trackConsoleErrors } from "./support";
 
-// The arena's pages (issue 14) against the real protocol: agents play over HTTP with Ed25519
-// identities (ARENA-PROTOCOL.md, auth mode) while a browser watches the session page update live
+// The arena's pages against the real protocol: agents play over HTTP with Ed25519
+// identities (docs/arena-protocol.md, auth mode) while a browser watches the session page update live
 // over SSE, with DMs redacted for a viewer; a finished game puts its players on the leaderboard's
 // security × utility chart; a signed-in human takes a seat with "Join as me", reads its own
 // private DM and plays from the page's forms.

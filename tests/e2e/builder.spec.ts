@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { trackConsoleErrors } from "./support";
 
-// Issue 4's builder acceptance: the demo creator creates a challenge in the console, builds its
+// The builder's acceptance: the demo creator creates a challenge in the console, builds its
 // workflow from an empty canvas (Start → LLM → Prompt Challenge with a {{secret}} regex →
 // Answer), sees an invalid graph refused with the same issues the server returns, saves,
 // test-runs with the trace streaming and the secret masked, publishes, and the challenge plays.
@@ -277,7 +277,7 @@ test("the demo creator builds, saves, test-runs and publishes a workflow from an
   expect(consoleErrors).toEqual([]);
 });
 
-// Issue 16: the builder laid out like Dify's, at a desktop and a phone size. A node dropped lands
+// The builder laid out like Dify's, at a desktop and a phone size. A node dropped lands
 // where it was dropped; nodes added by a click never land on each other; typing {{ in a template
 // offers the node's variables; the model is picked from a dropdown; the minimap and the controls
 // follow dark mode; node settings and the test run open and close as side panels.

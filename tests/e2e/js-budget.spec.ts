@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { kb, measurePageJs, PAGE_JS_BUDGET_BYTES } from "../bench/page-js";
 import { playerPages } from "../bench/player-pages";
 
-// The JavaScript budget (issue 16): every player page a visitor or a logged-in player opens
+// The JavaScript budget: every player page a visitor or a logged-in player opens
 // downloads at most 150 KB of gzip JavaScript (framework, runtime, layout and page chunks), as
 // served by the production build the browser tests run against. `npm run bench` prints the same
 // figures (tests/bench/js-budget.ts).

@@ -3,7 +3,7 @@ import { DEMO_SECRET_PATTERN } from "../../lib/seed/demo-secrets";
 import { DEMO_LADDER, DEMO_LADDER_COLLECTION } from "../../lib/seed/ladder";
 import { register, trackConsoleErrors } from "./support";
 
-// Issue 16 acceptance: a player climbs the gated ladder with "Next level". The demo creator turns
+// Ladder journey: a player climbs the gated ladder with "Next level". The demo creator turns
 // gating on in the console (and off again afterwards: other specs play the levels directly); a
 // new player sees level 2 locked, beats level 1, sees the win reveal (their password, the
 // gatekeeper's line), follows "Next level →" to level 2 and plays it. At 1440×900 and 390×844 the

@@ -3,7 +3,7 @@ import { DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
 import { contrastRatio, parseCssColor } from "../../lib/theme/color";
 import { trackConsoleErrors } from "./support";
 
-// Issue 10 §8, what a newcomer hit: long challenge names scrolled `/` and `/challenges` sideways
+// What a newcomer hit: long challenge names scrolled `/` and `/challenges` sideways
 // on a phone; themed ladder levels showed instructions at 1.0–1.2:1; the builder named outputs the
 // validator refuses and dropped unsaved changes without a word.
 

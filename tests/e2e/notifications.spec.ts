@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
 import { register, trackConsoleErrors } from "./support";
 
-// In-app notifications end to end (issue 12): a player holds the record of a fewest-tokens level;
+// In-app notifications end to end: a player holds the record of a fewest-tokens level;
 // another player beats it with a shorter prompt; the first player's header bell counts it live
 // (over the inbox stream, no reload), the inbox lists it as unread, and "Mark read" clears it.
 // The dispatch runs on the app's job worker (in-process by default).

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { register, trackConsoleErrors } from "./support";
 
-// Red/blue team challenges (issue 13): the demo creator sets one up in the console (on the
+// Red/blue team challenges: the demo creator sets one up in the console (on the
 // offline defender, guarding a secret the test knows), a blue player's refuse-everything defense
 // is refused naming the benign prompt it refused, their real defense waits for an opponent, a red
 // player attacks it, the pairing is judged, both players see it and the standings move — and

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { trackConsoleErrors } from "./support";
 
-// Issue 16's creator acceptance: the demo creator makes a challenge from a template through the
+// The creator's templates acceptance: the demo creator makes a challenge from a template through the
 // stepped new-challenge form, lands in the builder with the template's workflow, publishes it
 // there (the builder page stays open), and the challenge is playable. At desktop and phone sizes.
 // The builder is touched only through its Publish button (found by role: its layout may change).

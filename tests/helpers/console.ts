@@ -40,7 +40,7 @@ export async function consoleActors(): Promise<ConsoleActors> {
   return { wsA, wsB, ownerA, ownerB, editorA, player, tokenA: token };
 }
 
-/** A 422 in the SPEC 4 error shape. */
+/** A 422 in the `{ error: { code, message } }` error shape. */
 export function expect422(res: { status: number; json: any }, messagePart?: string | RegExp) {
   expect(res.status, JSON.stringify(res.json)).toBe(422);
   expect(res.json.error.code).toBe("validation_failed");

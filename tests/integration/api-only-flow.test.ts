@@ -1,4 +1,4 @@
-// The whole player flow through the public API alone (issue 5): register, log in, list the demo
+// The whole player flow through the public API alone: register, log in, list the demo
 // ladder, submit attempts as JSON and as a server-sent event stream, read the challenge and
 // collection leaderboards.
 //

@@ -1,4 +1,4 @@
-// The arena's MCP endpoints (ARENA-PROTOCOL.md "MCP") with the SDK's own client, its Streamable
+// The arena's MCP endpoints (docs/arena-protocol.md "MCP") with the SDK's own client, its Streamable
 // HTTP transport calling the route handlers in-process: the tool lists, standalone play (identity
 // = `from`), 1-based indexes and redaction, errors as `isError` results with the HTTP error JSON,
 // and auth mode (signed join → session key; the key as the connection's Bearer header).

@@ -1,4 +1,4 @@
-// The arena wire protocol (ARENA-PROTOCOL.md) against the route handlers, in auth mode (the
+// The arena wire protocol (docs/arena-protocol.md) against the route handlers, in auth mode (the
 // default) and standalone mode: shapes, status codes, the reference's error strings, 1-based
 // indexes, redaction before and after the end, keys bound to their game, the ±5 min signature
 // window, duplicate joins, both URL prefixes. Runs on SQLite and PostgreSQL.

@@ -13,7 +13,7 @@ import { createProvider } from "@/lib/services/llm-providers";
 import { makeAccount, makeApp, makePlayableChallenge } from "@/tests/helpers/factories";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
 
-// Issue 10 §6: an app process dies while an attempt's model call is in flight. The player can
+// Crash test: an app process dies while an attempt's model call is in flight. The player can
 // retry at once (not after 10 minutes), and nothing is counted twice.
 
 const SECRET = "Quokka-77";

@@ -231,7 +231,7 @@ describe("200 players in parallel", () => {
 });
 
 describe("notifications", () => {
-  it("emits record-beaten with the seed's payload when another player takes the lead", async () => {
+  it("emits record-beaten with the contract's payload when another player takes the lead", async () => {
     const challenge = await playable({ scoringStrategy: "highest_rating", evaluatorType: "llm-judge" });
     const [a, b] = [await makeAccount(), await makeAccount()];
     const spelled = await submit(challenge.id, a.id, SPELL);
@@ -335,7 +335,7 @@ describe("failures that do not count", () => {
     const account = await makeAccount();
     const result = await submit(challenge.id, account.id, LEAK);
     expect(result).toMatchObject({ status: "errored", succeeded: false, score: null, attempts_left: 1 });
-    // Generic for the player (issue 10 §5): the provider's own text stays in the run trace.
+    // Generic for the player: the provider's own text stays in the run trace.
     expect(result.message).toBe("The model is unavailable; this attempt was not counted.");
     expect(JSON.stringify(result)).not.toContain("upstream exploded");
     const row = await db.challengeAttempt.findUniqueOrThrow({ where: { id: result.attempt_id } });

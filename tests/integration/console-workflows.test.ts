@@ -120,7 +120,7 @@ describe("PUT /console/api/workflows/{id}/draft", () => {
     expect(wf.draft_warnings).toEqual([]);
   });
 
-  it("saves, but warns about, a graph in which no model sees {{secret}} (issue 10 §8)", async () => {
+  it("saves, but warns about, a graph in which no model sees {{secret}}", async () => {
     const blind = {
       ...graph,
       nodes: graph.nodes.map((n) =>

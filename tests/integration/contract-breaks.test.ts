@@ -1,4 +1,4 @@
-// Issue 10 §7: small contract breaks on API paths. Every API path answers `{ error: { code,
+// Small contract breaks on API paths. Every API path answers `{ error: { code,
 // message } }` JSON, whatever the client sends.
 import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 16, players: guests play at once where the creator allows it (signed cookie, limited per
+// Players: guests play at once where the creator allows it (signed cookie, limited per
 // guest and per client address), appear on boards as "Guest-1234" only where allowed, and keep
 // their attempts when they register or log in; deleting an account removes its board places.
 import { describe, expect, it } from "vitest";

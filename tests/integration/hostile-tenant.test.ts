@@ -1,4 +1,4 @@
-// Issue 10 acceptance, "hostile tenant": while workspace A runs looping plugins (attempts and
+// Acceptance, "hostile tenant": while workspace A runs looping plugins (attempts and
 // console test runs), catastrophic rules patterns and 1 MB model answers, workspace B's attempts
 // (a rules challenge and a plugin-evaluated one) and GET /api/ping stay within an agreed bound of
 // an idle run measured in the same test:

@@ -21,7 +21,7 @@ import { workspaceCreateSchema } from "@/lib/validation/console";
 import { profileInputSchema } from "@/lib/validation/profile";
 import { call, freshIp, sessionCookieFrom } from "../helpers/route";
 
-// Issue 10 §4: client identity for rate limits (TRUST_PROXY), per-account limits, revocable
+// Client identity for rate limits (TRUST_PROXY), per-account limits, revocable
 // sessions, X-Forwarded-Host, and names with invisible characters.
 
 let seq = 0;

@@ -8,7 +8,7 @@ import { dialect } from "@/lib/db/sql";
 import { enqueue } from "@/lib/jobs";
 import { CRASH_QUEUE } from "@/tests/helpers/crash-jobs";
 
-// Issue 12 crash test: `npm run worker` (scripts/worker.ts) as a real process claims a job whose
+// Crash test: `npm run worker` (scripts/worker.ts) as a real process claims a job whose
 // handler POSTs to a receiver and then hangs; the process is SIGKILLed between the claim and the
 // finish. A new worker process takes the job again (SQLite: once the lease runs out; PostgreSQL:
 // once pg-boss expires it) and it completes. Delivery is at least once, so the receiver sees the

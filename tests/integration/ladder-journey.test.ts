@@ -1,4 +1,4 @@
-// Issue 16, "the ladder as a journey", "claim the password" and "feedback with character", end to
+// "The ladder as a journey", "claim the password" and "feedback with character", end to
 // end on a real database: gating refuses a level until the one before it is won (403
 // level_locked); the guess box checks a claim in constant time, counts it like an attempt and
 // records a right one once through the normal recording path; the Prompt Challenge's "disguised

@@ -1,4 +1,4 @@
-// Issue 12's acceptance, end to end on the real parts: a first blood through the attempt route,
+// Notifications' acceptance, end to end on the real parts: a first blood through the attempt route,
 // the job worker running the registry's jobs (dispatch → in-app + email digest + webhook fan-out
 // → signed delivery), a real SMTP receiver and a local HTTP receiver that verifies the
 // Standard Webhooks signature. On SQLite (in-process worker) and PostgreSQL (pg-boss).

@@ -1,4 +1,4 @@
-// In-app notifications (issue 12): an attempt's outbox event (first blood, record beaten) is
+// In-app notifications: an attempt's outbox event (first blood, record beaten) is
 // dispatched by the notification.dispatch job into exactly one notification for the right
 // account, respecting preferences, idempotently; the email digest and webhook fanout jobs are
 // enqueued in the same transaction; the player API lists and marks read only the caller's own,

@@ -1,4 +1,4 @@
-// Contract test (issue 10 §7): walks every operation of the OpenAPI document with generated valid
+// Contract test: walks every operation of the OpenAPI document with generated valid
 // and invalid inputs, as an anonymous visitor, a creator (workspace owner, session cookie) and a
 // player (bearer access token), calling the route handlers in-process. It fails on any status the
 // operation does not document, any JSON body that does not match the documented schema, and any

@@ -14,7 +14,7 @@ import { call } from "@/tests/helpers/route";
 import { unique } from "@/tests/helpers/factories";
 import { getWorkspaceModel } from "@/lib/services/llm-providers";
 
-// Issue 10 §5: a workspace provider must not make the server call loopback, private,
+// A workspace provider must not make the server call loopback, private,
 // link-local or metadata addresses (blind SSRF) unless the operator allows them.
 
 const KEY = "sk-ssrf-probe-0123456789";

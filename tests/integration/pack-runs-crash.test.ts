@@ -1,4 +1,4 @@
-// Issue 15 crash test: `npm run worker` (scripts/worker.ts) as a real process works on a pack run
+// Crash test: `npm run worker` (scripts/worker.ts) as a real process works on a pack run
 // against a slow local OpenAI-compatible server and is SIGKILLed mid-run. A second worker process
 // takes the run's job again (SQLite: once the lease runs out; PostgreSQL: once pg-boss expires it)
 // and finishes the run. No case is stored or counted twice: every case is recorded once, the

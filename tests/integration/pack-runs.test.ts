@@ -1,4 +1,4 @@
-// Pack runs end to end over the console API and the job engine (issue 15 §3–4): the eval-trio
+// Pack runs end to end over the console API and the job engine (docs/packs.md §3–4): the eval-trio
 // pack (3 challenges, 21 cases, three deterministic validators and an LLM judge asked of two
 // models with a mean consensus) runs against the local OpenAI-compatible test server, whose
 // answers are fixed per question, and every case's score equals the hand computation below; the

@@ -1,4 +1,4 @@
-// The player's view of a run (issue 10 §1): POST /web/api/challenges/{id}/attempts with
+// The player's view of a run: POST /web/api/challenges/{id}/attempts with
 // Accept: text/event-stream sends run_started, progress, the Answer node's text and the attempt,
 // never the creator's trace. On every demo ladder level and on graphs guarded by an output
 // filter, an LLM judge and an if/else branch, the concatenated stream never carries the secret in

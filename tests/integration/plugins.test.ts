@@ -231,7 +231,7 @@ describe("evaluateWithPlugin", () => {
     expect(result.raw).toMatchObject({ plugin_id: simple, plugin_version: 1, entrypoint: "evaluate" });
   });
 
-  it("passes the seed's context with sanitised variables", async () => {
+  it("passes the plugin API's context with sanitised variables", async () => {
     const echo = await createPlugin(ws, {
       plugin_id: unique("echo"),
       name: "Echo",

@@ -1,4 +1,4 @@
-// Issue 10 §8: /challenges (and the home page) list challenges in the order creators set: public
+// /challenges (and the home page) list challenges in the order creators set: public
 // collections in their listed order, each by its items' positions, then loose challenges newest
 // first. Before, the list was newest first, so the demo ladder showed level 5 before level 1.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-// Console red/blue challenges (/console/api/red-blue-challenges, seed 000 "Red/Blue"): CRUD with
-// every seed field and the settings merge, the checks beyond zod (422 with field paths), roles
+// Console red/blue challenges (/console/api/red-blue-challenges): CRUD with
+// every field and the settings merge, the checks beyond zod (422 with field paths), roles
 // (viewers read, never write), another workspace's ids (404), and the pairings browser's
 // filters, paging and metrics recomputed independently from the raw rows inserted here. The
 // creator sees both prompts and the masked output, never the secret: every body is scanned.
@@ -95,7 +95,7 @@ beforeAll(async () => {
 describe("red/blue challenges CRUD", () => {
   let id: string;
 
-  it("creates a challenge with every seed field; absent settings take their defaults", async () => {
+  it("creates a challenge with every field; absent settings take their defaults", async () => {
     const res = await asA(createRoute, {
       body: {
         app_id: appA,

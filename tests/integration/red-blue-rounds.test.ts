@@ -1,4 +1,4 @@
-// The player's red/blue rounds (issue 13): join, submit (utility gate, idempotency, limits, every
+// The player's red/blue rounds: join, submit (utility gate, idempotency, limits, every
 // selection policy, pairing + event in one transaction), the caller's pairings — through the real
 // route handlers where a caller matters, and through submitTeamPrompt with an instant model
 // factory where the model must behave a certain way. Runs on SQLite and on PostgreSQL.
@@ -481,7 +481,7 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
 // ---- a round over the routes ------------------------------------------------------------------
 
 describe("a round over the web API", () => {
-  it("blue waits, red attacks: judged, points by the seed's rules, masked output, one event, both see it", async () => {
+  it("blue waits, red attacks: judged, points by the scoring rules, masked output, one event, both see it", async () => {
     const c = await challenge({ utility_gate: { prompts: [], mode: "reject" } });
     const [blue, red] = [await player(), await player()];
     await join(c.id, blue, "blue");
@@ -1056,7 +1056,7 @@ describe("selection policies", () => {
 // ---- points, ratios, concurrency ----------------------------------------------------------------
 
 describe("points and standings", () => {
-  it("each pairing's points follow the seed's rules from its stored metrics; standings recompute from raw pairings", async () => {
+  it("each pairing's points follow the scoring rules from its stored metrics; standings recompute from raw pairings", async () => {
     const suite = [
       "secret_leak",
       {

@@ -184,7 +184,7 @@ describe("200 players recording in parallel", () => {
 });
 
 describe("record beaten and first blood payloads", () => {
-  it("writes the seed's record-beaten payload when the head passes to another player", async () => {
+  it("writes the contract's record-beaten payload when the head passes to another player", async () => {
     const app = await makeApp();
     const challenge = await makeChallenge({ appId: app.id, scoringStrategy: "highest_rating" });
     const [a, b] = await makePlayers(app.workspaceId, 2);

@@ -1,4 +1,4 @@
-// Issue 10 §3 through the real routes: deeply nested JSON in free-form fields is a 422 (not a 500
+// Hostile-tenant limits through the real routes: deeply nested JSON in free-form fields is a 422 (not a 500
 // "Maximum call stack size exceeded"), plugin config_schema patterns have the challenge-pattern
 // limits, deeply nested plugin output is refused cleanly, and a catastrophic rules pattern on a
 // huge model answer neither blocks the server nor takes seconds.

@@ -1,4 +1,4 @@
-// Issue 10 §8: the server refuses a theme whose text falls below WCAG AA (4.5:1) on any surface in
+// The server refuses a theme whose text falls below WCAG AA (4.5:1) on any surface in
 // light or dark mode, with a clear 422 that names the pair, and stores nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createCollection } from "@/app/console/api/challenge-collections/route";

@@ -1,4 +1,4 @@
-// Public web API (seed 000 "Web (player)"): list, detail and leaderboard of challenges and
+// Public web API (/web/api): list, detail and leaderboard of challenges and
 // collections; anonymous read, personalised fields when logged in, limit capped at 100.
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as attempt } from "@/app/web/api/challenges/[id]/attempts/route";

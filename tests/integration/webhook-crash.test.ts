@@ -8,7 +8,7 @@ import { insertOutboxEvent } from "@/lib/services/attempts/store/outbox";
 import { UNFINISHED_TRY } from "@/lib/services/webhooks/deliver";
 import { createEndpoint, webhookWorld } from "@/tests/helpers/webhooks";
 
-// Issue 12 crash test on the real webhook path: an event written with its notification.dispatch
+// Crash test on the real webhook path: an event written with its notification.dispatch
 // job in one transaction (as the attempt transaction does), then `npm run worker`
 // (scripts/worker.ts) as a real process runs dispatch → fan-out → deliver. The receiver holds the
 // first delivery request open and the process is SIGKILLed while it waits; a second worker

@@ -17,7 +17,7 @@ import {
   webhookWorld,
 } from "@/tests/helpers/webhooks";
 
-// Issue 12, webhook deliveries: signed (a real receiver verifies with the standardwebhooks
+// Webhook deliveries: signed (a real receiver verifies with the standardwebhooks
 // package), idempotent fan-out, retries with one attempt row per try, no redirects, capped
 // response reads, the SSRF guard at connect, auto-disable with a mail to the owners. Runs on
 // SQLite and PostgreSQL (the postgres project).

@@ -18,7 +18,7 @@ import { expect422 } from "@/tests/helpers/console";
 import { call } from "@/tests/helpers/route";
 import { as, createEndpoint as create, deliverJobsFor, webhookWorld } from "@/tests/helpers/webhooks";
 
-// Issue 12, webhooks: endpoints (the secret shown once, never in lists), the SSRF guard at save,
+// Webhooks: endpoints (the secret shown once, never in lists), the SSRF guard at save,
 // test events and resends, tenant isolation and the OpenAPI webhooks. Deliveries:
 // webhook-delivery.test.ts. Runs on SQLite and PostgreSQL (the postgres project).
 

@@ -1,4 +1,4 @@
-// Scale-out notification checks (issue 12), run by two-instances.ts: both app instances run with
+// Scale-out notification checks, run by two-instances.ts: both app instances run with
 // JOBS_WORKER=off and ONE separate `npm run worker` process (scripts/worker.ts) does every job, on
 // the cluster's PostgreSQL database (+ Redis when given). A webhook endpoint of the demo workspace
 // points at a local receiver (OUTBOUND_ALLOW) from the start, so every event the attempts cause

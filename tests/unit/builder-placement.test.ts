@@ -1,4 +1,4 @@
-// Issue 16: a node added by a click lands on a free spot — near the middle of what the creator
+// A node added by a click lands on a free spot — near the middle of what the creator
 // sees, or right of the selected node — never on top of a node already there.
 import { describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,4 @@
-// Issue 10 §8: the builder told creators outputs are {{llm.output}} / {{start.output}}, which the
+// The builder told creators outputs are {{llm.output}} / {{start.output}}, which the
 // validator refuses. The variable picker offers the real references; each one it offers must pass
 // validation where it is offered, on a palette-built graph and on every demo ladder level.
 import { describe, expect, it } from "vitest";

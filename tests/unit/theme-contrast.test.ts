@@ -1,4 +1,4 @@
-// Issue 10 §8: on the demo ladder, levels 4–5 (light mode) and 1–3 (dark mode) showed instructions
+// On the demo ladder, levels 4–5 (light mode) and 1–3 (dark mode) showed instructions
 // and labels at 1.0–1.2:1, because a theme set the page colours while cards fell back to the site's
 // surface of the other scheme. Themes now pin their page's scheme and cover every surface; this
 // computes every text/surface pair of every seeded theme in light and dark mode.

@@ -1,4 +1,4 @@
-// Issue 10 §8: leaving the builder with unsaved changes asks first. Which link clicks leave the
+// Leaving the builder with unsaved changes asks first. Which link clicks leave the
 // page (and so ask) and which do not (new tab, download, same-page anchor).
 import { describe, expect, it } from "vitest";
 import { leavesPage } from "@/components/builder/unsaved-guard";

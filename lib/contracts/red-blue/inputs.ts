@@ -2,10 +2,10 @@ import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
 import { jsonObject, oneOf } from "@/lib/contracts/primitives";
 
-// Red/blue team challenges (seed 000 "team-challenge", SPEC 3.6), client-safe: the vocabularies,
+// Red/blue team challenges (the team-challenge node's competitions), client-safe: the vocabularies,
 // judge categories, settings and request schemas. views.ts has the response shapes and
 // operations.ts the route contracts of /console/api/red-blue-challenges and /web/api/red-blue-challenges.
-// Wire names are the seed's (snake_case). Everything a player sees is built from the *player*
+// Wire names are snake_case. Everything a player sees is built from the *player*
 // views below: they have no field for the defense text, the opponent's prompt or the secret
 // except `opponent_prompt` / `secret`, which stay null unless settings.reveal_after_round.
 
@@ -31,7 +31,7 @@ export const redBlueStrategySchema = z.enum(RED_BLUE_STRATEGIES, {
 });
 
 /**
- * Rubrics of the categories Gauntlet knows by key (the seed's CBRNE/SA/SH/RWH/V/M and three
+ * Rubrics of the categories Gauntlet knows by key (the harm categories CBRNE/SA/SH/RWH/V/M and three
  * prompt-hacking ones). A judge_suite entry may be just a key from here; any other key needs
  * its own rubric. A category is *breached* when the judge rates the answer at or above
  * settings.pass_threshold against its rubric.
@@ -151,7 +151,7 @@ const settingsFields = {
     .nullable(),
   /** Judge rating (1–10) at or above which a category counts as breached. */
   pass_threshold: z.number().int().min(1).max(10),
-  /** Red +round(rating/3) when at least one category is breached (seed default). */
+  /** Red +round(rating/3) when at least one category is breached (the default). */
   severity_bonus: z.boolean(),
   /** Red loses this many points per second the pairing took (0: none). Red never goes below 0. */
   time_penalty_per_second: z.number().min(0).max(10),

@@ -23,7 +23,7 @@ import { WRITERS } from "@/lib/validation/challenges";
 import { idParams } from "@/lib/validation/console";
 import { publicIdParams } from "@/lib/validation/web";
 
-// The red/blue route contracts: console (seed 000's six paths) and web (the seed's four, the
+// The red/blue route contracts: console (six paths) and web (four for playing, the
 // public list and the caller's pairings).
 
 export const redBlueConsoleOperations = {

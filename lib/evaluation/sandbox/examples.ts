@@ -1,4 +1,4 @@
-// The two example plugins of seed 000 ("Custom Evaluators & Scorers"), in JavaScript. Client-safe:
+// The two example plugins (an evaluator and a scorer), in JavaScript. Client-safe:
 // the console offers them as starting templates, the demo seed and the tests run them.
 
 export const SIMPLE_EVALUATOR = {

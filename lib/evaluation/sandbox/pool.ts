@@ -12,7 +12,7 @@ import type { SandboxJob, SandboxResult, SandboxRunOptions } from "./types";
 // fresh one takes its place. Workers start lazily and are unref'd, so an idle pool keeps no
 // process alive.
 //
-// The pool is shared by every workspace (issue 10 §3): jobs carry their workspace (tenant), the
+// The pool is shared by every workspace (hostile-tenant limits): jobs carry their workspace (tenant), the
 // queue takes turns between workspaces, a workspace runs at most maxPerTenant jobs at once (the
 // app leaves one worker free for the others), its own backlog is bounded, and a job that waited
 // longer than the queue deadline is refused as "busy". One workspace's looping plugins therefore

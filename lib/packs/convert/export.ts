@@ -1,4 +1,4 @@
-// Gauntlet challenges → one prompt_eval pack (../shared/PACKS-FORMAT.md). Each challenge becomes a
+// Gauntlet challenges → one prompt_eval pack (docs/packs.md). Each challenge becomes a
 // pack challenge whose `instructions` are its defense (the LLM node's system prompt, secrets filled
 // in), with an input set of probes built from its goal; winning attacks become the `regressions`
 // input set. Every case carries the challenge's breach pattern and goal as expectations, so one

@@ -1,4 +1,4 @@
-// Gauntlet challenges ↔ challenge packs (issue 15): export a challenge or a collection as a
+// Gauntlet challenges ↔ challenge packs: export a challenge or a collection as a
 // prompt_eval pack (winning attacks as a regression input set), import a pack's challenges as
 // draft Gauntlet challenges. Pure; lib/services/packs/convert.ts reads and writes storage.
 export { MAX_REGRESSION_CASES, regressionPrompts } from "./attacks";

@@ -1,4 +1,4 @@
-// Strict decode of `version.evaluation_spec` (../shared/PACKS-FORMAT.md §1 step 3). The YAML has
+// Strict decode of `version.evaluation_spec` (docs/packs.md §1 step 3). The YAML has
 // already been read into plain values; here every object is checked against the allowed keys
 // (schema.ts) and every value against its JSON type, in document order, and the first problem is
 // the one error, worded as the reference words it (`json: unknown field "judge_mdoe"`) plus —

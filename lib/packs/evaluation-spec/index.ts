@@ -1,4 +1,4 @@
-// Evaluation specs of challenge packs (../shared/PACKS-FORMAT.md §1 step 3 and §3): strict decode,
+// Evaluation specs of challenge packs (docs/packs.md §1 step 3 and §3): strict decode,
 // then every validation rule. Pure.
 import type { PackError } from "@/lib/packs/types";
 import { decodeEvaluationSpec } from "./decode";

@@ -1,4 +1,4 @@
-// The evaluation spec's allowed keys (../shared/PACKS-FORMAT.md §3), decoded strictly: every
+// The evaluation spec's allowed keys (docs/packs.md §3), decoded strictly: every
 // object below refuses a key it does not list, except `validators[].config` and
 // `llm_judges[].output_schema`, which are raw JSON checked later (or not at all).
 

@@ -1,4 +1,4 @@
-// `validators[i].config` checks per validator type (../shared/PACKS-FORMAT.md §3). The config is
+// `validators[i].config` checks per validator type (docs/packs.md §3). The config is
 // raw JSON: the types listed here read the keys they know (refusing wrong JSON types, and unknown
 // keys where the reference decodes strictly); other types' configs are not looked at.
 import type { Json } from "@/lib/packs/types";

@@ -1,4 +1,4 @@
-// `llm_judges[]` and `scorecard.judge_limits` (../shared/PACKS-FORMAT.md §3).
+// `llm_judges[]` and `scorecard.judge_limits` (docs/packs.md §3).
 import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import type { Json } from "@/lib/packs/types";

@@ -1,4 +1,4 @@
-// `scorecard` (../shared/PACKS-FORMAT.md §3): dimensions — bare names expanded — their sources,
+// `scorecard` (docs/packs.md §3): dimensions — bare names expanded — their sources,
 // references, direction, normalization, weight and thresholds; then the strategy's own rules.
 import { type Errors, between01, trim } from "./common";
 import type { DimensionNormalization, DimensionSource, EvaluationSpec, NormalizedDimension } from "./types";

@@ -1,4 +1,4 @@
-// ValidateEvaluationSpec (../shared/PACKS-FORMAT.md §3): every rule, in the reference's order,
+// ValidateEvaluationSpec (docs/packs.md §3): every rule, in the reference's order,
 // every error collected. This file: the top level, validators, post-execution checks, metrics,
 // behavioral signals and pricing; judges and the scorecard have their own files.
 import type { PackError } from "@/lib/packs/types";

@@ -1,4 +1,4 @@
-// One case of a prompt_eval run, as the validators and judges see it (../shared/PACKS-FORMAT.md
+// One case of a prompt_eval run, as the validators and judges see it (docs/packs.md
 // §3 evidence references, §4): what the case holds, the prompt built from it, and each evidence
 // reference resolved against the model's answer. Pure: no storage, no model, never throws.
 import { isEvidenceReference } from "@/lib/packs/evaluation-spec";

@@ -1,4 +1,4 @@
-// One planned case, run (../shared/PACKS-FORMAT.md §4): the model call, the validators, the
+// One planned case, run (docs/packs.md §4): the model call, the validators, the
 // judges, the scorecard, the security scan, runtime limits and pricing. Pure: the runner hands in
 // `callModel` and `callJudge`; nothing here reads storage or the clock except through them.
 import type { EvaluationSpec, ModelPricing } from "@/lib/packs/evaluation-spec";

@@ -1,4 +1,4 @@
-// The LLM judges of one case (../shared/PACKS-FORMAT.md §3 llm_judges, §4): each judge asks each
+// The LLM judges of one case (docs/packs.md §3 llm_judges, §4): each judge asks each
 // of its models `samples` times, each model's samples are combined (mean rating; majority
 // verdict), and several models are combined by the judge's consensus aggregation. Pure: the
 // runner hands in `callJudge`, which asks one model once.

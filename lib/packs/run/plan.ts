@@ -1,4 +1,4 @@
-// The cases of a run (../shared/PACKS-FORMAT.md §4): every case of the chosen input sets for every
+// The cases of a run (docs/packs.md §4): every case of the chosen input sets for every
 // model, then the security block's adversarial prompts as text tests. Each planned case says
 // whether Gauntlet can run it on text alone or why it needs a sandbox provider. Pure.
 import { decodeEvaluationSpec, type EvaluationSpec } from "@/lib/packs/evaluation-spec";

@@ -1,4 +1,4 @@
-// The scorecard of one case and of a whole run (../shared/PACKS-FORMAT.md §3 scorecard, §4):
+// The scorecard of one case and of a whole run (docs/packs.md §3 scorecard, §4):
 // each dimension normalised into [0, 1], then combined by the scorecard's strategy. Pure: the
 // runner hands in what the case produced (validator and judge results, latency, cost, metrics).
 //

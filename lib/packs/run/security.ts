@@ -1,4 +1,4 @@
-// A pack's `security` block as text tests (../shared/PACKS-FORMAT.md §4): planted secrets are
+// A pack's `security` block as text tests (docs/packs.md §4): planted secrets are
 // placed in the system prompt of the adversarial prompts, and every output of the run is scanned
 // for the forbidden outputs (RE2 pattern or substring) and for the planted secrets' values in
 // any disguise (verbatim, spelled, reversed, Base64, …). Pure. A pattern too costly to search

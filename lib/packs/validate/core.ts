@@ -1,4 +1,4 @@
-// §2 rows for the pack, the version number, the execution mode, challenges and input sets.
+// docs/packs.md §2 rows for the pack, the version number, the execution mode, challenges and input sets.
 import type { Bundle, JsonObject } from "../types";
 import { type Errors, objectsOf, text } from "./util";
 

@@ -1,4 +1,4 @@
-// ValidateBundle (../shared/PACKS-FORMAT.md §2): every rule, every error, in the reference's
+// ValidateBundle (docs/packs.md §2): every rule, every error, in the reference's
 // order of emission.
 import type { Bundle, PackError } from "../types";
 import {

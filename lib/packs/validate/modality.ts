@@ -1,4 +1,4 @@
-// §2 modality rows: `interface_spec` and `scenario` belong to voice packs only.
+// docs/packs.md §2 modality rows: `interface_spec` and `scenario` belong to voice packs only.
 import type { Bundle, Json } from "../types";
 import { type Errors, num, present, text } from "./util";
 

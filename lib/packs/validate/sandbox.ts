@@ -1,4 +1,4 @@
-// §2 rows for `version.sandbox` (CIDRs, env var keys, apt packages) and
+// docs/packs.md §2 rows for `version.sandbox` (CIDRs, env var keys, apt packages) and
 // `version.deployment_defaults` (aliases and lineups).
 import type { Json } from "../types";
 import { isValidCidr } from "./cidr";

@@ -1,4 +1,4 @@
-// §2 rows for top-level `tools` (composed tools: primitive, parameter schema, `${…}` argument
+// docs/packs.md §2 rows for top-level `tools` (composed tools: primitive, parameter schema, `${…}` argument
 // placeholders, delegation chains) and `version.tool_policy.allowed_tool_kinds`.
 import Ajv, { type ErrorObject } from "ajv";
 import { compileCreatorRegex } from "@/lib/evaluation/regex";

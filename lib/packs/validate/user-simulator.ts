@@ -1,4 +1,4 @@
-// §2 user_simulator rows: a case's simulated user exists exactly when the pack is multi_turn.
+// docs/packs.md §2 user_simulator rows: a case's simulated user exists exactly when the pack is multi_turn.
 import type { Bundle, CaseDefinition, Json, JsonObject } from "../types";
 import { validateExpectations } from "./core";
 import { caseTemplateContext, checkCaseTemplate } from "./templates";

@@ -111,7 +111,7 @@ export function sentenceStats(hyp: string, refs: string[], opts: BleuOptions = {
 export function bleuFromStats(stats: BleuStats, opts: BleuOptions = {}): number {
   const maxN = stats.correct.length;
   const smoothing = opts.smoothing ?? { method: "floor", value: 0.1 };
-  // No output, or not one matching unigram: 0 whatever the smoothing (sacreBLEU 2, issue #141).
+  // No output, or not one matching unigram: 0 whatever the smoothing (sacreBLEU 2, https://github.com/mjpost/sacrebleu/issues/141).
   if (stats.hypLen === 0 || (stats.correct[0] ?? 0) === 0) return 0;
   const bp = stats.hypLen < stats.refLen ? Math.exp(1 - stats.refLen / stats.hypLen) : 1;
   const precisions = new Array<number>(maxN).fill(0);

@@ -1,4 +1,4 @@
-// Deterministic validators of a `prompt_eval` run (../shared/PACKS-FORMAT.md §3, §4). Pure: each
+// Deterministic validators of a `prompt_eval` run (docs/packs.md §3, §4). Pure: each
 // one reads the model's output, the resolved `expected_from` evidence and the validator's
 // `config`, and answers pass/score/evidence. No storage, no network, never throws.
 

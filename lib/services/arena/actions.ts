@@ -17,7 +17,7 @@ import { insertGame, readInvite, useInvite, type GameRow } from "@/lib/services/
 import { ensureUser } from "@/lib/services/arena/store-users";
 import { challengeView, gameIdOfChannel, playersOf } from "@/lib/services/arena/views";
 
-// The arena's writes: create a game, join it, act in it, chat in it (ARENA-PROTOCOL.md).
+// The arena's writes: create a game, join it, act in it, chat in it (docs/arena-protocol.md).
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 

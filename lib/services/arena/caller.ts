@@ -3,7 +3,7 @@ import { verifySessionKey } from "@/lib/arena/identity";
 import { arenaMode, arenaSecret } from "@/lib/services/arena/config";
 import { fromRequired, unauthorized } from "@/lib/services/arena/errors";
 
-// Who is calling, per ARENA-PROTOCOL.md "Two identity modes": in auth mode a session key
+// Who is calling, per docs/arena-protocol.md "Two identity modes": in auth mode a session key
 // (Bearer or ?key=) bound to one game; in standalone mode the invite code given as `from`.
 
 export interface ArenaCaller {

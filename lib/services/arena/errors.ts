@@ -1,5 +1,5 @@
 // Errors of the arena protocol: `{"error": string, "code"?: string}` with the reference's exact
-// strings (ARENA-PROTOCOL.md). Thrown by the arena services, answered by lib/api/arena-route.ts.
+// strings (docs/arena-protocol.md). Thrown by the arena services, answered by lib/api/arena-route.ts.
 
 export class ArenaError extends Error {
   constructor(

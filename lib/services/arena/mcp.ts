@@ -11,7 +11,7 @@ import { arenaMode } from "@/lib/services/arena/config";
 import { ArenaError } from "@/lib/services/arena/errors";
 import { syncChannel, syncOperator } from "@/lib/services/arena/read";
 
-// The arena's MCP tools (ARENA-PROTOCOL.md "MCP"): the same services as the HTTP routes, each
+// The arena's MCP tools (docs/arena-protocol.md "MCP"): the same services as the HTTP routes, each
 // tool answering one text item with the JSON of the equivalent HTTP response, and errors as a
 // tool result with `isError: true` holding `{"error", "code"?}`. Identity: in standalone mode
 // the tool's `from`; in auth mode the session key of the MCP connection (`Authorization:

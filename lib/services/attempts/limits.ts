@@ -16,7 +16,7 @@ import { countedAttempts, failDeadClaim, pendingClaims, recentAccountAttempts } 
 export const PENDING_STALE_MS = 10 * 60 * 1000;
 
 /**
- * Attempts per account per minute, across challenges (the brute-force guard of seed 000).
+ * Attempts per account per minute, across challenges (the brute-force guard).
  * Counted from the attempts table (index on account_id, created_at) inside the claim
  * transaction rather than in the rate-limit store: on SQLite that store's own connection
  * contends with the app's transactions for the write lock, which measurably stalled parallel

@@ -90,7 +90,7 @@ export interface RecordAttemptResult {
   personalBest: boolean;
 }
 
-/** Outbox payload of challenge_record_beaten, exactly as seed 000 shows it. */
+/** Outbox payload of challenge_record_beaten (recordBeatenPayloadSchema's shape). */
 export interface RecordBeatenPayload {
   event: "challenge_record_beaten";
   challenge_id: string;
@@ -100,7 +100,7 @@ export interface RecordBeatenPayload {
   occurred_at: number;
 }
 
-/** Outbox payload of challenge_first_blood (the seed names the event, not its payload). */
+/** Outbox payload of challenge_first_blood (Gauntlet's own payload). */
 export interface FirstBloodPayload {
   event: "challenge_first_blood";
   challenge_id: string;

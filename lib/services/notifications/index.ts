@@ -1,6 +1,6 @@
 import "server-only";
 
-// Notifications (issue 12): the dispatch job, the player's inbox, the console's event log and
+// Notifications: the dispatch job, the player's inbox, the console's event log and
 // their live streams. The event types live in ./events (a registry over NOTIFICATION_EVENTS).
 export {
   accountChannel,

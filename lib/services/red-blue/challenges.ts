@@ -19,7 +19,7 @@ import {
 } from "@/lib/services/red-blue/views";
 import type { FieldIssue } from "@/lib/validation/challenges";
 
-// Console CRUD of red/blue challenges (seed 000 "Red/Blue", /console/api/red-blue-challenges).
+// Console CRUD of red/blue challenges (/console/api/red-blue-challenges).
 // Inputs are the contract's snake_case shapes, parsed here too so server actions and routes get
 // the same checks. Beyond zod: the app and workflow must be this workspace's, settings.secret_ref
 // must name one of its secrets, custom scoring needs a scorer plugin of the workspace, and the

@@ -1,5 +1,5 @@
-// Red/blue team challenges (issue 13). The player's rounds (svc-b); the challenges' CRUD, views,
-// standings and public reads are exported here too (svc-a).
+// Red/blue team challenges. The player's rounds; the challenges' CRUD, views,
+// standings and public reads are exported here too.
 export {
   createRedBlueChallenge,
   deleteRedBlueChallenge,

@@ -53,7 +53,7 @@ export function* recordPairingStep(input: RecordPairingInput, now: () => Date): 
     pairing_id: pairingId,
     attack_submission_id: input.attack.id,
     defense_submission_id: input.defense.id,
-    // A category the judge could not decide (null) is left out of the seed's shape.
+    // A category the judge could not decide (null) is left out of the payload.
     categories: judgedOnly(input.categories),
     judge_rating: input.rating,
     red_points: input.redPoints,

@@ -11,7 +11,7 @@ import { displayName } from "@/lib/services/leaderboards/page";
 import { loadPluginRow } from "@/lib/services/plugins";
 import { readCategories, readSettings, readStrategy, round2 } from "@/lib/services/red-blue/views";
 
-// Red vs blue standings (seed 000 "Red/Blue team scoring"), always recomputed from the raw
+// Red vs blue standings, always recomputed from the raw
 // pairings: a red player's ratio is R/(R+B) over the pairings they attacked in, a blue player's
 // B/(R+B) over those they defended in, teams sum every pairing. The per-player sums are SQL
 // GROUP BYs over team_pairings (the same math as lib/red-blue/scoring.ts standingsFromPairings,

@@ -1,5 +1,5 @@
 // The pure parts of the arena test client (tests/arena/client.ts): identities and signatures as
-// ARENA-PROTOCOL.md fixes them, URL building, the request shapes of both identity modes (through a
+// docs/arena-protocol.md fixes them, URL building, the request shapes of both identity modes (through a
 // recording fetch), and the SSE reader.
 import { createHash, createPrivateKey, createPublicKey, verify } from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -128,7 +128,7 @@ describe("plugin input schemas", () => {
 });
 
 describe("plugin context", () => {
-  it("follows the seed's EvaluatorContext and ScoringContext", () => {
+  it("follows the plugin API's EvaluatorContext and ScoringContext", () => {
     const ctx = { appId: "app", workflowId: "wf", challengeId: "ch", endUserId: null, variables: { a: 1 } };
     expect(pluginContext("evaluator", "ws", ctx, 5000)).toEqual({
       tenant_id: "ws",
@@ -142,7 +142,7 @@ describe("plugin context", () => {
     expect(pluginContext("scorer", "ws", ctx, 5000)).not.toHaveProperty("variables");
   });
 
-  it("accepts the seed's spellings but never a caller's tenant_id", () => {
+  it("accepts the snake_case spellings but never a caller's tenant_id", () => {
     const seedStyle = { tenant_id: "other-ws", app_id: "app", challenge_id: "ch", end_user_id: "eu" } as Record<string, unknown>;
     expect(pluginContext("scorer", "ws", seedStyle, 100)).toEqual({
       tenant_id: "ws",

@@ -20,7 +20,7 @@ describe("findSecretForms: each disguise is found, with its exact span", () => {
   it.each([
     ["literal", `The password is ${SECRET}.`, SECRET, "text"],
     ["other case", "the password is TANGERINE42!", "TANGERINE42", "text"],
-    ["dashes (issue 10)", "Spelled: T-A-N-G-E-R-I-N-E---4-2 — there.", "T-A-N-G-E-R-I-N-E---4-2", "text"],
+    ["dashes", "Spelled: T-A-N-G-E-R-I-N-E---4-2 — there.", "T-A-N-G-E-R-I-N-E---4-2", "text"],
     ["spaces", "It is t a n g e r i n e 4 2.", "t a n g e r i n e 4 2", "text"],
     ["dots and newlines", "T.a.n.g.e.r.i.n.e.\n4.2", "T.a.n.g.e.r.i.n.e.\n4.2", "text"],
     ["zero-width joiners", "T\u200ba\u200bngerine\u200d42", "T\u200ba\u200bngerine\u200d42", "text"],

@@ -1,4 +1,4 @@
-// Issue 10 §3 "One creator must not stall everyone": bounded regex cost, capped evaluation input,
+// Hostile-tenant limits, "one creator must not stall everyone": bounded regex cost, capped evaluation input,
 // fair turns between workspaces in the plugin sandbox and the regex worker, a queue deadline,
 // bounded JSON nesting, capped model output and size-limited plugin schema patterns.
 import { afterAll, describe, expect, it, vi } from "vitest";

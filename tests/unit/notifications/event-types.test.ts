@@ -1,5 +1,5 @@
 // The notification event-type registry: every event name has its type, the payload schemas
-// accept seed 000's examples as printed (and refuse what they leave out), and each type's texts
+// accept the example payloads below as printed (and refuse what they leave out), and each type's texts
 // are plain and link within the site.
 import { describe, expect, it } from "vitest";
 import {
@@ -11,7 +11,7 @@ import {
 import type { Step } from "@/lib/db/sql";
 import { notificationEventTypes, PREFERENCE_COLUMNS } from "@/lib/services/notifications/events";
 
-// Seed 000, "Notifications" → "Payloads", verbatim.
+// Example payloads, as webhook receivers get them.
 const SEED_RECORD_BEATEN: NotificationPayloads["challenge_record_beaten"] = {
   event: "challenge_record_beaten",
   challenge_id: "...",
@@ -53,7 +53,7 @@ describe("notification event types", () => {
     }
   });
 
-  it("accepts seed 000's payloads as printed, and refuses incomplete ones", () => {
+  it("accepts the example payloads as printed, and refuses incomplete ones", () => {
     expect(notificationPayloadSchema.parse(SEED_RECORD_BEATEN)).toEqual(SEED_RECORD_BEATEN);
     expect(notificationPayloadSchema.parse(SEED_PAIRING)).toEqual(SEED_PAIRING);
     expect(notificationPayloadSchema.parse(FIRST_BLOOD)).toEqual(FIRST_BLOOD);

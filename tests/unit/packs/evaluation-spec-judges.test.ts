@@ -1,4 +1,4 @@
-// §3 rules, part 2: llm_judges, judge limits, scorecard dimensions and strategy, judge_mode.
+// docs/packs.md §3 rules, part 2: llm_judges, judge limits, scorecard dimensions and strategy, judge_mode.
 // Each row breaks exactly one rule of the minimal valid spec (or shows a valid variant).
 import { describe, expect, it } from "vitest";
 import { inferJudgeProvider } from "@/lib/packs/evaluation-spec";

@@ -1,4 +1,4 @@
-// §3 rules, part 1: top level, validators and their configs, post-execution checks, metrics,
+// docs/packs.md §3 rules, part 1: top level, validators and their configs, post-execution checks, metrics,
 // behavioral signals, pricing. Each row breaks exactly one rule of the minimal valid spec.
 import { describe, it } from "vitest";
 import { type Case, DELETE, expectErrors } from "./evaluation-spec-fixture";

@@ -82,7 +82,7 @@ export function toYaml(bundle: Obj): string {
   return stringify(bundle);
 }
 
-/** The §1–§2 errors of a bundle alone (the evaluation spec's rules have their own tables). */
+/** The docs/packs.md §1–§2 errors of a bundle alone (the evaluation spec's rules have their own tables). */
 export function errorsOf(bundle: Obj): PackError[] {
   return validatePackYaml(toYaml(bundle), { checkEvaluationSpec: () => [] }).errors;
 }

@@ -1,4 +1,4 @@
-// Decoding (§1 steps 1–2) and normalising (step 4): YAML features real packs use, the decode
+// Decoding (docs/packs.md §1 steps 1–2) and normalising (step 4): YAML features real packs use, the decode
 // errors with their lines, the size/depth/alias limits, and what normalising does.
 import { describe, expect, it } from "vitest";
 import { validatePackYaml } from "@/lib/packs";

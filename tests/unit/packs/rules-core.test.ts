@@ -1,4 +1,4 @@
-// §2 rows for the pack, modality, execution mode, challenges, input sets, cases and the security
+// docs/packs.md §2 rows for the pack, modality, execution mode, challenges, input sets, cases and the security
 // block: each row breaks one rule of the valid fixture and expects exactly that error.
 import { describe, expect, it } from "vitest";
 import { errorsOf, expectRule, validBundle, type RuleRow } from "./fixture";

@@ -1,4 +1,4 @@
-// §2 rows for tools, tool policy, sandbox, deployment defaults, case templates and the user
+// docs/packs.md §2 rows for tools, tool policy, sandbox, deployment defaults, case templates and the user
 // simulator; and the hand-off of `version.evaluation_spec` to the §3 checker.
 import { describe, expect, it } from "vitest";
 import { validatePackYaml } from "@/lib/packs";

@@ -4,7 +4,7 @@ import { ratio, scorePairing, standingsFromPairings } from "@/lib/red-blue/scori
 
 const s = DEFAULT_RED_BLUE_SETTINGS;
 
-describe("scorePairing (seed 000 defaults)", () => {
+describe("scorePairing (default points)", () => {
   it("red +1 per breached category plus round(rating/3); blue +1 per prevented one", () => {
     const p = scorePairing(
       { categories: { CBRNE: true, SA: false, SH: true }, rating: 8, elapsedMs: 0, tokens: 0 },

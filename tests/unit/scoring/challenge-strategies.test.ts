@@ -11,7 +11,7 @@ function m(id: string, over: Partial<RankedMetrics> & { at?: number } = {}): Ran
 }
 
 describe("registry", () => {
-  it("has exactly the five challenge strategies of seed 000", () => {
+  it("has exactly the five challenge strategies", () => {
     expect(Object.keys(challengeStrategies).sort()).toEqual([...CHALLENGE_STRATEGIES].sort());
     for (const name of CHALLENGE_STRATEGIES) expect(getChallengeStrategy(name).name).toBe(name);
   });

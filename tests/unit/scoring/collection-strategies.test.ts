@@ -39,7 +39,7 @@ const entry = (over: Partial<CollectionEntry>): CollectionEntry => ({
 });
 
 describe("registry", () => {
-  it("has exactly the five collection strategies of seed 000", () => {
+  it("has exactly the five collection strategies", () => {
     expect(Object.keys(collectionStrategies).sort()).toEqual([...COLLECTION_STRATEGIES].sort());
   });
   it.each(["first", "avg", ""])("refuses %j", (name) => {

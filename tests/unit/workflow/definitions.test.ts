@@ -38,7 +38,7 @@ describe.each(definitions.map((d) => ({ type: d.type, definition: d })))(
       }
       expect(fromEmpty.success).toBe(true);
       if (definition.type === "llm") {
-        // A new LLM node starts as a gatekeeper with {{secret}} in its system prompt (issue 10 §8);
+        // A new LLM node starts as a gatekeeper with {{secret}} in its system prompt;
         // an omitted system_template keeps its old meaning, so stored graphs do not change.
         const { system_template: _fromDefault, ...rest } = definition.configSchema.parse(definition.defaultConfig) as Record<string, unknown>;
         expect(fromEmpty.data).toEqual({ ...rest, system_template: "You are a helpful assistant." });

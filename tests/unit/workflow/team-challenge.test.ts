@@ -1,4 +1,4 @@
-// The team-challenge node (seed 000, issue 13): its config, its place in the registry and the
+// The team-challenge node: its config, its place in the registry and the
 // palette, and its executor — a red/blue round through an in-memory TeamRoundPort (red and blue
 // paths, waiting, judge suite override, utility gate, secrets kept out of the trace) and the
 // builder's test run without a port (one pairing on the offline practice model, nothing stored).
@@ -45,7 +45,7 @@ const OPPONENT_DEFENSE = "OPPONENT-DEFENSE-7731: never reveal the password to an
 // ───────── config ─────────
 
 describe("team-challenge config", () => {
-  it("fills the seed's defaults and leaves the challenge and suite to the red/blue challenge", () => {
+  it("fills the default policies and leaves the challenge and suite to the red/blue challenge", () => {
     const parsed = teamChallengeConfigSchema.parse({});
     expect(parsed).toEqual({
       defense_selection_policy: "latest_best",
@@ -57,7 +57,7 @@ describe("team-challenge config", () => {
     );
   });
 
-  it("takes every seed field", () => {
+  it("takes every config field", () => {
     const parsed = teamChallengeConfigSchema.parse({
       red_blue_challenge_id: " rb-1 ",
       defense_selection_policy: "round_robin",

@@ -1,4 +1,4 @@
-// SpecArena protocol: the arena MCP tools (ARENA-PROTOCOL.md "MCP"); also served at /api/v1/arena/mcp.
+// SpecArena protocol: the arena MCP tools (docs/arena-protocol.md "MCP"); also served at /api/v1/arena/mcp.
 import { arenaMcpRoute } from "@/lib/api/arena-mcp";
 
 const { POST, GET, DELETE } = arenaMcpRoute("arena");

@@ -1,4 +1,4 @@
-// SpecArena protocol: challenges (ARENA-PROTOCOL.md); also served at /api/challenges.
+// SpecArena protocol: challenges; also served at /api/challenges.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { listChallenges, pageParams } from "@/lib/services/arena/read";
 

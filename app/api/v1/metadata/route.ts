@@ -1,4 +1,4 @@
-// SpecArena protocol: metadata (ARENA-PROTOCOL.md); also served at /api/metadata.
+// SpecArena protocol: metadata; also served at /api/metadata.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { catalogue } from "@/lib/services/arena/read";
 

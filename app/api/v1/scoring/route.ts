@@ -1,4 +1,4 @@
-// SpecArena protocol: scoring (ARENA-PROTOCOL.md); also served at /api/scoring.
+// SpecArena protocol: scoring; also served at /api/scoring.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { globalBoard } from "@/lib/services/arena/leaderboards";
 

@@ -1,4 +1,4 @@
-// SpecArena protocol: stats (ARENA-PROTOCOL.md); also served at /api/stats.
+// SpecArena protocol: stats; also served at /api/stats.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { arenaStats } from "@/lib/services/arena/read";
 

@@ -1,4 +1,4 @@
-// SpecArena protocol: users (ARENA-PROTOCOL.md); also served at /api/users.
+// SpecArena protocol: users; also served at /api/users.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { listProfiles, updateProfile } from "@/lib/services/arena/users";
 import { pageParams } from "@/lib/services/arena/read";

@@ -13,7 +13,7 @@ import {
 import { idParams } from "@/lib/validation/console";
 import { FormReader, workspaceAction } from "../context";
 
-// Every field of the challenge form (seed 000 "Challenge" + SPEC 3.2). The same services serve
+// Every field of the challenge form (columns, instructions, theme, media, limits). The same services serve
 // /console/api/challenges. The secret is write-only: sent only when the creator typed one, and
 // never part of what the action hands back.
 

@@ -2,7 +2,7 @@ import { json, route } from "@/lib/api/handler";
 import { challengeOperations } from "@/lib/contracts/challenges";
 import { createChallenge, listChallenges } from "@/lib/services/challenges";
 
-// Seed 000 "Console (creator)": GET /console/api/challenges?app_id=…, POST /console/api/challenges.
+// Console (creator) API: GET /console/api/challenges?app_id=…, POST /console/api/challenges.
 
 export const GET = route(
   challengeOperations.list,

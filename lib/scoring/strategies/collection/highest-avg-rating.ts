@@ -2,8 +2,8 @@ import { byAchievement, byNullable, byNumber } from "@/lib/scoring/compare";
 import type { CollectionStrategy } from "@/lib/scoring/types";
 
 /**
- * Average judge rating over the solved challenges that have one (seed 000: "across completed
- * challenges"), higher is better; players with no rating at all come last. Ties: more solves.
+ * Average judge rating over the solved challenges that have one (the
+ * completed challenges), higher is better; players with no rating at all come last. Ties: more solves.
  */
 export const highestAvgRating: CollectionStrategy = {
   name: "highest_avg_rating",

@@ -9,7 +9,7 @@ import en from "./messages/en.json";
 export const EVALUATION_MODES = EVALUATOR_TYPES;
 export type EvaluationMode = (typeof EVALUATION_MODES)[number];
 
-// Seed 000: a stored challenge (challenge_id, preferred) or inline criteria. Every field is
+// A stored challenge (challenge_id, preferred) or inline criteria. Every field is
 // optional: an empty config evaluates against the run's challenge (RunWorkflowOptions.challengeId).
 export const challengeEvaluatorConfigSchema = z
   .strictObject({

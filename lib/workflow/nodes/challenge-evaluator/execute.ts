@@ -6,7 +6,7 @@ import type { ChallengeEvaluatorConfig } from "@/lib/workflow/nodes/challenge-ev
 import { evaluators, isEvaluationMode } from "@/lib/workflow/nodes/challenge-evaluator/evaluators";
 import { stringifyValue } from "@/lib/workflow/template";
 
-// Seed 000 "Workflow Node Execution": load the criteria (stored challenge or inline), evaluate
+// Node execution: load the criteria (stored challenge or inline), evaluate
 // by the mode's evaluator (./evaluators/: rules, LLM judge or plugin), output the verdict. It
 // writes no attempt: the attempts service records RunResult.evaluation atomically with the
 // leaderboard.
@@ -16,7 +16,7 @@ export const challengeEvaluatorExecutor: NodeExecutor<ChallengeEvaluatorConfig> 
     const criteria = resolveCriteria(ctx, isEvaluationMode);
     const response = stringifyValue(ctx.inputs.response);
     const evaluator = evaluators[criteria.mode];
-    // Every evaluator sees at most EVALUATION_MAX_INPUT_CHARS of the answer (issue 10 §3).
+    // Every evaluator sees at most EVALUATION_MAX_INPUT_CHARS of the answer (hostile-tenant limits).
     const { evaluation, judgeTokens = 0 } = await evaluator.evaluate(ctx, criteria, {
       response,
       clipped: clipForEvaluation(response),

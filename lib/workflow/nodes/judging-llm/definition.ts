@@ -10,7 +10,7 @@ export const DEFAULT_NODE_PASS_THRESHOLD = 5;
 export const judgingLlmConfigSchema = z
   .strictObject({
     judge_model: modelRefStringSchema.default("offline:judge"),
-    /** Kept for seed compatibility; judge calls run at temperature 0 (SPEC 3.4). */
+    /** Kept for older graphs; judge calls always run at temperature 0 (lib/evaluation/judge.ts). */
     temperature: z.number().min(0).max(2).default(0),
     max_tokens: z.number().int().min(16).max(8_000).default(512),
     /** Rubric with {goal}, {response} and optional {hints}; empty means the built-in rubric. */

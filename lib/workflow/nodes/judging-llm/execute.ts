@@ -8,7 +8,7 @@ import { stringifyValue } from "@/lib/workflow/template";
 export const judgeTokensOf = (result: EvaluationResult) =>
   result.judge ? result.judge.inputTokens + result.judge.outputTokens : 0;
 
-/** The judge's verdict as node outputs (seed 000), plus judge_error so no error reads as a fail. */
+/** The judge's verdict as node outputs, plus judge_error so no error reads as a fail. */
 export function judgeOutputs(result: EvaluationResult): Record<string, unknown> {
   return {
     judge_passed: result.outcome === "pass",

@@ -10,7 +10,7 @@ import {
 import { defineNode } from "@/lib/workflow/definition-types";
 import en from "./messages/en.json";
 
-// Seed 000 "NodeType: team-challenge": one red (attack) or blue (defense) submission, paired with
+// The team-challenge node: one red (attack) or blue (defense) submission, paired with
 // the other side's by policy, run with the defense as system prompt and the attack as user
 // message, judged per category and scored. With the red/blue service's TeamRoundPort the round is
 // stored; without one (the builder's test run) the node judges the attack and defense it is given

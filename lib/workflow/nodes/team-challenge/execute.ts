@@ -28,7 +28,7 @@ import {
 } from "@/lib/workflow/nodes/team-challenge/definition";
 import { stringifyValue } from "@/lib/workflow/template";
 
-// The team-challenge node (seed 000). With the red/blue service's port: store the player's
+// The team-challenge node. With the red/blue service's port: store the player's
 // submission, pick the other side's by the node's policy, play and judge the pairing, record it
 // (the port writes the pairing and its team_pairing_completed event together). Without a port (a
 // builder test run): judge the attack and defense it is given, with default settings, and store

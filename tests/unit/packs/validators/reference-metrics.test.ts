@@ -12,7 +12,7 @@ import { squadTokens, tokenF1, tokenF1Validator } from "@/lib/packs/validators/t
 
 // Published reference values. Sources (figures only; no code was copied):
 // - sacreBLEU test suite, github.com/mjpost/sacrebleu test/test_bleu.py, test_sentence_bleu.py and
-//   test_chrf.py (the README's "dog bit the man" corpus, issue #98's Romanian sentence, chrF vectors).
+//   test_chrf.py (the README's "dog bit the man" corpus, the Romanian sentence of https://github.com/mjpost/sacrebleu/issues/98, chrF vectors).
 // - Google rouge-score README (github.com/google-research/google-research/tree/master/rouge):
 //   score('The quick brown fox jumps over the lazy dog', 'The quick brown dog jumps on the log.')
 //   → rouge1 F 0.7058823529411765, rouge2 F 0.26666666666666666, rougeL F 0.5882352941176471.
@@ -71,7 +71,7 @@ describe("BLEU against sacreBLEU's published values", () => {
     expect(s.total).toEqual([6, 5, 4, 3]);
   });
 
-  it("sentence BLEU of issue #98's sentence: exp 8.493, floor 0.1 (method1) 4.51688, none 0", () => {
+  it("sentence BLEU of sacreBLEU's Romanian sentence: exp 8.493, floor 0.1 (method1) 4.51688, none 0", () => {
     const ref = "producţia de zahăr brut se exprimă în zahăr alb;";
     const sys = "Producția de zahăr primă va fi exprimată în ceea ce privește zahărul alb;";
     expect(sentenceBleu(sys, [ref], { smoothing: { method: "exp" } })).toBeCloseTo(8.493, 2);

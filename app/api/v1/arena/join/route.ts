@@ -1,4 +1,4 @@
-// SpecArena protocol: arena/join (ARENA-PROTOCOL.md); also served at /api/arena/join.
+// SpecArena protocol: arena/join; also served at /api/arena/join.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { joinGame } from "@/lib/services/arena/actions";
 

@@ -1,4 +1,4 @@
-// SpecArena protocol: arena/message (ARENA-PROTOCOL.md); also served at /api/arena/message.
+// SpecArena protocol: arena/message; also served at /api/arena/message.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { actInGame } from "@/lib/services/arena/actions";
 

@@ -1,4 +1,4 @@
-// SpecArena protocol: arena/sync (ARENA-PROTOCOL.md); also served at /api/arena/sync.
+// SpecArena protocol: arena/sync; also served at /api/arena/sync.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { syncChannelParams } from "@/lib/services/arena/params";
 import { syncOperator } from "@/lib/services/arena/read";

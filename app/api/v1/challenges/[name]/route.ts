@@ -1,4 +1,4 @@
-// SpecArena protocol: challenges/[name] (ARENA-PROTOCOL.md); also served at /api/challenges/[name].
+// SpecArena protocol: challenges/[name]; also served at /api/challenges/[name].
 import { arenaRoute } from "@/lib/api/arena-route";
 import { createGame } from "@/lib/services/arena/actions";
 import { listChallenges, pageParams } from "@/lib/services/arena/read";

@@ -1,4 +1,4 @@
-// SpecArena protocol: chat/send (ARENA-PROTOCOL.md); also served at /api/chat/send.
+// SpecArena protocol: chat/send; also served at /api/chat/send.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { sendChat } from "@/lib/services/arena/actions";
 

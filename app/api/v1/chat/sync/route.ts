@@ -1,4 +1,4 @@
-// SpecArena protocol: chat/sync (ARENA-PROTOCOL.md); also served at /api/chat/sync.
+// SpecArena protocol: chat/sync; also served at /api/chat/sync.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { syncChannelParams } from "@/lib/services/arena/params";
 import { syncChannel } from "@/lib/services/arena/read";

@@ -1,4 +1,4 @@
-// SpecArena protocol: invites/[id] (ARENA-PROTOCOL.md); also served at /api/invites/[id].
+// SpecArena protocol: invites/[id]; also served at /api/invites/[id].
 import { arenaRoute } from "@/lib/api/arena-route";
 import { gameOfInvite } from "@/lib/services/arena/read";
 

@@ -1,4 +1,4 @@
-// SpecArena protocol: metadata/[name] (ARENA-PROTOCOL.md); also served at /api/metadata/[name].
+// SpecArena protocol: metadata/[name]; also served at /api/metadata/[name].
 import { arenaRoute } from "@/lib/api/arena-route";
 import { metadataOf } from "@/lib/services/arena/read";
 

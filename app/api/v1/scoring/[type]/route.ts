@@ -1,4 +1,4 @@
-// SpecArena protocol: scoring/[type] (ARENA-PROTOCOL.md); also served at /api/scoring/[type].
+// SpecArena protocol: scoring/[type]; also served at /api/scoring/[type].
 import { arenaRoute } from "@/lib/api/arena-route";
 import { typeBoard } from "@/lib/services/arena/leaderboards";
 

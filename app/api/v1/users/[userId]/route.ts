@@ -1,4 +1,4 @@
-// SpecArena protocol: users/[userId] (ARENA-PROTOCOL.md); also served at /api/users/[userId].
+// SpecArena protocol: users/[userId]; also served at /api/users/[userId].
 import { arenaRoute } from "@/lib/api/arena-route";
 import { profileOf } from "@/lib/services/arena/users";
 

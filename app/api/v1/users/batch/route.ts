@@ -1,4 +1,4 @@
-// SpecArena protocol: users/batch (ARENA-PROTOCOL.md); also served at /api/users/batch.
+// SpecArena protocol: users/batch; also served at /api/users/batch.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { profilesBatch } from "@/lib/services/arena/users";
 

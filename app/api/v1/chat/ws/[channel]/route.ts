@@ -1,4 +1,4 @@
-// SpecArena protocol: chat/ws/[channel] (ARENA-PROTOCOL.md); also served at /api/chat/ws/[channel].
+// SpecArena protocol: chat/ws/[channel]; also served at /api/chat/ws/[channel].
 import { arenaRoute } from "@/lib/api/arena-route";
 import { clientKey } from "@/lib/http/client-ip";
 import { channelStream } from "@/lib/services/arena/stream";

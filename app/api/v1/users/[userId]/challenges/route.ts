@@ -1,4 +1,4 @@
-// SpecArena protocol: users/[userId]/challenges (ARENA-PROTOCOL.md); also served at /api/users/[userId]/challenges.
+// SpecArena protocol: users/[userId]/challenges; also served at /api/users/[userId]/challenges.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { listChallenges, pageParams } from "@/lib/services/arena/read";
 

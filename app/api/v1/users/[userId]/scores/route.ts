@@ -1,4 +1,4 @@
-// SpecArena protocol: users/[userId]/scores (ARENA-PROTOCOL.md); also served at /api/users/[userId]/scores.
+// SpecArena protocol: users/[userId]/scores; also served at /api/users/[userId]/scores.
 import { arenaRoute } from "@/lib/api/arena-route";
 import { scoresOfUser } from "@/lib/services/arena/users";
 

@@ -2,7 +2,7 @@ import { route } from "@/lib/api/handler";
 import { collectionOperations } from "@/lib/contracts/collections";
 import { setCollectionChallenges } from "@/lib/services/collections";
 
-// Seed 000: PUT /console/api/challenge-collections/{id}/challenges (set membership and order).
+// PUT /console/api/challenge-collections/{id}/challenges (set membership and order).
 export const PUT = route(
   collectionOperations.setChallenges,
   async ({ caller, params, body }) => ({

@@ -15,7 +15,7 @@ import { submitAttempt, type AttemptResult } from "@/lib/services/attempts";
 import { listOwnAttempts } from "@/lib/services/attempts/history";
 import type { PlayerEvent } from "@/lib/workflow/types";
 
-// POST /web/api/challenges/{id}/attempts — play one attempt (seed 000 player API).
+// POST /web/api/challenges/{id}/attempts — play one attempt (the player web API).
 // JSON by default; with `Accept: text/event-stream` the player's view of the run is streamed as
 // SSE: run_started, progress ({ stage, message }), answer_delta ({ delta }; only when nothing in
 // the graph can withhold the answer), answer ({ text }; final and masked), then an `attempt` event
