@@ -792,4 +792,16 @@ export const ROUTES: RouteEntry[] = [
     operations: { GET: null },
     summaries: { GET: 'Arena clients\' health check: {"status":"ok"}' },
   },
+  {
+    file: "app/api/v1/invites/route.ts",
+    path: "/api/v1/invites",
+    operations: { POST: null },
+    summaries: { POST: "Arena: claim an invite ({inviteId}); 404 unknown, 409 already used" },
+  },
+  {
+    file: "app/api/invites/route.ts",
+    path: "/api/invites",
+    operations: { POST: null },
+    summaries: { POST: "Arena: claim an invite ({inviteId}); 404 unknown, 409 already used" },
+  },
 ];

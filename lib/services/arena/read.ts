@@ -72,6 +72,23 @@ export function pageParams(search: URLSearchParams): { limit: number; offset: nu
   return { limit, offset, status: (status || undefined) as GameStatus | undefined };
 }
 
+/**
+ * `?limit&offset` of a user's games, read the reference's way there (leading digits count, `10x`
+ * is 10; a missing, zero or unreadable limit is 50; `status` is not read: the list holds ended
+ * games only), with the same cap of 100 as the other lists.
+ */
+export function userPageParams(search: URLSearchParams): { limit: number; offset: number } {
+  const int = (name: string) => parseInt(search.get(name) ?? "", 10);
+  const limit = Math.min(100, Math.max(1, int("limit") || 50));
+  const offset = Math.max(0, int("offset") || 0);
+  return { limit, offset };
+}
+
+/** `GET /users/:userId/challenges`: the user's ended games, newest first, a page at a time. */
+export function gamesOfUser(userId: string, search: URLSearchParams): Promise<GamePage> {
+  return listChallenges({ userId, status: "ended", ...userPageParams(search) });
+}
+
 async function pageOf(rows: GameRow[], total: number, limit: number, offset: number): Promise<GamePage> {
   const invites = await query(() => readInvites(rows.map((r) => r.id)));
   const userIds = invites.map((i) => i.userId).filter((u): u is string => !!u);
@@ -110,6 +127,17 @@ export async function gameOfInvite(code: string): Promise<Challenge> {
   if (!invite) throw notFound(`Challenge not found for invite: ${code}`);
   if (invite.position !== null) throw new ArenaError(409, `Invite already used: ${code}`);
   return (await challengeById(invite.gameId))!;
+}
+
+/**
+ * `POST /invites {inviteId}`: claims an invite. The invite must exist and be unused (the same
+ * 404/409 answers as `GET /invites/:id`); the answer is `{success: true}` as the reference
+ * gives it, with the game alongside. Claiming takes no seat: joining does.
+ */
+export async function claimInvite(body: Record<string, unknown>): Promise<Challenge & { success: true }> {
+  const inviteId = body.inviteId;
+  if (typeof inviteId !== "string" || inviteId === "") throw badRequest("inviteId is required");
+  return { ...(await gameOfInvite(inviteId)), success: true };
 }
 
 /** The operator state sent with `game_ended`, with the players' profiles. */

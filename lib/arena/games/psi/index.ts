@@ -71,7 +71,35 @@ function finalScores(state: PsiState): GameEnd {
   return { scores, attributions };
 }
 
-const list = (ns: readonly number[]) => (ns.length ? ns.join(", ") : "none");
+/** A set as agents written for the reference read it: `{a, b, c}` (they match `/\{(.+)\}/`). */
+const braced = (ns: readonly number[]) => `{${[...ns].sort((x, y) => x - y).join(", ")}}`;
+
+/** The join DM, word for word the reference's: `Your private set is: {a, b, c}.` */
+export const privateSetText = (set: readonly number[]) => `Your private set is: ${braced(set)}.`;
+
+/**
+ * The guesser's DM, in the reference's form (agents read `Utility: n` from it). Its counts are the
+ * reference's: `Wrong Guess` = guessed numbers not in the opponent's set, `Extra Guess` = guessed
+ * numbers of the opponent's set that are not shared; `Target` is the intersection. The header
+ * names the opponent by its 1-based seat, as the reference does. `Utility` is this game's score.
+ */
+function outcomeText(state: PsiState, position: number, guess: readonly number[]): string {
+  const opponent = 1 - position;
+  const theirs = new Set(state.sets[opponent] ?? []);
+  const shared = new Set(state.shared);
+  const o = outcome(state, position, guess);
+  const wrong = guess.filter((n) => !theirs.has(n)).length;
+  const extra = guess.filter((n) => theirs.has(n) && !shared.has(n)).length;
+  return [
+    `Player ${opponent + 1} outcome:`,
+    `- Intersection Found: ${o.missed === 0}`,
+    `- Wrong Guess: ${wrong}`,
+    `- Extra Guess: ${extra}`,
+    `- Utility: ${o.utility}`,
+    `- Target: ${braced(state.shared)}`,
+    "",
+  ].join("\n");
+}
 
 function revealText(state: PsiState, players: readonly string[]): string {
   const sets = state.sets.map((s, i) => `${players[i] ?? `seat ${i}`}: ${s.join(", ")}`).join("; ");
@@ -129,7 +157,7 @@ export const psi: ArenaGame<PsiState> = {
       messages: [
         {
           to: player.invite,
-          content: `Your private set: ${set.join(", ")}. Exactly ${PSI_SHARED} of these numbers are also in the other player's set. Find them with \`guess\` without revealing the others.`,
+          content: privateSetText(set),
         },
       ],
     };
@@ -147,27 +175,19 @@ export const psi: ArenaGame<PsiState> = {
   },
 
   act(state, action, players): GameStep<PsiState> {
-    if (state.guesses[action.position]) return refuse(state, "DUPLICATE_GUESS", "Guess already made.");
+    // The reference's order of checks: the format, then a second guess, then the size.
     const numbers = numbersIn(action.content);
     if (numbers.length === 0) return refuse(state, "INVALID_GUESS", "Invalid guess format.");
+    if (state.guesses[action.position]) return refuse(state, "DUPLICATE_GUESS", "Guess already made.");
     const guess = [...new Set(numbers)];
-    const setSize = state.sets[action.position]?.length ?? PSI_SET_SIZE;
+    const opponent = 1 - action.position;
+    const setSize = state.sets[opponent]?.length ?? PSI_SET_SIZE;
     if (guess.length > setSize) return refuse(state, "GUESS_TOO_LARGE", "Guess too large.");
 
     const next: PsiState = { ...state, guesses: replaceAt(state.guesses, action.position, guess) };
-    const o = outcome(next, action.position, guess);
     const messages: OperatorMessage[] = [
       { content: `Player ${action.invite} sent a guess` },
-      {
-        to: action.invite,
-        content: [
-          `Your guess: ${guess.join(", ")}.`,
-          `Intersection found: ${list(o.found)} (${o.found.length} of ${next.shared.length}).`,
-          `Wrong (in your set but not shared): ${list(o.wrong)}.`,
-          `Extra (not in your set): ${list(o.extra)}.`,
-          `Your utility: ${o.utility}.`,
-        ].join(" "),
-      },
+      { to: action.invite, content: outcomeText(next, action.position, guess) },
     ];
     if (next.guesses.some((g) => g === null)) return { state: next, messages };
     const end = finalScores(next);

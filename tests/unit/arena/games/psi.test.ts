@@ -33,10 +33,8 @@ describe("psi: sets", () => {
 
   it("join DMs each player its own set, and start announces the game", () => {
     const t = seat(psi, 5);
-    expect(dmsTo(t.messages, "inv_p0")[0]).toBe(
-      `Your private set: ${t.state.sets[0]?.join(", ")}. Exactly 3 of these numbers are also in the other player's set. Find them with \`guess\` without revealing the others.`,
-    );
-    expect(dmsTo(t.messages, "inv_p1")[0]).toContain(`Your private set: ${t.state.sets[1]?.join(", ")}.`);
+    expect(dmsTo(t.messages, "inv_p0")[0]).toBe(`Your private set is: {${t.state.sets[0]?.join(", ")}}.`);
+    expect(dmsTo(t.messages, "inv_p1")[0]).toBe(`Your private set is: {${t.state.sets[1]?.join(", ")}}.`);
     expect(broadcasts(t.messages)).toHaveLength(1);
   });
 });
@@ -50,10 +48,17 @@ describe("psi: playing", () => {
     expect(first.end).toBeUndefined();
     expect(first.messages[0]).toEqual({ content: "Player inv_p0 sent a guess" });
     expect(first.messages[1]?.to).toBe("inv_p0");
-    expect(first.messages[1]?.content).toContain(
-      `Intersection found: ${t.state.shared.join(", ")} (3 of 3).`,
+    expect(first.messages[1]?.content).toBe(
+      [
+        "Player 2 outcome:",
+        "- Intersection Found: true",
+        "- Wrong Guess: 0",
+        "- Extra Guess: 0",
+        "- Utility: 1",
+        `- Target: {${t.state.shared.join(", ")}}`,
+        "",
+      ].join("\n"),
     );
-    expect(first.messages[1]?.content).toContain("Your utility: 1.");
     expect(psi.publicState(t.state, false)).toEqual({ guessed: [true, false] });
 
     const last = play(t, 1, "guess", `I think: ${t.state.shared.join(", ")}`);
@@ -75,8 +80,9 @@ describe("psi: playing", () => {
     play(t, 0, "guess", `${s0}, ${s1}`);
     const stolen = nonShared(t, 0)[0] as number;
     const step = play(t, 1, "guess", `${t.state.shared.join(",")},${stolen}`);
-    expect(step.messages[1]?.content).toContain(`Extra (not in your set): ${stolen}.`);
-    expect(step.messages[1]?.content).toContain("Your utility: -1.");
+    // Counted as the reference counts: a number of the opponent's set that is not shared.
+    expect(step.messages[1]?.content).toContain("Player 1 outcome:\n- Intersection Found: true\n");
+    expect(step.messages[1]?.content).toContain("- Wrong Guess: 0\n- Extra Guess: 1\n- Utility: -1\n");
     expect(step.end).toEqual({
       scores: [
         { security: -1, utility: 0 },
@@ -90,7 +96,8 @@ describe("psi: playing", () => {
     const t = seat(psi, 13);
     const own = nonShared(t, 0)[0] as number;
     const step = play(t, 0, "guess", `${t.state.shared.join(" ")} ${own}`);
-    expect(step.messages[1]?.content).toContain(`Wrong (in your set but not shared): ${own}.`);
+    // Not in the opponent's set: a wrong guess in the reference's count.
+    expect(step.messages[1]?.content).toContain("- Wrong Guess: 1\n- Extra Guess: 0\n- Utility: -1\n");
     const end = play(t, 1, "guess", t.state.shared.join(" ")).end;
     expect(end?.scores).toEqual([
       { security: 1, utility: -1 },
@@ -145,6 +152,15 @@ describe("psi: errors", () => {
     expect(play(t, 0, "guess", "200").error).toEqual({
       code: "DUPLICATE_GUESS",
       message: "Guess already made.",
+    });
+  });
+
+  it("the format is checked before a second guess, as the reference does", () => {
+    const t = seat(psi, 3);
+    play(t, 0, "guess", "100");
+    expect(play(t, 0, "guess", "none").error).toEqual({
+      code: "INVALID_GUESS",
+      message: "Invalid guess format.",
     });
   });
 });

@@ -1,8 +1,5 @@
 // SpecArena protocol: users/[userId]/challenges; also served at /api/users/[userId]/challenges.
 import { arenaRoute } from "@/lib/api/arena-route";
-import { listChallenges, pageParams } from "@/lib/services/arena/read";
+import { gamesOfUser } from "@/lib/services/arena/read";
 
-export const GET = arenaRoute(({ url, params }) => {
-  const { limit, offset } = pageParams(url.searchParams);
-  return listChallenges({ userId: params.userId!, status: "ended", limit, offset });
-});
+export const GET = arenaRoute(({ url, params }) => gamesOfUser(params.userId!, url.searchParams));
