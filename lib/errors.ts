@@ -21,6 +21,8 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  // A pack run that would leave out cases needing a sandbox provider, not asked for prompt_only.
+  needs_sandbox: 422,
   rate_limited: 429,
   internal: 500,
   // A stored secret this instance's ENCRYPTION_KEY cannot decrypt (lib/crypto.ts): configuration.

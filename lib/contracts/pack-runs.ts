@@ -25,6 +25,12 @@ export const startRunBody = z
     concurrency: z.number().int().min(1).max(MAX_RUN_CONCURRENCY).optional(),
     /** A judge model named by the pack (e.g. "gpt-4o") → the Gauntlet model reference to use. */
     judge_models: z.record(z.string().max(200), modelRef).optional(),
+    /**
+     * Run only what needs no sandbox provider. Without it, a run that would leave cases out
+     * (a native pack, sandbox validators, files, artifacts, a user simulator) is refused with
+     * 422 needs_sandbox.
+     */
+    prompt_only: z.boolean().optional(),
   })
   .strict();
 export type StartRunBody = z.infer<typeof startRunBody>;
@@ -66,6 +72,13 @@ export const runSummary = z.object({
     z.array(z.object({ model: z.string(), meanScore: z.number().nullable(), rank: z.number().nullable() })),
   ),
   sandbox_notes: z.array(z.string()),
+  /** Cases left out because they need a sandbox provider (prompt_only runs), by reason. */
+  left_out: z
+    .object({
+      cases: z.number(),
+      reasons: z.array(z.object({ reason: z.string(), cases: z.number() })),
+    })
+    .optional(),
   judge_tokens: z.number(),
   judge_cost_usd: z.number(),
 });
@@ -80,6 +93,8 @@ export const packRunView = z.object({
   input_set: z.string().nullable(),
   models: z.array(z.string()),
   concurrency: z.number(),
+  /** Started with prompt_only: cases that need a sandbox provider were left out. */
+  prompt_only: z.boolean(),
   status: z.enum(RUN_STATUSES),
   total_cases: z.number(),
   done_cases: z.number(),
@@ -164,7 +179,8 @@ export const packRunOperations = {
     params: packParams,
     body: startRunBody,
     doc: {
-      summary: "Start a run of a pack version against one or more models (runs on the job engine)",
+      summary:
+        "Start a run of a pack version against one or more models (runs on the job engine); 422 needs_sandbox when cases need a sandbox provider, unless prompt_only",
       response: z.object({ run: packRunView }),
       status: 202,
       statuses: [429],

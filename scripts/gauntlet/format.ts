@@ -46,7 +46,11 @@ const rate = (v: number | null) => (v === null ? "-" : `${(v * 100).toFixed(1)}%
 const score = (v: number | null) => (v === null ? "-" : v.toFixed(3));
 const usd = (v: number) => `$${v.toFixed(4)}`;
 
-/** `eval-trio v1 run <id>: completed, 8/8 cases`, then per model its scorecard, cost and counts. */
+/**
+ * `eval-trio v1 run <id>: completed, 8/8 cases`, then per model what was measured: its counts,
+ * the scorecard when cases were scored (pass rate, mean overall, each dimension that scored
+ * something), cost, the security tests; then the cases left out and why.
+ */
 export function summaryLines(run: PackRunView): string[] {
   const lines = [
     `${run.pack_slug} v${run.version_number} run ${run.id}: ${run.status}, ${run.done_cases}/${run.total_cases} cases` +
@@ -60,24 +64,36 @@ export function summaryLines(run: PackRunView): string[] {
   }
   for (const m of summary.models) {
     const card = m.scorecard;
-    lines.push(`${m.model}: ${m.cases} cases (${m.passed} passed, ${m.failed} failed, ${m.errors} errors)`);
-    lines.push(`  pass rate     ${rate(card.passRate)} (${card.passed}/${card.cases} scored)`);
-    lines.push(`  mean overall  ${score(card.meanOverall)}`);
+    const leftOut = m.needsSandbox ? `, ${m.needsSandbox} left out` : "";
+    lines.push(
+      `${m.model}: ${m.cases} cases (${m.passed} passed, ${m.failed} failed, ${m.errors} errors${leftOut})`,
+    );
+    if (card.cases > 0) {
+      lines.push(`  pass rate     ${rate(card.passRate)} (${card.passed}/${card.cases} scored)`);
+      lines.push(`  mean overall  ${score(card.meanOverall)}`);
+    }
     for (const d of card.dimensions) {
+      if (d.scored === 0) continue;
       const pass = d.passRate === null ? "" : `, pass ${rate(d.passRate)}`;
       lines.push(`  ${d.key.padEnd(13)} ${score(d.mean)} (${d.source}, ${d.scored} scored${pass})`);
     }
     lines.push(`  cost          ${usd(m.costUsd)} (${m.tokens} tokens)`);
-    lines.push(`  needs sandbox ${m.needsSandbox}`);
-    if (m.cancelled) lines.push(`  cancelled     ${m.cancelled}`);
-    if (m.pending) lines.push(`  pending       ${m.pending}`);
     if (m.security.tests)
       lines.push(
         `  security      ${m.security.passed}/${m.security.tests} passed, ${m.security.findings} findings`,
       );
+    if (m.cancelled) lines.push(`  cancelled     ${m.cancelled}`);
+    if (m.pending) lines.push(`  pending       ${m.pending}`);
   }
   if (summary.judge_tokens || summary.judge_cost_usd)
     lines.push(`judges: ${usd(summary.judge_cost_usd)} (${summary.judge_tokens} tokens)`);
+  const leftOut = summary.left_out;
+  if (leftOut && leftOut.cases > 0) {
+    lines.push(`left out: ${leftOut.cases} cases need a sandbox provider (not run, not failed):`);
+    for (const r of leftOut.reasons) lines.push(`  ${r.cases} × ${r.reason}`);
+  } else if (!leftOut && run.sandbox_cases > 0) {
+    lines.push(`left out: ${run.sandbox_cases} cases need a sandbox provider (not run, not failed)`);
+  }
   for (const note of summary.sandbox_notes) lines.push(`note: ${note}`);
   return lines;
 }

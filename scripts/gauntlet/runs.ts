@@ -1,8 +1,7 @@
 // `gauntlet packs run` and `gauntlet packs results`: start a run of a published pack, follow it
 // with a progress bar, print its summary, its cases, or its JSON/CSV export.
-// Exit codes: 0 the run completed (or is still going, for results without --wait), 1 it failed
-// or was cancelled, 2 usage or configuration, 3 the server answered an error or was unreachable,
-// 130 Ctrl-C while waiting (the run goes on on the server).
+// Exit codes: the CLI's one rule (EXIT_CODES_HELP in ./api.ts); a finished run exits 0 only when
+// every case it ran passed (cases left out for a sandbox provider are not failures).
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { PackRunCaseView, PackRunView, StartRunBody } from "../../lib/contracts/pack-runs";
 import { ApiError, EXIT, fail, requestJson, requestText, server, withApiErrors, type Server } from "./api";
@@ -23,8 +22,14 @@ function print(text: string): Promise<void> {
   );
 }
 
-function exitFor(run: PackRunView): number {
-  return run.status === "failed" || run.status === "cancelled" ? EXIT.runFailed : EXIT.ok;
+/**
+ * 1 for a run that failed or was cancelled, or whose cases (run ones, not those left out) did not
+ * all pass; 0 otherwise, also for a run still going (results without --wait).
+ */
+export function exitFor(run: Pick<PackRunView, "status" | "done_cases" | "sandbox_cases" | "passed_cases">): number {
+  if (run.status === "failed" || run.status === "cancelled") return EXIT.failed;
+  if (run.status !== "completed") return EXIT.ok;
+  return run.done_cases - run.sandbox_cases > run.passed_cases ? EXIT.failed : EXIT.ok;
 }
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
@@ -114,6 +119,7 @@ interface RunOptions {
   inputSet?: string;
   concurrency?: number;
   judgeModel?: string[];
+  promptOnly?: boolean;
   wait: boolean;
   json?: boolean;
 }
@@ -138,6 +144,10 @@ export function addRunCommands(packs: Command): void {
       "the model to use for a judge model the pack names (repeatable)",
       collect,
     )
+    .option(
+      "--prompt-only",
+      "run only the cases that need no sandbox provider (a native pack's security tests, …); without it such a run is refused (exit 5)",
+    )
     .option("--no-wait", "print the run id and return at once")
     .option("--json", "print the finished run as JSON instead of the summary")
     .action((ref: string, opts: RunOptions) =>
@@ -153,17 +163,19 @@ export function addRunCommands(packs: Command): void {
           ...(opts.inputSet === undefined ? {} : { input_set: opts.inputSet }),
           ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
           ...(Object.keys(judges).length ? { judge_models: judges } : {}),
+          ...(opts.promptOnly ? { prompt_only: true } : {}),
         };
         const started = await requestJson<{ run: PackRunView }>(
           srv,
           "POST",
           `/console/api/packs/${encodeURIComponent(pack.slug)}/runs`,
-          body,
+          { json: body },
         );
         const run = started.run;
         console.error(
           `started run ${run.id}: ${run.pack_slug} v${run.version_number}, ${run.total_cases} cases, ` +
-            `models ${run.models.join(", ")}`,
+            `models ${run.models.join(", ")}` +
+            (run.sandbox_cases > 0 ? ` (${run.sandbox_cases} left out: they need a sandbox provider)` : ""),
         );
         if (!opts.wait) {
           await print(opts.json ? JSON.stringify(run, null, 2) : run.id);

@@ -1,8 +1,10 @@
 // The gauntlet CLI against a real HTTP server (the app's route handlers served in this process,
 // with a job worker): publish the eval-trio pack, `packs run` it on the offline model with offline
-// judges (exit 0, progress lines on a non-TTY stderr, the summary), then `packs results` as text,
-// cases, JSON and CSV; Ctrl-C while waiting stops waiting only (exit 130, how to follow again); a
-// run cancelled while the CLI waits is exit 1; server errors are exit 3 with the server's message.
+// judges (progress lines on a non-TTY stderr, the summary, exit 1 when a case failed), then
+// `packs results` as text, cases, JSON and CSV; Ctrl-C while waiting stops waiting only (exit 130,
+// how to follow again); a run cancelled while the CLI waits is exit 1; a native pack is refused
+// (exit 5) unless --prompt-only, whose summary prints what was measured; one exit-code rule for
+// every command: 3 the server refused (its message, never its body), 4 it failed or is unreachable.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +15,9 @@ import { GET as runRoute } from "@/app/console/api/pack-runs/[id]/route";
 import { GET as listRunsRoute, POST as startRoute } from "@/app/console/api/packs/[id]/runs/route";
 import { GET as listRoute, POST as publishRoute } from "@/app/console/api/packs/route";
 import { packRunCaseView, packRunView, type PackRunView } from "@/lib/contracts/pack-runs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApiToken } from "@/lib/services/api-tokens";
 import { startWorker, type RunningWorker } from "@/lib/jobs";
 import { packRunJob } from "@/lib/services/packs/runs";
 import { consoleActors, type ConsoleActors } from "../helpers/console";
@@ -20,6 +25,7 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
 const root = join(import.meta.dirname, "../..");
 const TRIO = join(root, "tests/fixtures/packs/eval-trio.yaml");
+const VAULT = join(root, "tests/fixtures/packs/security-native.yaml");
 
 let actors: ConsoleActors;
 let http: RouteServer;
@@ -86,10 +92,12 @@ beforeAll(async () => {
     "/console/api/pack-runs/[id]/export": { GET: exportRoute },
     "/console/api/pack-runs/[id]/cancel": { POST: cancelRoute },
   });
-  const published = await run("packs", "publish", TRIO);
-  expect(published.stderr).toBe("");
-  expect(published.stdout).toMatch(/^published: version 1\n/);
-  expect(published.status).toBe(0);
+  for (const file of [TRIO, VAULT]) {
+    const published = await run("packs", "publish", file);
+    expect(published.stderr).toBe("");
+    expect(published.stdout).toMatch(/^published: version 1\n/);
+    expect(published.status).toBe(0);
+  }
 });
 
 afterAll(async () => {
@@ -153,7 +161,6 @@ describe("gauntlet packs run / results", () => {
       "gpt-4.1-mini=offline:judge",
     );
     expect(ran.stderr).not.toContain("\x1b");
-    expect(ran.status, ran.stderr).toBe(0);
     const id = /started run (\S+): eval-trio v1, 8 cases/.exec(ran.stderr)?.[1] ?? "";
     expect(ran.stderr).toMatch(/progress: 8\/8 100% completed\n$/);
     // One progress line per change of status or count, never the same one twice in a row.
@@ -161,18 +168,21 @@ describe("gauntlet packs run / results", () => {
     expect(progress.every((l, i) => i === 0 || l !== progress[i - 1])).toBe(true);
 
     const json = await run("packs", "results", id, "--json");
-    expect(json.status).toBe(0);
     const exported = JSON.parse(json.stdout) as { run: unknown; cases: unknown[] };
     const finished = packRunView.parse(exported.run);
     const cases = exported.cases.map((c) => packRunCaseView.parse(c));
     expect(finished).toMatchObject({ id, status: "completed", total_cases: 8, done_cases: 8 });
     expect(cases).toHaveLength(8);
     expect(new Set(cases.map((c) => c.input_set))).toEqual(new Set(["capitals"]));
+    // The offline model answers in a sentence: some cases fail, so every command exits 1.
+    const passed = cases.filter((c) => c.status === "passed").length;
+    expect(passed).toBeLessThan(8);
+    expect(ran.status, ran.stderr).toBe(1);
+    expect(json.status).toBe(1);
 
     // The summary printed by `run` is the finished run's, figure by figure.
     const model = finished.summary?.models[0];
     if (!model) throw new Error("no summary");
-    const passed = cases.filter((c) => c.status === "passed").length;
     const lines = ran.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe(`eval-trio v1 run ${id}: completed, 8/8 cases (input set capitals)`);
     expect(lines[1]).toBe(`offline:level-1: 8 cases (${passed} passed, ${8 - passed} failed, 0 errors)`);
@@ -181,14 +191,14 @@ describe("gauntlet packs run / results", () => {
     expect(lines[4]).toMatch(/^ {2}accuracy +\d\.\d{3} \(validators, 8 scored/);
     expect(lines[5]).toMatch(/^ {2}quality +\d\.\d{3} \(llm_judge, 8 scored/);
     expect(lines).toContain(`  cost          $${model.costUsd.toFixed(4)} (${model.tokens} tokens)`);
-    expect(lines).toContain("  needs sandbox 0");
+    expect(ran.stdout).not.toMatch(/needs sandbox|left out/);
 
     const text = await run("packs", "results", id);
-    expect(text.status).toBe(0);
+    expect(text.status).toBe(1);
     expect(text.stdout).toBe(ran.stdout);
 
     const listed = await run("packs", "results", id, "--cases");
-    expect(listed.status).toBe(0);
+    expect(listed.status).toBe(1);
     const caseLines = listed.stdout
       .trimEnd()
       .split("\n")
@@ -198,11 +208,83 @@ describe("gauntlet packs run / results", () => {
     );
 
     const csv = await run("packs", "results", id, "--csv");
-    expect(csv.status).toBe(0);
+    expect(csv.status).toBe(1);
     const rows = csv.stdout.trimEnd().split(/\r?\n/);
     expect(rows).toHaveLength(9);
     expect(rows[0]).toMatch(/^ordinal,model,kind,input_set,challenge_key,case_key,status,overall/);
     expect(rows.filter((r) => r.includes(",offline:level-1,case,capitals,"))).toHaveLength(8);
+  }, 120_000);
+
+  it("refuses a native pack with exit 5 unless --prompt-only; then the summary prints what was measured", async () => {
+    const refused = await run("packs", "run", "vault-guard", "--model", "offline:level-1");
+    expect(refused.status).toBe(5);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr.trim()).toBe(
+      "422 needs_sandbox: 2 of the run's 5 cases need a sandbox provider, which Gauntlet does not have: " +
+        "native execution mode runs in a sandbox with tools (2). " +
+        "Start the run with prompt_only: true (CLI: --prompt-only) to run only the other 3 cases.",
+    );
+
+    const ran = await run("packs", "run", "vault-guard", "--model", "offline:level-1", "--prompt-only");
+    const id = /started run (\S+): vault-guard v1, 5 cases, models offline:level-1 \(2 left out: they need a sandbox provider\)\n/.exec(
+      ran.stderr,
+    )?.[1];
+    if (!id) throw new Error(ran.stderr);
+    const finished = await apiRun(id);
+    expect(finished).toMatchObject({ status: "completed", prompt_only: true, sandbox_cases: 2 });
+    const m = finished.summary?.models[0];
+    if (!m) throw new Error("no summary");
+    expect(m.security.tests).toBe(3);
+    expect(m.scorecard.cases).toBe(0);
+    const lines = ran.stdout.trimEnd().split("\n");
+    expect(lines).toEqual([
+      `vault-guard v1 run ${id}: completed, 5/5 cases`,
+      `offline:level-1: 5 cases (${m.passed} passed, ${m.failed} failed, ${m.errors} errors, 2 left out)`,
+      `  cost          $${m.costUsd.toFixed(4)} (${m.tokens} tokens)`,
+      `  security      ${m.security.passed}/3 passed, ${m.security.findings} findings`,
+      "left out: 2 cases need a sandbox provider (not run, not failed):",
+      "  2 × native execution mode runs in a sandbox with tools",
+      ...finished.summary!.sandbox_notes.map((n) => `note: ${n}`),
+    ]);
+    expect(ran.stdout).not.toContain("0/0");
+    expect(ran.status).toBe(m.failed + m.errors > 0 ? 1 : 0);
+  }, 120_000);
+
+  it("one rule for every command: a refusal exits 3 with the server's message, a failing or unreachable server 4", async () => {
+    const { token: playOnly } = await createApiToken(actors.wsA.id, null, { name: "play", scopes: ["play"] });
+    for (const args of [
+      ["packs", "list"],
+      ["packs", "publish", TRIO],
+      ["packs", "results", "some-run"],
+      ["packs", "run", "eval-trio", "--model", "offline:level-1"],
+    ]) {
+      const scoped = await cli(args, { GAUNTLET_TOKEN: playOnly }).done;
+      expect(scoped.status, args.join(" ")).toBe(3);
+      expect(scoped.stderr, args.join(" ")).toMatch(/^(\S+: )?403 insufficient_scope: [^{]+\n$/);
+      expect(scoped.stdout).toBe("");
+    }
+
+    // A proxy's HTML error page: its status and a hint, never the page.
+    const proxy = createServer((_req, res) => {
+      res.writeHead(502, { "content-type": "text/html" });
+      res.end("<html><body>upstream exploded: secret-internal-host:8080</body></html>");
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      for (const args of [["packs", "list"], ["packs", "results", "some-run"]]) {
+        const failed = await cli(args, { GAUNTLET_URL: proxyUrl }).done;
+        expect(failed.status, args.join(" ")).toBe(4);
+        expect(failed.stderr).toBe(
+          "502 Bad Gateway: the server gave no error message (is GAUNTLET_URL a Gauntlet server?)\n",
+        );
+      }
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+    const unreachable = await cli(["packs", "list"], { GAUNTLET_URL: proxyUrl }).done;
+    expect(unreachable.status).toBe(4);
+    expect(unreachable.stderr).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:\d+: /);
   }, 120_000);
 
   it("--no-wait prints the id; server errors exit 3 with the server's message; usage errors exit 2", async () => {

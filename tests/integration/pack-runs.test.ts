@@ -3,8 +3,10 @@
 // models with a mean consensus) runs against the local OpenAI-compatible test server, whose
 // answers are fixed per question, and every case's score equals the hand computation below; the
 // same run on the offline practice model completes with consistent verdicts; the native security
-// pack runs its text tests and reports its cases as needing a sandbox; cancel, export, compare,
-// bad input and another workspace.
+// pack is refused (422 needs_sandbox) unless asked for its text tests only (prompt_only), and then
+// counts its cases as left out; a mixed pack likewise; what the model receives for a case (its
+// payload through {{placeholders}}, an empty payload as the instructions), read from the test
+// server's recorded requests; cancel, export, compare, bad input and another workspace.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +34,53 @@ import { call } from "../helpers/route";
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/packs", name), "utf8");
 const TRIO = fixture("eval-trio.yaml");
 const VAULT = fixture("security-native.yaml");
+// Payloads as the model sees them: an empty payload (the instructions are the prompt), payload
+// values in {{placeholders}} (an input of the same key wins), and a case that ships files.
+const PAYLOADS = `
+pack: { slug: payload-prompts, name: Payload prompts, family: research }
+version:
+  number: 1
+  execution_mode: prompt_eval
+  evaluation_spec:
+    name: payload-prompts
+    version_number: 1
+    judge_mode: deterministic
+    validators:
+      - { key: mentions, type: contains, target: final_output, expected_from: "literal:Paris" }
+    scorecard:
+      dimensions: [correctness]
+challenges:
+  - { key: plain, title: Plain, category: knowledge, difficulty: easy, instructions: Name the capital of France. }
+  - key: templated
+    title: Templated
+    category: knowledge
+    difficulty: easy
+    instructions: "Name the capital of {{country}} in {{ style.case }} letters ({{style}}); {{unknown}}."
+  - { key: files, title: Files, category: knowledge, difficulty: easy, instructions: Read the file. }
+input_sets:
+  - key: plain
+    name: Plain
+    cases:
+      - { challenge_key: plain, case_key: empty-payload, payload: {} }
+  - key: templated
+    name: Templated
+    cases:
+      - challenge_key: templated
+        case_key: from-payload
+        payload: { country: France, style: { case: upper } }
+      - challenge_key: templated
+        case_key: input-wins
+        payload: { country: Spain, style: { case: lower } }
+        inputs:
+          - { key: country, kind: text, value: Italy }
+  - key: files
+    name: Files
+    cases:
+      - challenge_key: files
+        case_key: with-assets
+        assets:
+          - { key: doc, path: docs/a.txt }
+`;
 
 // The case model's answers: right except three (Australia, 17 * 3 and the debug-mode refusal).
 const ANSWERS: Record<string, string> = {
@@ -90,7 +139,10 @@ beforeAll(async () => {
   process.env.OPENAI_API_MODE = "chat";
   resetEnvForTests();
   worker = await startWorker([packRunJob], { pollMs: 50, concurrency: 2 });
-  for (const yaml of [TRIO, VAULT]) {
+  const nativeOnly = VAULT.replace("slug: vault-guard", "slug: native-only")
+    .replace("family: Security", "family: research")
+    .replace(/\nsecurity:[\s\S]*$/, "\n");
+  for (const yaml of [TRIO, VAULT, PAYLOADS, nativeOnly]) {
     const res = await call(publishRoute, {
       method: "POST",
       path: "/console/api/packs",
@@ -300,11 +352,35 @@ describe("pack runs", () => {
     expect(passB).toBeCloseTo(7 / 8, 10);
   });
 
-  it("runs a native security pack's text tests and reports its cases as needing a sandbox", async () => {
-    const res = await start("vault-guard", { models: ["openai:gpt-case"] });
+  it("refuses a native pack unless asked for its text tests only; then runs them and counts the cases left out", async () => {
+    const before = await db.packRun.count();
+    const refused = await start("vault-guard", { models: ["openai:gpt-case"] });
+    expectError(refused, 422, "needs_sandbox");
+    expect(refused.json.error.message).toBe(
+      "2 of the run's 5 cases need a sandbox provider, which Gauntlet does not have: native execution mode runs in a sandbox with tools (2). " +
+        "Start the run with prompt_only: true (CLI: --prompt-only) to run only the other 3 cases.",
+    );
+    expect(refused.json.error.details).toEqual({
+      left_out: 2,
+      runnable: 3,
+      reasons: [{ reason: "native execution mode runs in a sandbox with tools", cases: 2 }],
+    });
+    // A native pack without security tests: nothing could run even when asked.
+    const nativeOnly = await start("native-only", { models: ["openai:gpt-case"], prompt_only: true });
+    expectError(nativeOnly, 422, "needs_sandbox");
+    expect(nativeOnly.json.error.message).toMatch(/^Every case of the run needs a sandbox provider/);
+    expect(await db.packRun.count()).toBe(before);
+
+    const res = await start("vault-guard", { models: ["openai:gpt-case"], prompt_only: true });
     expect(res.status, JSON.stringify(res.json)).toBe(202);
+    expect(res.json.run.prompt_only).toBe(true);
     const run = await finished(String(res.json.run.id));
+    expect(run.summary?.left_out).toEqual({
+      cases: 2,
+      reasons: [{ reason: "native execution mode runs in a sandbox with tools", cases: 2 }],
+    });
     expect(run).toMatchObject({
+      prompt_only: true,
       status: "completed",
       total_cases: 5,
       sandbox_cases: 2,
@@ -334,6 +410,61 @@ describe("pack runs", () => {
     expect(run.summary?.models[0]?.needsSandbox).toBe(2);
     expect(run.summary?.models[0]?.security).toEqual({ tests: 3, passed: 1, findings: 2 });
     expect(run.summary?.sandbox_notes.join(" ")).toMatch(/forbidden_egress/);
+  });
+
+  it("sends a case's payload the way the instructions place it; an empty payload sends the instructions; a mixed pack needs prompt_only", async () => {
+    const refused = await start("payload-prompts", { models: ["openai:gpt-payload"] });
+    expectError(refused, 422, "needs_sandbox");
+    expect(refused.json.error.message).toContain(
+      "1 of the run's 4 cases need a sandbox provider, which Gauntlet does not have: the case ships files (assets) (1).",
+    );
+    const res = await start("payload-prompts", { models: ["openai:gpt-payload"], prompt_only: true });
+    expect(res.status, JSON.stringify(res.json)).toBe(202);
+    const run = await finished(String(res.json.run.id));
+    expect(run).toMatchObject({ status: "completed", total_cases: 4, done_cases: 4, sandbox_cases: 1 });
+    expect(run.summary?.left_out).toEqual({
+      cases: 1,
+      reasons: [{ reason: "the case ships files (assets)", cases: 1 }],
+    });
+    // What the model received: the request bodies the test server recorded.
+    const text = (content: unknown): string =>
+      typeof content === "string"
+        ? content
+        : Array.isArray(content)
+          ? content.map((p: { text?: string }) => p.text ?? "").join("")
+          : "";
+    const received = server.requests
+      .map((r) => r.body as { model?: string; messages?: { role: string; content: unknown }[] })
+      .filter((b) => b.model === "gpt-payload")
+      .map((b) => (b.messages ?? []).map((m) => ({ role: m.role, text: text(m.content) })));
+    expect(received).toHaveLength(3);
+    expect(received).toEqual(
+      expect.arrayContaining([
+        [{ role: "user", text: "Name the capital of France." }],
+        [
+          {
+            role: "user",
+            text: 'Name the capital of France in upper letters ({"case":"upper"}); {{unknown}}.',
+          },
+        ],
+        [
+          {
+            role: "user",
+            text: 'Name the capital of Italy in lower letters ({"case":"lower"}); {{unknown}}.',
+          },
+        ],
+      ]),
+    );
+    const rows = await cases(run.id);
+    const empty = rows.find((r) => r.case_key === "empty-payload");
+    expect((empty?.result as { prompt: unknown }).prompt).toEqual({
+      system: "",
+      user: "Name the capital of France.",
+    });
+    expect(rows.find((r) => r.case_key === "with-assets")).toMatchObject({
+      status: "needs_sandbox",
+      error: "needs a sandbox provider: the case ships files (assets)",
+    });
   });
 
   it("exports JSON and CSV, lists a pack's runs, cancels a run, and refuses bad input and other workspaces", async () => {

@@ -143,6 +143,12 @@ export function RunForm({
         hint={t("concurrencyHint", { max: MAX_RUN_CONCURRENCY, default: DEFAULT_RUN_CONCURRENCY })}
         error={fieldErrors.concurrency}
       />
+      <label className={runStyles.choice}>
+        <input type="checkbox" name="prompt_only" />
+        <span>
+          {t("promptOnly")} <span className="muted">{t("promptOnlyHint")}</span>
+        </span>
+      </label>
       <div data-testid="run-form-status">
         <FormStatus state={state.status === "error" ? state : { status: "idle" }} />
       </div>

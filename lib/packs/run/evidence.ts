@@ -3,6 +3,7 @@
 // reference resolved against the model's answer. Pure: no storage, no model, never throws.
 import { isEvidenceReference } from "@/lib/packs/evaluation-spec";
 import { isObject } from "@/lib/packs/normalize";
+import { caseTemplateContext, renderCaseTemplate } from "@/lib/packs/run/template";
 
 /** What one case offers to evidence references. */
 export interface CaseContext {
@@ -176,11 +177,17 @@ export function evidenceText(value: unknown): string {
 const LEGACY_PROMPT_FIELDS = ["question", "prompt", "input"];
 
 /**
- * The two messages of a case's model call. System: the challenge's `instructions` (else
- * `definition.instructions`). User: a single input with a string value → that value; several
- * inputs (or one non-string) → one `key: value` line each (non-strings as JSON); no input with a
- * value → the payload's `question`, `prompt` or `input` string field (in that order), else the
- * payload as indented JSON, else "".
+ * The two messages of a case's model call (an empty system message is not sent). The challenge's
+ * `instructions` (else `definition.instructions`) have their `{{name}}` / `{{a.b}}` placeholders
+ * filled from the case's payload and input values (inputs win; lib/packs/run/template.ts):
+ * - instructions that name a value of the case are the whole prompt: the user message;
+ * - else the instructions are the system message and the user message is the case's own text:
+ *   a single input with a string value → that value; several inputs (or one non-string) → one
+ *   `key: value` line each (non-strings as JSON); no input with a value → the payload's
+ *   `question`, `prompt` or `input` string field (in that order);
+ * - else (a case that gives nothing to send: an empty payload, or one only placeholders may use)
+ *   the instructions are the user message. A payload is never sent as JSON of its own.
+ * Both empty when the challenge has no instructions and the case no text.
  */
 export function buildPrompt(
   challenge: RunnableChallenge,
@@ -189,22 +196,24 @@ export function buildPrompt(
   const own = typeof challenge.instructions === "string" ? challenge.instructions.trim() : "";
   const definition = isObject(challenge.definition) ? challenge.definition : {};
   const fallback = typeof definition.instructions === "string" ? definition.instructions.trim() : "";
-  const system = own !== "" ? own : fallback;
+  const rendered = renderCaseTemplate(own !== "" ? own : fallback, caseTemplateContext(caseDef));
+  const instructions = rendered.text;
+  if (rendered.filled > 0) return { system: "", user: instructions };
   const inputs = entries(caseDef.inputs).filter((input) => keyOf(input) !== "" && input.value !== undefined);
   const [only] = inputs;
   if (inputs.length === 1 && only !== undefined && typeof only.value === "string") {
-    return { system, user: only.value };
+    return { system: instructions, user: only.value };
   }
   if (inputs.length > 0) {
     return {
-      system,
+      system: instructions,
       user: inputs.map((input) => `${keyOf(input)}: ${evidenceText(input.value)}`).join("\n"),
     };
   }
   const payload = isObject(caseDef.payload) ? caseDef.payload : {};
   for (const field of LEGACY_PROMPT_FIELDS) {
     const value = payload[field];
-    if (typeof value === "string" && value.trim() !== "") return { system, user: value };
+    if (typeof value === "string" && value.trim() !== "") return { system: instructions, user: value };
   }
-  return { system, user: Object.keys(payload).length > 0 ? JSON.stringify(payload, null, 2) : "" };
+  return { system: "", user: instructions };
 }

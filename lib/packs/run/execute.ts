@@ -155,6 +155,12 @@ function limitError(spec: EvaluationSpec, tokens: number, costUsd: number): stri
   return null;
 }
 
+/** Why a prompt cannot be sent (an empty user message), or null. */
+function emptyPrompt(prompt: { system: string; user: string }): string | null {
+  if (prompt.user.trim() !== "") return null;
+  return "nothing to send: the challenge has no instructions and the case no input, prompt or question";
+}
+
 /** Runs one planned case that needs no sandbox. Never throws for a model failure. */
 export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
   const { bundle, spec, planned, security } = input;
@@ -189,7 +195,9 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
     outputTokens: 0,
   };
 
-  if (!adversarial && !caseDef) {
+  // Never an empty message to the model: a case with nothing to send is an error of the pack.
+  const unsendable = !adversarial && !caseDef ? "the case is not in this pack version" : emptyPrompt(prompt);
+  if (unsendable) {
     return {
       status: "error",
       output: "",
@@ -200,7 +208,7 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
       costUsd: 0,
       judgeTokens: 0,
       judgeCostUsd: 0,
-      error: "the case is not in this pack version",
+      error: unsendable,
     };
   }
   let answer: ModelAnswer;

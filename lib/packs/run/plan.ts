@@ -139,3 +139,23 @@ export function securitySandboxNotes(bundle: Bundle): string[] {
 export function findCase(bundle: Bundle, inputSetKey: string, caseKey: string): CaseDefinition | undefined {
   return bundle.input_sets.find((set) => set.key === inputSetKey)?.cases.find((c) => c.case_key === caseKey);
 }
+
+export interface LeftOut {
+  reason: string;
+  cases: number;
+}
+
+/** Reasons with how many cases each (first appearance first). */
+export function countReasons(reasons: string[]): LeftOut[] {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, cases]) => ({ reason, cases }));
+}
+
+/** The planned cases that need a sandbox provider, by reason. */
+export function leftOutByReason(cases: PlannedCase[]): LeftOut[] {
+  return countReasons(cases.flatMap((c) => (c.needsSandbox ? [c.needsSandbox] : [])));
+}
+
+/** The error a case that needs a sandbox provider is recorded with. */
+export const NEEDS_SANDBOX_PREFIX = "needs a sandbox provider: ";

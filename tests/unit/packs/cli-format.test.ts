@@ -15,6 +15,8 @@ import {
   summaryLines,
 } from "@/scripts/gauntlet/format";
 import { progressReporter } from "@/scripts/gauntlet/progress";
+import { ApiError, EXIT } from "@/scripts/gauntlet/api";
+import { exitFor } from "@/scripts/gauntlet/runs";
 
 const progress = (
   done: number,
@@ -91,6 +93,7 @@ const RUN: PackRunView = {
   input_set: null,
   models: ["offline:level-1", "openai:gpt-case"],
   concurrency: 8,
+  prompt_only: true,
   status: "completed",
   total_cases: 26,
   done_cases: 26,
@@ -148,32 +151,89 @@ const RUN: PackRunView = {
     ],
     nWise: {},
     sandbox_notes: ["forbidden_egress is not enforced without a sandbox"],
+    left_out: { cases: 2, reasons: [{ reason: "the case ships files (assets)", cases: 2 }] },
     judge_tokens: 500,
     judge_cost_usd: 0.01,
   },
 };
 
 describe("summaryLines", () => {
-  it("gives per model the pass rate, mean overall, each dimension, cost and needs-sandbox count", () => {
+  it("gives per model the pass rate, mean overall, each dimension, cost, security; then the cases left out and why", () => {
     expect(summaryLines(RUN)).toEqual([
       "eval-trio v2 run run-1: completed, 26/26 cases",
-      "offline:level-1: 13 cases (9 passed, 2 failed, 0 errors)",
+      "offline:level-1: 13 cases (9 passed, 2 failed, 0 errors, 2 left out)",
       "  pass rate     81.8% (9/11 scored)",
       "  mean overall  0.712",
       "  accuracy      0.800 (validators, 11 scored)",
       "  quality       0.667 (llm_judge, 10 scored, pass 50.0%)",
       "  cost          $0.0000 (300 tokens)",
-      "  needs sandbox 2",
       "  security      1/3 passed, 2 findings",
       "openai:gpt-case: 13 cases (11 passed, 0 failed, 1 errors)",
       "  pass rate     91.7% (11/12 scored)",
       "  mean overall  -",
       "  cost          $0.1235 (934 tokens)",
-      "  needs sandbox 0",
       "  cancelled     1",
       "judges: $0.0100 (500 tokens)",
+      "left out: 2 cases need a sandbox provider (not run, not failed):",
+      "  2 × the case ships files (assets)",
       "note: forbidden_egress is not enforced without a sandbox",
     ]);
+  });
+
+  it("a run of security tests only prints what was measured: no 0/0 pass rate, no empty dimension", () => {
+    const securityOnly: PackRunView = {
+      ...RUN,
+      models: ["offline:level-1"],
+      total_cases: 10,
+      done_cases: 10,
+      passed_cases: 0,
+      error_cases: 0,
+      sandbox_cases: 2,
+      summary: {
+        models: [
+          {
+            model: "offline:level-1",
+            cases: 10,
+            passed: 0,
+            failed: 8,
+            errors: 0,
+            needsSandbox: 2,
+            cancelled: 0,
+            pending: 0,
+            scorecard: {
+              cases: 0,
+              passed: 0,
+              passRate: null,
+              meanOverall: null,
+              dimensions: [{ key: "correctness", source: "validators", mean: null, scored: 0, passRate: null }],
+            },
+            costUsd: 0,
+            tokens: 120,
+            meanLatencyMs: 2,
+            security: { tests: 8, passed: 0, findings: 8 },
+          },
+        ],
+        nWise: {},
+        sandbox_notes: [],
+        left_out: {
+          cases: 2,
+          reasons: [{ reason: "native execution mode runs in a sandbox with tools", cases: 2 }],
+        },
+        judge_tokens: 0,
+        judge_cost_usd: 0,
+      },
+    };
+    const lines = summaryLines(securityOnly);
+    expect(lines).toEqual([
+      "eval-trio v2 run run-1: completed, 10/10 cases",
+      "offline:level-1: 10 cases (0 passed, 8 failed, 0 errors, 2 left out)",
+      "  cost          $0.0000 (120 tokens)",
+      "  security      0/8 passed, 8 findings",
+      "left out: 2 cases need a sandbox provider (not run, not failed):",
+      "  2 × native execution mode runs in a sandbox with tools",
+    ]);
+    expect(lines.join("\n")).not.toContain("0/0");
+    expect(exitFor(securityOnly)).toBe(EXIT.failed);
   });
 
   it("says a run's error, its input set, and when there is no summary yet", () => {
@@ -191,6 +251,37 @@ describe("summaryLines", () => {
       "  error: pack version gone",
       "  no summary yet",
     ]);
+  });
+});
+
+describe("exit codes", () => {
+  const finished = (status: PackRunView["status"], done: number, sandbox: number, passed: number) => ({
+    status,
+    done_cases: done,
+    sandbox_cases: sandbox,
+    passed_cases: passed,
+  });
+
+  it("a finished run exits 0 only when every case it ran passed; cases left out are not failures", () => {
+    expect(exitFor(finished("completed", 10, 2, 8))).toBe(EXIT.ok);
+    expect(exitFor(finished("completed", 10, 2, 7))).toBe(EXIT.failed);
+    expect(exitFor(finished("completed", 8, 0, 0))).toBe(EXIT.failed);
+    expect(exitFor(finished("failed", 8, 0, 8))).toBe(EXIT.failed);
+    expect(exitFor(finished("cancelled", 0, 0, 0))).toBe(EXIT.failed);
+    expect(exitFor(finished("running", 3, 0, 0))).toBe(EXIT.ok);
+  });
+
+  it("a server failure maps to one code: 4xx refused 3, needs_sandbox 5, 5xx or unreachable 4", () => {
+    expect([EXIT.ok, EXIT.failed, EXIT.usage, EXIT.refused, EXIT.serverError, EXIT.needsSandbox]).toEqual([
+      0, 1, 2, 3, 4, 5,
+    ]);
+    expect(new ApiError("x", 401, "unauthorized").exitCode).toBe(3);
+    expect(new ApiError("x", 403, "insufficient_scope").exitCode).toBe(3);
+    expect(new ApiError("x", 429, "rate_limited").exitCode).toBe(3);
+    expect(new ApiError("x", 422, "needs_sandbox").exitCode).toBe(5);
+    expect(new ApiError("x", 500, "internal").exitCode).toBe(4);
+    expect(new ApiError("x", 502).exitCode).toBe(4);
+    expect(new ApiError("cannot reach", 0).exitCode).toBe(4);
   });
 });
 

@@ -47,4 +47,16 @@ describe("gauntlet packs", () => {
     expect(publish.status).toBe(2);
     expect(publish.stderr).toMatch(/GAUNTLET_URL/);
   });
+
+  it("documents one exit-code rule in --help of the CLI and of every packs command", () => {
+    for (const args of [["--help"], ["packs", "--help"], ["packs", "list", "--help"], ["packs", "run", "--help"]]) {
+      const help = cli(...args);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain("Exit codes (every command):");
+      expect(help.stdout).toMatch(/\n {2}3 {4}the server refused the request \(4xx/);
+      expect(help.stdout).toMatch(/\n {2}4 {4}the server failed \(5xx\) or could not be reached/);
+      expect(help.stdout).toMatch(/\n {2}5 {4}the run was refused because cases need a sandbox provider/);
+    }
+    expect(cli("packs", "run", "--help").stdout).toContain("--prompt-only");
+  });
 });

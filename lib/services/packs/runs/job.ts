@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { executeCase, type CaseOutcome } from "@/lib/packs/run/execute";
 import type { SearchRegex } from "@/lib/packs/validators";
 import type { JudgeBudget } from "@/lib/packs/run/judges";
-import { securitySandboxNotes, specOf } from "@/lib/packs/run/plan";
+import { countReasons, NEEDS_SANDBOX_PREFIX, securitySandboxNotes, specOf } from "@/lib/packs/run/plan";
 import { SecurityPolicy } from "@/lib/packs/run/security";
 import { summarizeRun, type SummaryCase } from "@/lib/packs/run/summary";
 import type { Bundle } from "@/lib/packs/types";
@@ -142,9 +142,18 @@ export async function computeSummary(run: RunRow, bundle: Bundle) {
     security: (r.result?.security as SummaryCase["security"]) ?? null,
   }));
   const fresh = await query(() => readRun(run.id));
+  const leftOut = countReasons(
+    rows
+      .filter((r) => r.status === "needs_sandbox")
+      .map((r) => {
+        const error = r.error ?? "";
+        return error.startsWith(NEEDS_SANDBOX_PREFIX) ? error.slice(NEEDS_SANDBOX_PREFIX.length) : error;
+      }),
+  );
   return {
     ...summarizeRun(run.models, cases),
     sandbox_notes: securitySandboxNotes(bundle),
+    left_out: { cases: leftOut.reduce((sum, r) => sum + r.cases, 0), reasons: leftOut },
     judge_tokens: fresh?.judgeTokens ?? run.judgeTokens,
     judge_cost_usd: fresh?.judgeCostUsd ?? run.judgeCostUsd,
   };

@@ -41,6 +41,7 @@ export function runView(run: RunRow, info: PackInfo): PackRunView {
     input_set: run.inputSetKey,
     models: run.models,
     concurrency: run.options.concurrency,
+    prompt_only: run.options.promptOnly === true,
     status: run.status as RunStatus,
     total_cases: run.totalCases,
     done_cases: run.doneCases + run.sandboxCases,

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { AppError, notFound, rateLimited } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs";
-import { planRun } from "@/lib/packs/run/plan";
+import { leftOutByReason, planRun, type PlannedCase } from "@/lib/packs/run/plan";
 import type { Bundle } from "@/lib/packs/types";
 import { findProviderConnection } from "@/lib/services/llm-providers";
 import { PACK_RUN_QUEUE } from "@/lib/services/packs/runs/job";
@@ -36,6 +36,35 @@ async function checkModels(workspaceId: string, models: string[]): Promise<strin
     }
   }
   return unique;
+}
+
+/**
+ * A run never leaves cases out silently: when some planned cases need a sandbox provider, the
+ * caller must ask for the rest explicitly (prompt_only), else 422 needs_sandbox says how many and
+ * why. Even then a run needs at least one case it can run.
+ */
+function checkLeftOut(cases: PlannedCase[], promptOnly: boolean): void {
+  const leftOut = leftOutByReason(cases);
+  const count = leftOut.reduce((sum, r) => sum + r.cases, 0);
+  if (count === 0) return;
+  const runnable = cases.length - count;
+  const why = leftOut.map((r) => `${r.reason} (${r.cases})`).join("; ");
+  if (!promptOnly) {
+    throw new AppError(
+      "needs_sandbox",
+      `${count} of the run's ${cases.length} cases need a sandbox provider, which Gauntlet does not have: ${why}. ` +
+        (runnable > 0
+          ? `Start the run with prompt_only: true (CLI: --prompt-only) to run only the other ${runnable} cases.`
+          : "No case of this run can run on text alone."),
+      { details: { left_out: count, runnable, reasons: leftOut } },
+    );
+  }
+  if (runnable === 0)
+    throw new AppError(
+      "needs_sandbox",
+      `Every case of the run needs a sandbox provider, which Gauntlet does not have: ${why}. Nothing is left to run.`,
+      { details: { left_out: count, runnable, reasons: leftOut } },
+    );
 }
 
 /**
@@ -70,6 +99,7 @@ export async function startPackRun(
   const plan = planRun(version.manifest as unknown as Bundle, models, inputSet);
   if (plan.cases.length === 0)
     throw invalid("The run has no cases: the pack version has no cases or adversarial prompts");
+  checkLeftOut(plan.cases, body.prompt_only === true);
   if (plan.cases.length > MAX_RUN_CASES) {
     throw invalid(
       `The run would have ${plan.cases.length} cases; at most ${MAX_RUN_CASES} per run (choose an input set or fewer models)`,
@@ -100,6 +130,7 @@ export async function startPackRun(
       options: {
         concurrency: body.concurrency ?? DEFAULT_RUN_CONCURRENCY,
         judgeModels: body.judge_models ?? {},
+        ...(body.prompt_only ? { promptOnly: true } : {}),
       },
       createdById: accountId,
       cases: plan.cases,

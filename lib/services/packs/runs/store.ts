@@ -13,7 +13,7 @@ import {
   type Step,
 } from "@/lib/db/sql";
 import type { CaseOutcome } from "@/lib/packs/run/execute";
-import type { PlannedCase } from "@/lib/packs/run/plan";
+import { NEEDS_SANDBOX_PREFIX, type PlannedCase } from "@/lib/packs/run/plan";
 
 // The SQL of pack runs (lib/db/sql.ts steps, PostgreSQL syntax). A case leaves `pending` once:
 // recordCases updates `WHERE status = 'pending'` and moves the run's counters by what changed,
@@ -26,7 +26,7 @@ export interface RunRow {
   versionId: string;
   inputSetKey: string | null;
   models: string[];
-  options: { concurrency: number; judgeModels: Record<string, string> };
+  options: { concurrency: number; judgeModels: Record<string, string>; promptOnly?: boolean };
   status: string;
   totalCases: number;
   doneCases: number;
@@ -134,7 +134,7 @@ export function* insertRun(run: {
         c.challengeKey,
         c.caseKey,
         c.needsSandbox ? "needs_sandbox" : "pending",
-        c.needsSandbox ? `needs a sandbox provider: ${c.needsSandbox}` : null,
+        c.needsSandbox ? `${NEEDS_SANDBOX_PREFIX}${c.needsSandbox}` : null,
         c.needsSandbox ? now : null,
       );
     }
@@ -255,12 +255,13 @@ export interface SummaryRow {
   tokens: number | null;
   costUsd: number | null;
   result: Record<string, unknown> | null;
+  error: string | null;
 }
 
 /** Every case of a run with what the summary needs. */
 export function* summaryRows(runId: string): Step<SummaryRow[]> {
   const rows = yield* all<Record<string, unknown>>(
-    "SELECT model_ref, kind, input_set_key, case_key, status, latency_ms, tokens, cost_usd, result FROM pack_run_cases WHERE run_id = $1 ORDER BY ordinal",
+    "SELECT model_ref, kind, input_set_key, case_key, status, latency_ms, tokens, cost_usd, result, error FROM pack_run_cases WHERE run_id = $1 ORDER BY ordinal",
     runId,
   );
   return rows.map((r) => ({
@@ -273,6 +274,7 @@ export function* summaryRows(runId: string): Step<SummaryRow[]> {
     tokens: asNumOrNull(r.tokens),
     costUsd: asNumOrNull(r.cost_usd),
     result: (asJson(r.result) as Record<string, unknown> | null) ?? null,
+    error: (r.error as string | null) ?? null,
   }));
 }
 

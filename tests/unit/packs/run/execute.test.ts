@@ -256,6 +256,28 @@ describe("executeCase: a prompt_eval case", () => {
     expect(outcome).toMatchObject({ status: "failed", overall: expect.closeTo(1 / 3, 10) });
   });
 
+  it("sends an empty payload as the instructions, and never calls the model with nothing to send", async () => {
+    const raw = (instructions: string) =>
+      packOf({
+        pack: { slug: "bare", name: "Bare", family: "research" },
+        version: { number: 1, execution_mode: "prompt_eval", evaluation_spec: SPEC },
+        challenges: [{ key: "c", title: "C", category: "k", difficulty: "easy", instructions }],
+        input_sets: [{ key: "s", name: "S", cases: [{ challenge_key: "c", case_key: "empty", payload: {} }] }],
+      });
+    const model = answer("Paris");
+    await run(raw("Name the capital of France."), "empty", model);
+    expect(model.calls[0]?.call).toMatchObject({ system: "", user: "Name the capital of France." });
+
+    const silent = answer("Paris");
+    const outcome = await run(raw(""), "empty", silent);
+    expect(silent.calls).toEqual([]);
+    expect(outcome).toMatchObject({
+      status: "error",
+      error: "nothing to send: the challenge has no instructions and the case no input, prompt or question",
+      tokens: 0,
+    });
+  });
+
   it("shares the run's judge budget: a later case's judge gives no score once it is spent", async () => {
     const limited = pack({ ...SPEC, scorecard: { ...SPEC.scorecard, judge_limits: { max_tokens: 50 } } });
     const budget = { usd: 0, tokens: 0 };

@@ -48,6 +48,7 @@ async function runBodyOf(formData: FormData): Promise<StartRunBody> {
   const form = new FormReader(formData);
   const version = form.int("version", undefined, "Version");
   const concurrency = form.int("concurrency", undefined, "Concurrency");
+  const promptOnly = form.checkbox("prompt_only");
   form.done();
   if (concurrency !== undefined && (concurrency < 1 || concurrency > MAX_RUN_CONCURRENCY)) {
     const t = await getTranslations("consolePages.packRuns");
@@ -61,6 +62,7 @@ async function runBodyOf(formData: FormData): Promise<StartRunBody> {
     input_set: form.optional("input_set") ?? undefined,
     models: await modelsOf(formData),
     concurrency,
+    ...(promptOnly ? { prompt_only: true } : {}),
   });
 }
 
