@@ -13,11 +13,11 @@ export type * from "./types";
 
 /**
  * Decodes `raw` strictly and validates it: a decode error is the only error; otherwise every
- * validation error. An absent or empty spec has nothing to check.
+ * validation error. The spec is required: an absent or empty one is checked as an empty spec, so
+ * it is refused with `<prefix>.name is required` and the other required fields.
  */
 export function checkEvaluationSpec(raw: unknown, prefix = "version.evaluation_spec"): PackError[] {
   const { spec, error } = decodeEvaluationSpec(raw, prefix);
   if (error) return [error];
-  if (!spec) return [];
-  return validateEvaluationSpec(spec, prefix);
+  return validateEvaluationSpec(spec ?? {}, prefix);
 }

@@ -6,8 +6,12 @@ import { type Errors, between01, isEvidenceReference, trim } from "./common";
 import type { EvaluationSpec, JudgeConsensus, LlmJudgeDeclaration } from "./types";
 
 export const JUDGE_METHOD_MODES = ["rubric", "assertion", "n_wise", "reference"];
-/** Modes whose verdict is a number on the score scale (assertion gives a boolean). */
-export const NUMERIC_JUDGE_MODES = new Set(["rubric", "reference", "n_wise"]);
+/**
+ * Modes whose result can feed a scorecard dimension: every mode of today (rubric and reference give
+ * their score, assertion its majority verdict as 0 or 1, n_wise its normalised rank). The
+ * scorecard's "does not produce a numeric score" rule guards modes added later.
+ */
+export const NUMERIC_JUDGE_MODES = new Set(["rubric", "reference", "assertion", "n_wise"]);
 export const MAX_JUDGE_SAMPLES = 10;
 const AGGREGATIONS = ["median", "mean", "majority_vote", "unanimous"];
 const OPENAI_PREFIXES = ["gpt-", "o1", "o3", "o4", "text-embedding"];

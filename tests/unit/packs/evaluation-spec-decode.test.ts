@@ -14,10 +14,23 @@ describe("evaluation spec: strict decode", () => {
     expect(checkEvaluationSpec(baseSpec())).toEqual([]);
   });
 
-  it("has nothing to check for an absent or empty spec", () => {
-    expect(checkEvaluationSpec(undefined)).toEqual([]);
-    expect(checkEvaluationSpec(null)).toEqual([]);
-    expect(checkEvaluationSpec({})).toEqual([]);
+  it("requires the spec: an absent or empty one is refused like an empty spec, name first", () => {
+    const required = [
+      { field: "version.evaluation_spec.name", message: "is required" },
+      { field: "version.evaluation_spec.version_number", message: "must be greater than 0" },
+      {
+        field: "version.evaluation_spec.judge_mode",
+        message: "must be one of deterministic, llm_judge, hybrid",
+      },
+      { field: "version.evaluation_spec.validators", message: "must contain at least one validator" },
+      {
+        field: "version.evaluation_spec.scorecard.dimensions",
+        message: "must contain at least one dimension",
+      },
+    ];
+    expect(checkEvaluationSpec(undefined)).toEqual(required);
+    expect(checkEvaluationSpec(null)).toEqual(required);
+    expect(checkEvaluationSpec({})).toEqual(required);
     expect(decodeEvaluationSpec({})).toEqual({});
   });
 

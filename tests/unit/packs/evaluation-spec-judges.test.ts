@@ -424,14 +424,10 @@ const scorecard: Case[] = [
     errors: [["scorecard.dimensions[1].judge_key", 'references unknown judge key "style"']],
   },
   {
+    // Every judge mode feeds a dimension: an assertion judge scores 0 or 1.
     name: "judge_key names an assertion judge",
     patch: { ...assertion(), "scorecard.dimensions.1.judge_key": "safe" },
-    errors: [
-      [
-        "scorecard.dimensions[1].judge_key",
-        'judge "safe" mode "assertion" does not produce a numeric score usable as a dimension',
-      ],
-    ],
+    errors: [],
   },
   {
     name: "judge_key on another source",
