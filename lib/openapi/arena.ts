@@ -761,7 +761,10 @@ export const ARENA_DOCS = {
         { inviteId: EXAMPLE_INVITE },
       ),
       responses: {
-        "200": joinedGame,
+        "200": ok(
+          { allOf: [ref("ArenaChallenge"), { type: "object", properties: { success: { const: true } } }] },
+          "The session of the invite",
+        ),
         "400": err("`inviteId` missing, not a string or empty; `Invalid JSON in request body`"),
         "404": err("`Challenge not found for invite: X`"),
         "409": err("`Invite already used: X`"),
