@@ -61,14 +61,14 @@ export function summaryLines(run: PackRunView): string[] {
   for (const m of summary.models) {
     const card = m.scorecard;
     lines.push(`${m.model}: ${m.cases} cases (${m.passed} passed, ${m.failed} failed, ${m.errors} errors)`);
-    lines.push(`  pass rate     ${rate(card.passRate)} (${card.passed}/${card.cases} scored)`);
-    lines.push(`  mean overall  ${score(card.meanOverall)}`);
+    lines.push(`  pass rate     ${rate(card.pass_rate)} (${card.passed}/${card.cases} scored)`);
+    lines.push(`  mean overall  ${score(card.mean_overall)}`);
     for (const d of card.dimensions) {
-      const pass = d.passRate === null ? "" : `, pass ${rate(d.passRate)}`;
+      const pass = d.pass_rate === null ? "" : `, pass ${rate(d.pass_rate)}`;
       lines.push(`  ${d.key.padEnd(13)} ${score(d.mean)} (${d.source}, ${d.scored} scored${pass})`);
     }
-    lines.push(`  cost          ${usd(m.costUsd)} (${m.tokens} tokens)`);
-    lines.push(`  needs sandbox ${m.needsSandbox}`);
+    lines.push(`  cost          ${usd(m.cost_usd)} (${m.tokens} tokens)`);
+    lines.push(`  needs sandbox ${m.needs_sandbox}`);
     if (m.cancelled) lines.push(`  cancelled     ${m.cancelled}`);
     if (m.pending) lines.push(`  pending       ${m.pending}`);
     if (m.security.tests)
