@@ -299,8 +299,8 @@ const rateLimited = err(
 );
 const badKey = err("`Authentication required`: the session key is malformed or belongs to another game (auth mode)");
 
-const readerSecurity = [{}, { arenaSessionKey: [] }, { arenaSessionKeyQuery: [] }];
-const writerSecurity = [{ arenaSessionKey: [] }, { arenaSessionKeyQuery: [] }, {}];
+const readerSecurity: Record<string, string[]>[] = [{}, { arenaSessionKey: [] }, { arenaSessionKeyQuery: [] }];
+const writerSecurity: Record<string, string[]>[] = [{ arenaSessionKey: [] }, { arenaSessionKeyQuery: [] }, {}];
 
 const pageOk = ok(ref("ArenaChallengePage"), "A page of sessions, newest first, with the players' profiles");
 
