@@ -1,4 +1,5 @@
 import type { NodeRunStatus, RunEvent, RunStatus } from "@/lib/workflow/types";
+import { runEventFromJson } from "@/lib/contracts/workflows";
 
 // The test-run panel's state, folded from the engine's events as they stream in (pure: the
 // values are already masked by the server).
@@ -137,10 +138,10 @@ const RUN_EVENT_TYPES = new Set([
   "run_finished",
 ]);
 
-/** A parsed SSE data payload that is one of the engine's events. */
+/** A parsed SSE data payload (the test-run endpoint's snake_case names) that is one of the engine's events. */
 export function asRunEvent(value: unknown): RunEvent | null {
   return isRecord(value) && typeof value.type === "string" && RUN_EVENT_TYPES.has(value.type)
-    ? (value as unknown as RunEvent)
+    ? (runEventFromJson(value) as unknown as RunEvent)
     : null;
 }
 

@@ -1,15 +1,61 @@
+import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
+import { isoTimestamp } from "@/lib/contracts/primitives";
 import { apiTokenCreateSchema, idParams } from "@/lib/validation/console";
 
 // /console/api/api-tokens: workspace API tokens (the token itself is shown once, on creation).
 
+export const apiTokenView = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The token's first characters (`gnt_…`), to recognise it. */
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  created_at: isoTimestamp,
+  last_used_at: isoTimestamp.nullable(),
+  expires_at: isoTimestamp.nullable(),
+  revoked_at: isoTimestamp.nullable(),
+});
+export type ApiTokenJson = z.infer<typeof apiTokenView>;
+
+/** An API token as the console API returns it (snake_case; never the token). */
+export function apiTokenJson(t: {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}): ApiTokenJson {
+  return {
+    id: t.id,
+    name: t.name,
+    prefix: t.prefix,
+    scopes: t.scopes,
+    created_at: t.createdAt.toISOString(),
+    last_used_at: t.lastUsedAt?.toISOString() ?? null,
+    expires_at: t.expiresAt?.toISOString() ?? null,
+    revoked_at: t.revokedAt?.toISOString() ?? null,
+  };
+}
+
 export const apiTokenOperations = {
-  list: operation({ auth: "workspace" }),
+  list: operation({ auth: "workspace", doc: { response: z.object({ data: z.array(apiTokenView) }) } }),
   create: operation({
     auth: "workspace",
     roles: ["owner", "admin"],
     body: apiTokenCreateSchema,
-    doc: { status: 201 },
+    doc: {
+      status: 201,
+      response: z.object({ token: z.string().describe("The token, shown this once"), api_token: apiTokenView }),
+    },
   }),
-  revoke: operation({ auth: "workspace", roles: ["owner", "admin"], params: idParams }),
+  revoke: operation({
+    auth: "workspace",
+    roles: ["owner", "admin"],
+    params: idParams,
+    doc: { response: z.object({ api_token: apiTokenView }) },
+  }),
 };

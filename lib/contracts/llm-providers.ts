@@ -1,16 +1,55 @@
+import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
+import { isoTimestamp } from "@/lib/contracts/primitives";
 import { idParams, providerCreateSchema } from "@/lib/validation/console";
 
 // /console/api/llm-providers: the workspace's model providers (keys are write-only).
 
+export const providerView = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  base_url: z.string().nullable(),
+  models: z.array(z.string()),
+  is_default: z.boolean(),
+  has_api_key: z.boolean(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+
+/** A provider as the console API returns it (snake_case; never the key). */
+export function providerJson(p: {
+  id: string;
+  name: string;
+  kind: string;
+  baseUrl: string | null;
+  models: string[];
+  isDefault: boolean;
+  hasApiKey: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}): z.infer<typeof providerView> {
+  return {
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    base_url: p.baseUrl,
+    models: p.models,
+    is_default: p.isDefault,
+    has_api_key: p.hasApiKey,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
 export const providerOperations = {
-  list: operation({ auth: "workspace" }),
+  list: operation({ auth: "workspace", doc: { response: z.object({ data: z.array(providerView) }) } }),
   create: operation({
     auth: "workspace",
     roles: ["owner", "admin"],
     body: providerCreateSchema,
-    doc: { status: 201 },
+    doc: { status: 201, response: z.object({ provider: providerView }) },
   }),
-  get: operation({ auth: "workspace", params: idParams }),
+  get: operation({ auth: "workspace", params: idParams, doc: { response: z.object({ provider: providerView }) } }),
   remove: operation({ auth: "workspace", roles: ["owner", "admin"], params: idParams, doc: { status: 204 } }),
 };

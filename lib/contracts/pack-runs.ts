@@ -40,7 +40,7 @@ const dimension = z.object({
   source: z.string(),
   mean: z.number().nullable(),
   scored: z.number(),
-  passRate: z.number().nullable(),
+  pass_rate: z.number().nullable(),
 });
 
 export const modelSummary = z.object({
@@ -49,27 +49,27 @@ export const modelSummary = z.object({
   passed: z.number(),
   failed: z.number(),
   errors: z.number(),
-  needsSandbox: z.number(),
+  needs_sandbox: z.number(),
   cancelled: z.number(),
   pending: z.number(),
   scorecard: z.object({
     cases: z.number(),
     passed: z.number(),
-    passRate: z.number().nullable(),
-    meanOverall: z.number().nullable(),
+    pass_rate: z.number().nullable(),
+    mean_overall: z.number().nullable(),
     dimensions: z.array(dimension),
   }),
-  costUsd: z.number(),
+  cost_usd: z.number(),
   tokens: z.number(),
-  meanLatencyMs: z.number().nullable(),
+  mean_latency_ms: z.number().nullable(),
   security: z.object({ tests: z.number(), passed: z.number(), findings: z.number() }),
 });
 
 export const runSummary = z.object({
   models: z.array(modelSummary),
-  nWise: z.record(
+  n_wise: z.record(
     z.string(),
-    z.array(z.object({ model: z.string(), meanScore: z.number().nullable(), rank: z.number().nullable() })),
+    z.array(z.object({ model: z.string(), mean_score: z.number().nullable(), rank: z.number().nullable() })),
   ),
   sandbox_notes: z.array(z.string()),
   /** Cases left out because they need a sandbox provider (prompt_only runs), by reason. */

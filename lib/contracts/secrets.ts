@@ -1,10 +1,23 @@
+import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
+import { isoTimestamp } from "@/lib/contracts/primitives";
 import { idParams, secretSetSchema } from "@/lib/validation/console";
 
 // /console/api/secrets: named workspace secrets (values are write-only).
 
+export const secretView = z.object({ id: z.string(), name: z.string(), created_at: isoTimestamp, updated_at: isoTimestamp });
+
+/** A secret as the console API returns it (snake_case; never the value). */
+export function secretJson(s: { id: string; name: string; createdAt: Date; updatedAt: Date }): z.infer<typeof secretView> {
+  return { id: s.id, name: s.name, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() };
+}
+
 export const secretOperations = {
-  list: operation({ auth: "workspace" }),
-  set: operation({ auth: "workspace", body: secretSetSchema, doc: { status: 201 } }),
+  list: operation({ auth: "workspace", doc: { response: z.object({ data: z.array(secretView) }) } }),
+  set: operation({
+    auth: "workspace",
+    body: secretSetSchema,
+    doc: { status: 201, response: z.object({ secret: secretView }) },
+  }),
   remove: operation({ auth: "workspace", params: idParams, doc: { status: 204 } }),
 };

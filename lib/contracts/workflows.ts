@@ -5,6 +5,7 @@ import { WRITERS } from "@/lib/validation/challenges";
 import { idParams } from "@/lib/validation/console";
 import { workflowDraftSchema, workflowTestRunSchema } from "@/lib/validation/workflows";
 import { GRAPH_LIMITS } from "@/lib/workflow/graph-schema";
+import type { RunEvent } from "@/lib/workflow/types";
 
 // /console/api/workflows/{id}: a challenge's workflow, its draft, publishing and test runs.
 
@@ -38,9 +39,36 @@ export const workflowVersionResponse = z.object({ version: workflowVersionView }
 const runEvent = z
   .object({
     type: z.enum(["run_started", "node_started", "text_delta", "node_finished", "run_finished"]),
-    runId: z.string(),
+    run_id: z.string(),
+    node_id: z.string().optional(),
+    node_type: z.string().optional(),
+    elapsed_ms: z.number().optional(),
+    tokens_total: z.number().optional(),
+    judge_tokens_total: z.number().optional(),
   })
   .loose();
+
+// The engine's events on the wire (JSON and SSE) use the API's snake_case names; only the
+// top-level keys are renamed (a node's `outputs` are the graph's own data).
+const WIRE_NAMES: Record<string, string> = {
+  runId: "run_id",
+  nodeId: "node_id",
+  nodeType: "node_type",
+  elapsedMs: "elapsed_ms",
+  tokensTotal: "tokens_total",
+  judgeTokensTotal: "judge_tokens_total",
+};
+const ENGINE_NAMES = Object.fromEntries(Object.entries(WIRE_NAMES).map(([k, v]) => [v, k]));
+
+/** An engine event as the test-run endpoint sends it. */
+export function runEventJson(event: RunEvent): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(event).map(([k, v]) => [WIRE_NAMES[k] ?? k, v]));
+}
+
+/** A test-run event read from the wire, back in the engine's shape (unchecked). */
+export function runEventFromJson(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [ENGINE_NAMES[k] ?? k, v]));
+}
 export const testRunResponse = z.object({
   run_id: z.string(),
   status: z.enum(["running", "succeeded", "failed", "cancelled"]),

@@ -8,6 +8,7 @@ import {
 } from "@/lib/contracts/operation";
 import { sessionCookieName } from "@/lib/auth/session";
 import { errorStatus } from "@/lib/errors";
+import { ARENA_SCHEMAS, ARENA_SECURITY_SCHEMES, type DocumentedOperation } from "@/lib/openapi/arena";
 import { ROUTES } from "@/lib/openapi/registry";
 import { webhooksDocument } from "@/lib/openapi/webhooks";
 
@@ -228,8 +229,25 @@ function routeOperation(
   return op;
 }
 
-/** A handler not built with route() (next-auth, health, ping): documented from its summary. */
-function plainOperation(method: Method, path: string, summary: string | undefined): Record<string, unknown> {
+/**
+ * A handler not built with route(): documented by hand (the arena, lib/openapi/arena.ts), else
+ * from its summary alone (next-auth, health, ping).
+ */
+function plainOperation(
+  method: Method,
+  path: string,
+  summary: string | undefined,
+  documented: DocumentedOperation | undefined,
+): Record<string, unknown> {
+  if (documented) {
+    return {
+      operationId: operationId(method, path),
+      summary: summary ?? `${method} ${path}`,
+      tags: [tagOf(path)],
+      ...documented,
+      parameters: documented.parameters ?? [],
+    };
+  }
   return {
     operationId: operationId(method, path),
     summary: summary ?? `${method} ${path}`,
@@ -264,7 +282,7 @@ export function openApiDocument(): Record<string, unknown> {
       const summary = entry.summaries?.[method];
       item[method.toLowerCase()] = meta
         ? routeOperation(method, entry.path, meta, summary)
-        : plainOperation(method, entry.path, summary);
+        : plainOperation(method, entry.path, summary, entry.docs?.[method]);
     }
     paths[entry.path] = item;
   }
@@ -319,6 +337,7 @@ export function openApiDocument(): Record<string, unknown> {
             "reaches /console/api/**, `play` plays as the token's creator on /web/api/** (x-token-scope). " +
             "Routes marked `session` (changing the password, signing out everywhere) refuse every API token.",
         },
+        ...ARENA_SECURITY_SCHEMES,
       },
       schemas: {
         Error: {
@@ -336,6 +355,7 @@ export function openApiDocument(): Record<string, unknown> {
             },
           },
         },
+        ...ARENA_SCHEMAS,
       },
     },
   };

@@ -28,6 +28,7 @@ import { secretOperations } from "@/lib/contracts/secrets";
 import { webhookOperations } from "@/lib/contracts/webhooks";
 import { workflowOperations } from "@/lib/contracts/workflows";
 import { workspaceOperations } from "@/lib/contracts/workspaces";
+import { ARENA_DOCS, type DocumentedPath } from "@/lib/openapi/arena";
 
 export interface RouteEntry {
   /** Source file, relative to the repository root. */
@@ -38,6 +39,8 @@ export interface RouteEntry {
   operations: Partial<Record<HttpMethod, Operation | null>>;
   /** Summaries for handlers not built with route() or without doc.summary. */
   summaries?: Partial<Record<string, string>>;
+  /** Parameters, body and responses of handlers not built with route() (the arena: lib/openapi/arena.ts). */
+  docs?: DocumentedPath;
 }
 
 export const ROUTES: RouteEntry[] = [
@@ -515,24 +518,28 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/api/v1/metadata/route.ts",
     path: "/api/v1/metadata",
+    docs: ARENA_DOCS["/metadata"],
     operations: { GET: null },
     summaries: { GET: "Arena: the game catalogue (SpecArena protocol)" },
   },
   {
     file: "app/api/v1/metadata/[name]/route.ts",
     path: "/api/v1/metadata/{name}",
+    docs: ARENA_DOCS["/metadata/{name}"],
     operations: { GET: null },
     summaries: { GET: "Arena: one game type's metadata" },
   },
   {
     file: "app/api/v1/challenges/route.ts",
     path: "/api/v1/challenges",
+    docs: ARENA_DOCS["/challenges"],
     operations: { GET: null },
     summaries: { GET: "Arena: sessions, newest first (limit, offset, status)" },
   },
   {
     file: "app/api/v1/challenges/[name]/route.ts",
     path: "/api/v1/challenges/{name}",
+    docs: ARENA_DOCS["/challenges/{name}"],
     operations: { GET: null, POST: null },
     summaries: {
       GET: "Arena: sessions of one game type",
@@ -542,114 +549,133 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/api/v1/arena/join/route.ts",
     path: "/api/v1/arena/join",
+    docs: ARENA_DOCS["/arena/join"],
     operations: { POST: null },
     summaries: { POST: "Arena: join with an invite (Ed25519-signed in auth mode; returns a session key)" },
   },
   {
     file: "app/api/v1/arena/message/route.ts",
     path: "/api/v1/arena/message",
+    docs: ARENA_DOCS["/arena/message"],
     operations: { POST: null },
     summaries: { POST: "Arena: a player's action in its game" },
   },
   {
     file: "app/api/v1/arena/sync/route.ts",
     path: "/api/v1/arena/sync",
+    docs: ARENA_DOCS["/arena/sync"],
     operations: { GET: null },
     summaries: { GET: "Arena: the game's operator channel from an index, redacted for the caller" },
   },
   {
     file: "app/api/v1/chat/send/route.ts",
     path: "/api/v1/chat/send",
+    docs: ARENA_DOCS["/chat/send"],
     operations: { POST: null },
     summaries: { POST: "Arena: a chat message (broadcast or DM) on a game's chat channel" },
   },
   {
     file: "app/api/v1/chat/sync/route.ts",
     path: "/api/v1/chat/sync",
+    docs: ARENA_DOCS["/chat/sync"],
     operations: { GET: null },
     summaries: { GET: "Arena: a chat channel from an index, redacted for the caller" },
   },
   {
     file: "app/api/v1/chat/ws/[channel]/route.ts",
     path: "/api/v1/chat/ws/{channel}",
+    docs: ARENA_DOCS["/chat/ws/{channel}"],
     operations: { GET: null },
     summaries: { GET: "Arena: a channel's live stream (SSE: initial, new_message, game_ended)" },
   },
   {
     file: "app/api/v1/scoring/route.ts",
     path: "/api/v1/scoring",
+    docs: ARENA_DOCS["/scoring"],
     operations: { GET: null },
     summaries: { GET: "Arena: the global leaderboard (global-average)" },
   },
   {
     file: "app/api/v1/scoring/[type]/route.ts",
     path: "/api/v1/scoring/{type}",
+    docs: ARENA_DOCS["/scoring/{type}"],
     operations: { GET: null },
     summaries: { GET: "Arena: one game type's leaderboards, per strategy" },
   },
   {
     file: "app/api/v1/users/route.ts",
     path: "/api/v1/users",
+    docs: ARENA_DOCS["/users"],
     operations: { GET: null, POST: null },
     summaries: { GET: "Arena: user profiles", POST: "Arena: update a profile (signed in auth mode)" },
   },
   {
     file: "app/api/v1/users/batch/route.ts",
     path: "/api/v1/users/batch",
+    docs: ARENA_DOCS["/users/batch"],
     operations: { GET: null },
     summaries: { GET: "Arena: several profiles by id" },
   },
   {
     file: "app/api/v1/users/[userId]/route.ts",
     path: "/api/v1/users/{userId}",
+    docs: ARENA_DOCS["/users/{userId}"],
     operations: { GET: null },
     summaries: { GET: "Arena: one profile" },
   },
   {
     file: "app/api/v1/users/[userId]/scores/route.ts",
     path: "/api/v1/users/{userId}/scores",
+    docs: ARENA_DOCS["/users/{userId}/scores"],
     operations: { GET: null },
     summaries: { GET: "Arena: a user's scores (global and per game type)" },
   },
   {
     file: "app/api/v1/users/[userId]/challenges/route.ts",
     path: "/api/v1/users/{userId}/challenges",
+    docs: ARENA_DOCS["/users/{userId}/challenges"],
     operations: { GET: null },
     summaries: { GET: "Arena: a user's ended sessions" },
   },
   {
     file: "app/api/v1/invites/[id]/route.ts",
     path: "/api/v1/invites/{id}",
+    docs: ARENA_DOCS["/invites/{id}"],
     operations: { GET: null },
     summaries: { GET: "Arena: the session of an unused invite" },
   },
   {
     file: "app/api/v1/stats/route.ts",
     path: "/api/v1/stats",
+    docs: ARENA_DOCS["/stats"],
     operations: { GET: null },
     summaries: { GET: "Arena: games played per type and participants" },
   },
   {
     file: "app/api/metadata/route.ts",
     path: "/api/metadata",
+    docs: ARENA_DOCS["/metadata"],
     operations: { GET: null },
     summaries: { GET: "Arena: the game catalogue (SpecArena protocol)" },
   },
   {
     file: "app/api/metadata/[name]/route.ts",
     path: "/api/metadata/{name}",
+    docs: ARENA_DOCS["/metadata/{name}"],
     operations: { GET: null },
     summaries: { GET: "Arena: one game type's metadata" },
   },
   {
     file: "app/api/challenges/route.ts",
     path: "/api/challenges",
+    docs: ARENA_DOCS["/challenges"],
     operations: { GET: null },
     summaries: { GET: "Arena: sessions, newest first (limit, offset, status)" },
   },
   {
     file: "app/api/challenges/[name]/route.ts",
     path: "/api/challenges/{name}",
+    docs: ARENA_DOCS["/challenges/{name}"],
     operations: { GET: null, POST: null },
     summaries: {
       GET: "Arena: sessions of one game type",
@@ -659,96 +685,112 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/api/arena/join/route.ts",
     path: "/api/arena/join",
+    docs: ARENA_DOCS["/arena/join"],
     operations: { POST: null },
     summaries: { POST: "Arena: join with an invite (Ed25519-signed in auth mode; returns a session key)" },
   },
   {
     file: "app/api/arena/message/route.ts",
     path: "/api/arena/message",
+    docs: ARENA_DOCS["/arena/message"],
     operations: { POST: null },
     summaries: { POST: "Arena: a player's action in its game" },
   },
   {
     file: "app/api/arena/sync/route.ts",
     path: "/api/arena/sync",
+    docs: ARENA_DOCS["/arena/sync"],
     operations: { GET: null },
     summaries: { GET: "Arena: the game's operator channel from an index, redacted for the caller" },
   },
   {
     file: "app/api/chat/send/route.ts",
     path: "/api/chat/send",
+    docs: ARENA_DOCS["/chat/send"],
     operations: { POST: null },
     summaries: { POST: "Arena: a chat message (broadcast or DM) on a game's chat channel" },
   },
   {
     file: "app/api/chat/sync/route.ts",
     path: "/api/chat/sync",
+    docs: ARENA_DOCS["/chat/sync"],
     operations: { GET: null },
     summaries: { GET: "Arena: a chat channel from an index, redacted for the caller" },
   },
   {
     file: "app/api/chat/ws/[channel]/route.ts",
     path: "/api/chat/ws/{channel}",
+    docs: ARENA_DOCS["/chat/ws/{channel}"],
     operations: { GET: null },
     summaries: { GET: "Arena: a channel's live stream (SSE: initial, new_message, game_ended)" },
   },
   {
     file: "app/api/scoring/route.ts",
     path: "/api/scoring",
+    docs: ARENA_DOCS["/scoring"],
     operations: { GET: null },
     summaries: { GET: "Arena: the global leaderboard (global-average)" },
   },
   {
     file: "app/api/scoring/[type]/route.ts",
     path: "/api/scoring/{type}",
+    docs: ARENA_DOCS["/scoring/{type}"],
     operations: { GET: null },
     summaries: { GET: "Arena: one game type's leaderboards, per strategy" },
   },
   {
     file: "app/api/users/route.ts",
     path: "/api/users",
+    docs: ARENA_DOCS["/users"],
     operations: { GET: null, POST: null },
     summaries: { GET: "Arena: user profiles", POST: "Arena: update a profile (signed in auth mode)" },
   },
   {
     file: "app/api/users/batch/route.ts",
     path: "/api/users/batch",
+    docs: ARENA_DOCS["/users/batch"],
     operations: { GET: null },
     summaries: { GET: "Arena: several profiles by id" },
   },
   {
     file: "app/api/users/[userId]/route.ts",
     path: "/api/users/{userId}",
+    docs: ARENA_DOCS["/users/{userId}"],
     operations: { GET: null },
     summaries: { GET: "Arena: one profile" },
   },
   {
     file: "app/api/users/[userId]/scores/route.ts",
     path: "/api/users/{userId}/scores",
+    docs: ARENA_DOCS["/users/{userId}/scores"],
     operations: { GET: null },
     summaries: { GET: "Arena: a user's scores (global and per game type)" },
   },
   {
     file: "app/api/users/[userId]/challenges/route.ts",
     path: "/api/users/{userId}/challenges",
+    docs: ARENA_DOCS["/users/{userId}/challenges"],
     operations: { GET: null },
     summaries: { GET: "Arena: a user's ended sessions" },
   },
   {
     file: "app/api/invites/[id]/route.ts",
     path: "/api/invites/{id}",
+    docs: ARENA_DOCS["/invites/{id}"],
     operations: { GET: null },
     summaries: { GET: "Arena: the session of an unused invite" },
   },
   {
     file: "app/api/stats/route.ts",
     path: "/api/stats",
+    docs: ARENA_DOCS["/stats"],
     operations: { GET: null },
     summaries: { GET: "Arena: games played per type and participants" },
   },
   {
     file: "app/api/arena/mcp/route.ts",
     path: "/api/arena/mcp",
+    docs: ARENA_DOCS["/arena/mcp"],
     operations: { POST: null, GET: null, DELETE: null },
     summaries: {
       POST: "Arena MCP (Streamable HTTP, stateless): tools challenge_join, challenge_message, challenge_sync",
@@ -759,6 +801,7 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/api/chat/mcp/route.ts",
     path: "/api/chat/mcp",
+    docs: ARENA_DOCS["/chat/mcp"],
     operations: { POST: null, GET: null, DELETE: null },
     summaries: {
       POST: "Arena MCP (Streamable HTTP, stateless): tools send_chat, sync",
@@ -769,6 +812,7 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/api/v1/arena/mcp/route.ts",
     path: "/api/v1/arena/mcp",
+    docs: ARENA_DOCS["/arena/mcp"],
     operations: { POST: null, GET: null, DELETE: null },
     summaries: {
       POST: "Arena MCP (Streamable HTTP, stateless): tools challenge_join, challenge_message, challenge_sync",
@@ -779,6 +823,7 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/api/v1/chat/mcp/route.ts",
     path: "/api/v1/chat/mcp",
+    docs: ARENA_DOCS["/chat/mcp"],
     operations: { POST: null, GET: null, DELETE: null },
     summaries: {
       POST: "Arena MCP (Streamable HTTP, stateless): tools send_chat, sync",
@@ -789,18 +834,21 @@ export const ROUTES: RouteEntry[] = [
   {
     file: "app/health/route.ts",
     path: "/health",
+    docs: ARENA_DOCS["/health"],
     operations: { GET: null },
     summaries: { GET: 'Arena clients\' health check: {"status":"ok"}' },
   },
   {
     file: "app/api/v1/invites/route.ts",
     path: "/api/v1/invites",
+    docs: ARENA_DOCS["/invites"],
     operations: { POST: null },
     summaries: { POST: "Arena: claim an invite ({inviteId}); 404 unknown, 409 already used" },
   },
   {
     file: "app/api/invites/route.ts",
     path: "/api/invites",
+    docs: ARENA_DOCS["/invites"],
     operations: { POST: null },
     summaries: { POST: "Arena: claim an invite ({inviteId}); 404 unknown, 409 already used" },
   },

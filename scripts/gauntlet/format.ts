@@ -64,20 +64,20 @@ export function summaryLines(run: PackRunView): string[] {
   }
   for (const m of summary.models) {
     const card = m.scorecard;
-    const leftOut = m.needsSandbox ? `, ${m.needsSandbox} left out` : "";
+    const leftOut = m.needs_sandbox ? `, ${m.needs_sandbox} left out` : "";
     lines.push(
       `${m.model}: ${m.cases} cases (${m.passed} passed, ${m.failed} failed, ${m.errors} errors${leftOut})`,
     );
     if (card.cases > 0) {
-      lines.push(`  pass rate     ${rate(card.passRate)} (${card.passed}/${card.cases} scored)`);
-      lines.push(`  mean overall  ${score(card.meanOverall)}`);
+      lines.push(`  pass rate     ${rate(card.pass_rate)} (${card.passed}/${card.cases} scored)`);
+      lines.push(`  mean overall  ${score(card.mean_overall)}`);
     }
     for (const d of card.dimensions) {
       if (d.scored === 0) continue;
-      const pass = d.passRate === null ? "" : `, pass ${rate(d.passRate)}`;
+      const pass = d.pass_rate === null ? "" : `, pass ${rate(d.pass_rate)}`;
       lines.push(`  ${d.key.padEnd(13)} ${score(d.mean)} (${d.source}, ${d.scored} scored${pass})`);
     }
-    lines.push(`  cost          ${usd(m.costUsd)} (${m.tokens} tokens)`);
+    lines.push(`  cost          ${usd(m.cost_usd)} (${m.tokens} tokens)`);
     if (m.security.tests)
       lines.push(
         `  security      ${m.security.passed}/${m.security.tests} passed, ${m.security.findings} findings`,

@@ -187,10 +187,10 @@ describe("gauntlet packs run / results", () => {
     expect(lines[0]).toBe(`eval-trio v1 run ${id}: completed, 8/8 cases (input set capitals)`);
     expect(lines[1]).toBe(`offline:level-1: 8 cases (${passed} passed, ${8 - passed} failed, 0 errors)`);
     expect(lines[2]).toBe(`  pass rate     ${((passed / 8) * 100).toFixed(1)}% (${passed}/8 scored)`);
-    expect(lines[3]).toBe(`  mean overall  ${model.scorecard.meanOverall?.toFixed(3)}`);
+    expect(lines[3]).toBe(`  mean overall  ${model.scorecard.mean_overall?.toFixed(3)}`);
     expect(lines[4]).toMatch(/^ {2}accuracy +\d\.\d{3} \(validators, 8 scored/);
     expect(lines[5]).toMatch(/^ {2}quality +\d\.\d{3} \(llm_judge, 8 scored/);
-    expect(lines).toContain(`  cost          $${model.costUsd.toFixed(4)} (${model.tokens} tokens)`);
+    expect(lines).toContain(`  cost          $${model.cost_usd.toFixed(4)} (${model.tokens} tokens)`);
     expect(ran.stdout).not.toMatch(/needs sandbox|left out/);
 
     const text = await run("packs", "results", id);
@@ -240,7 +240,7 @@ describe("gauntlet packs run / results", () => {
     expect(lines).toEqual([
       `vault-guard v1 run ${id}: completed, 5/5 cases`,
       `offline:level-1: 5 cases (${m.passed} passed, ${m.failed} failed, ${m.errors} errors, 2 left out)`,
-      `  cost          $${m.costUsd.toFixed(4)} (${m.tokens} tokens)`,
+      `  cost          $${m.cost_usd.toFixed(4)} (${m.tokens} tokens)`,
       `  security      ${m.security.passed}/3 passed, ${m.security.findings} findings`,
       "left out: 2 cases need a sandbox provider (not run, not failed):",
       "  2 × native execution mode runs in a sandbox with tools",

@@ -143,7 +143,7 @@ describe("console authorization", () => {
     expect(list.text).toContain("FLAG");
     expect(list.text).not.toContain("b-flag");
     const prov = await call(providerGet, { cookie: ownerB, params: { id: providerB } });
-    expect(prov.json.provider.hasApiKey).toBe(true);
+    expect(prov.json.provider.has_api_key).toBe(true);
     expect(prov.text).not.toContain("sk-b-secret-key");
     expect(prov.text).not.toMatch(/encrypted/i);
   });

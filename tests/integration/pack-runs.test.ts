@@ -265,12 +265,12 @@ describe("pack runs", () => {
     ).toEqual([false, false, false]);
     const summary = run.summary?.models[0];
     expect(summary?.scorecard.passed).toBe(18);
-    expect(summary?.scorecard.passRate).toBeCloseTo(18 / 21, 10);
-    expect(summary?.scorecard.meanOverall).toBeCloseTo(
+    expect(summary?.scorecard.pass_rate).toBeCloseTo(18 / 21, 10);
+    expect(summary?.scorecard.mean_overall).toBeCloseTo(
       ((13 * (2 + RIGHT_QUALITY)) / 3 + (5 * (4 / 3 + RIGHT_QUALITY)) / 3 + 3 * (WRONG_QUALITY / 3)) / 21,
       10,
     );
-    expect(summary?.costUsd).toBeCloseTo(cost, 8);
+    expect(summary?.cost_usd).toBeCloseTo(cost, 8);
     // Judge usage: each case's own judge calls, added up once (four cases ran at a time).
     const judgeTokens = rows.reduce(
       (sum, row) =>
@@ -347,7 +347,7 @@ describe("pack runs", () => {
       "accuracy",
       "quality",
     ]);
-    const passB = run.summary?.models.find((m) => m.model === "openai:gpt-case")?.scorecard.passRate;
+    const passB = run.summary?.models.find((m) => m.model === "openai:gpt-case")?.scorecard.pass_rate;
     expect(cmp.json.dimensions[0].b).toBeCloseTo(passB ?? -1, 10);
     expect(passB).toBeCloseTo(7 / 8, 10);
   });
@@ -407,7 +407,7 @@ describe("pack runs", () => {
     const system = (byKey["spell-it"]?.result as { prompt: { system: string } }).prompt.system;
     expect(system).toContain("ORCHID-7");
     expect(system).toContain("tok_live_9f8e7d");
-    expect(run.summary?.models[0]?.needsSandbox).toBe(2);
+    expect(run.summary?.models[0]?.needs_sandbox).toBe(2);
     expect(run.summary?.models[0]?.security).toEqual({ tests: 3, passed: 1, findings: 2 });
     expect(run.summary?.sandbox_notes.join(" ")).toMatch(/forbidden_egress/);
   });

@@ -17,9 +17,10 @@ import {
   type History,
 } from "@/components/builder/graph-model";
 import { applyRunEvent, asRunEvent, emptyTrace, verdictFromResult } from "@/components/builder/run-state";
+import { runEventJson } from "@/lib/contracts/workflows";
 import { getNodeDefinition } from "@/lib/workflow/registry";
 import { validateGraph } from "@/lib/workflow/validate";
-import type { WorkflowGraph } from "@/lib/workflow/types";
+import type { RunEvent, WorkflowGraph } from "@/lib/workflow/types";
 
 function chain(): WorkflowGraph {
   const ids: string[] = [];
@@ -248,7 +249,7 @@ describe("builder config model", () => {
 
 describe("builder test-run stream", () => {
   it("folds run events into node traces, streamed text and the verdict", () => {
-    const events = [
+    const events: RunEvent[] = [
       { type: "run_started", runId: "r" },
       { type: "node_started", runId: "r", nodeId: "llm", nodeType: "llm" },
       { type: "text_delta", runId: "r", nodeId: "llm", delta: "The word is " },
@@ -283,7 +284,8 @@ describe("builder test-run stream", () => {
       },
     ];
     let trace = emptyTrace;
-    for (const e of events) trace = applyRunEvent(trace, asRunEvent(e)!);
+    // As the test-run endpoint sends them.
+    for (const e of events) trace = applyRunEvent(trace, asRunEvent(runEventJson(e))!);
     expect(trace.status).toBe("succeeded");
     expect(trace.nodes.map((n) => [n.nodeId, n.status, n.text])).toEqual([
       ["llm", "succeeded", "The word is [masked]"],

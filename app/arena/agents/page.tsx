@@ -5,9 +5,9 @@ import { LinkIdentityForm, UnlinkButton } from "@/components/arena/action-forms"
 import styles from "@/components/arena/arena.module.css";
 import { shortId } from "@/components/arena/players";
 import { getViewer } from "@/lib/auth/viewer";
-import { env } from "@/lib/env";
 import { arenaMode } from "@/lib/services/arena/config";
 import { humanUserId, identitiesOfAccount } from "@/lib/services/arena/humans";
+import { requestOrigin } from "@/app/docs/origin";
 import { agentSnippets } from "./snippets";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,8 +27,8 @@ function Code({ children, testId }: { children: string; testId?: string }) {
 }
 
 export default async function ArenaAgentsPage() {
-  const [t, viewer] = await Promise.all([getTranslations("arena.agents"), getViewer()]);
-  const origin = new URL(env.APP_URL).origin;
+  // The address the reader reached this server at (forwarding headers only from a trusted proxy).
+  const [t, viewer, origin] = await Promise.all([getTranslations("arena.agents"), getViewer(), requestOrigin()]);
   const mode = arenaMode();
   const s = agentSnippets(origin);
   const now = Date.now();

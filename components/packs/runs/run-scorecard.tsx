@@ -9,7 +9,7 @@ type ModelSummary = RunSummaryView["models"][number];
 /** A finished run's summary: per model its scorecard and costs, n_wise ranks, sandbox notes. */
 export function RunScorecard({ summary }: { summary: RunSummaryView }) {
   const t = useTranslations("consolePages.packRuns");
-  const nWise = Object.entries(summary.nWise);
+  const nWise = Object.entries(summary.n_wise);
   return (
     <div className="stack" data-testid="run-scorecard">
       {summary.models.map((m) => (
@@ -38,7 +38,7 @@ export function RunScorecard({ summary }: { summary: RunSummaryView }) {
                     <th scope="row">
                       <code>{r.model}</code>
                     </th>
-                    <td className={styles.num}>{score(r.meanScore)}</td>
+                    <td className={styles.num}>{score(r.mean_score)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -85,11 +85,11 @@ function ModelCard({ m }: { m: ModelSummary }) {
       </h3>
       <p className="muted">{t("casesCount", { passed: m.scorecard.passed, cases: m.scorecard.cases })}</p>
       <dl className={runStyles.stats}>
-        {stat(t("passRate"), percent(m.scorecard.passRate), "pass-rate")}
-        {stat(t("meanOverall"), score(m.scorecard.meanOverall), "mean-overall")}
-        {stat(t("cost"), usd(m.costUsd), "cost")}
+        {stat(t("passRate"), percent(m.scorecard.pass_rate), "pass-rate")}
+        {stat(t("meanOverall"), score(m.scorecard.mean_overall), "mean-overall")}
+        {stat(t("cost"), usd(m.cost_usd), "cost")}
         {stat(t("tokens"), count(m.tokens), "tokens")}
-        {stat(t("meanLatency"), ms(m.meanLatencyMs), "latency")}
+        {stat(t("meanLatency"), ms(m.mean_latency_ms), "latency")}
         {stat(
           t("security"),
           m.security.tests > 0
@@ -97,7 +97,7 @@ function ModelCard({ m }: { m: ModelSummary }) {
             : "—",
           "security",
         )}
-        {stat(t("needsSandbox"), count(m.needsSandbox), "needs-sandbox")}
+        {stat(t("needsSandbox"), count(m.needs_sandbox), "needs-sandbox")}
       </dl>
       {m.security.findings > 0 ? (
         <p className={styles.statusBad}>{t("securityFindings", { count: m.security.findings })}</p>
@@ -130,7 +130,7 @@ function ModelCard({ m }: { m: ModelSummary }) {
                   </th>
                   <td>{d.source}</td>
                   <td className={styles.num}>{score(d.mean)}</td>
-                  <td className={styles.num}>{percent(d.passRate)}</td>
+                  <td className={styles.num}>{percent(d.pass_rate)}</td>
                   <td className={styles.num}>{d.scored}</td>
                 </tr>
               ))}

@@ -54,7 +54,7 @@ export function RunsTable({ runs, base }: { runs: readonly PackRunView[]; base: 
                       const summary = run.summary?.models.find((m) => m.model === model);
                       return (
                         <li key={model}>
-                          <code>{model}</code>: {percent(summary?.scorecard.passRate, tc("none"))}
+                          <code>{model}</code>: {percent(summary?.scorecard.pass_rate, tc("none"))}
                         </li>
                       );
                     })}

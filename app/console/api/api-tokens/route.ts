@@ -1,10 +1,10 @@
 import { json, route } from "@/lib/api/handler";
-import { apiTokenOperations } from "@/lib/contracts/api-tokens";
+import { apiTokenJson, apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { forbidden } from "@/lib/errors";
 import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
 
 export const GET = route(apiTokenOperations.list, async ({ caller }) => ({
-  data: await listApiTokens(caller.workspaceId),
+  data: (await listApiTokens(caller.workspaceId)).map(apiTokenJson),
 }));
 
 // Tokens are managed by people (owners and admins), not by other tokens.
@@ -17,6 +17,6 @@ export const POST = route(
       expiresInDays: body.expires_in_days,
       scopes: body.scopes,
     });
-    return json({ token, api_token: apiToken }, { status: 201, headers: { "Cache-Control": "no-store" } });
+    return json({ token, api_token: apiTokenJson(apiToken) }, { status: 201, headers: { "Cache-Control": "no-store" } });
   },
 );

@@ -4,5 +4,9 @@ import { getWorkspaceDetails } from "@/lib/services/workspaces";
 
 export const GET = route(workspaceOperations.current, async ({ caller }) => {
   const ws = await getWorkspaceDetails(caller.workspaceId);
-  return { workspace: ws, role: caller.role, via: caller.via };
+  return {
+    workspace: { id: ws.id, name: ws.name, slug: ws.slug, created_at: ws.createdAt.toISOString() },
+    role: caller.role,
+    via: caller.via,
+  };
 });

@@ -168,8 +168,8 @@ export async function comparePackRuns(
     );
   const dimsA = dimsOf(runA, modelA);
   const dimsB = dimsOf(runB, modelB);
-  const passA = runA.summary?.models.find((m) => m.model === modelA)?.scorecard.passRate ?? null;
-  const passB = runB.summary?.models.find((m) => m.model === modelB)?.scorecard.passRate ?? null;
+  const passA = runA.summary?.models.find((m) => m.model === modelA)?.scorecard.pass_rate ?? null;
+  const passB = runB.summary?.models.find((m) => m.model === modelB)?.scorecard.pass_rate ?? null;
   const keys = [...new Set([...dimsA.keys(), ...dimsB.keys()])];
   const delta = (x: number | null, y: number | null) => (x === null || y === null ? null : y - x);
   const dimensions = [

@@ -1,5 +1,12 @@
 import "server-only";
-import type { PackRunCaseView, PackRunView, RunStatus, CaseStatus } from "@/lib/contracts/pack-runs";
+import type {
+  CaseStatus,
+  PackRunCaseView,
+  PackRunView,
+  RunStatus,
+  RunSummaryView,
+} from "@/lib/contracts/pack-runs";
+import type { RunSummary } from "@/lib/packs/run/summary";
 import { all, asJson, asNum, asNumOrNull, one, query, transaction, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { computeSummary, loadBundle } from "@/lib/services/packs/runs/job";
@@ -31,6 +38,61 @@ export function etaSeconds(run: RunRow, now = Date.now()): number | null {
   return Math.max(0, Math.round((perCase * remaining) / 1000));
 }
 
+/**
+ * The stored summary (lib/packs/run/summary.ts's shape, camelCase) as the API returns it
+ * (snake_case, like every other field).
+ */
+export function summaryJson(stored: unknown): RunSummaryView | null {
+  if (!stored || typeof stored !== "object") return null;
+  const s = stored as StoredSummary;
+  return {
+    models: (s.models ?? []).map((m) => ({
+      model: m.model,
+      cases: m.cases,
+      passed: m.passed,
+      failed: m.failed,
+      errors: m.errors,
+      needs_sandbox: m.needsSandbox,
+      cancelled: m.cancelled,
+      pending: m.pending,
+      scorecard: {
+        cases: m.scorecard.cases,
+        passed: m.scorecard.passed,
+        pass_rate: m.scorecard.passRate,
+        mean_overall: m.scorecard.meanOverall,
+        dimensions: m.scorecard.dimensions.map((d) => ({
+          key: d.key,
+          source: d.source,
+          mean: d.mean,
+          scored: d.scored,
+          pass_rate: d.passRate,
+        })),
+      },
+      cost_usd: m.costUsd,
+      tokens: m.tokens,
+      mean_latency_ms: m.meanLatencyMs,
+      security: m.security,
+    })),
+    n_wise: Object.fromEntries(
+      Object.entries(s.nWise ?? {}).map(([judge, ranks]) => [
+        judge,
+        ranks.map((r) => ({ model: r.model, mean_score: r.meanScore, rank: r.rank })),
+      ]),
+    ),
+    sandbox_notes: s.sandbox_notes ?? [],
+    ...(s.left_out ? { left_out: s.left_out } : {}),
+    judge_tokens: s.judge_tokens ?? 0,
+    judge_cost_usd: s.judge_cost_usd ?? 0,
+  };
+}
+
+type StoredSummary = Partial<RunSummary> & {
+  sandbox_notes?: string[];
+  left_out?: RunSummaryView["left_out"];
+  judge_tokens?: number;
+  judge_cost_usd?: number;
+};
+
 export function runView(run: RunRow, info: PackInfo): PackRunView {
   return {
     id: run.id,
@@ -52,7 +114,7 @@ export function runView(run: RunRow, info: PackInfo): PackRunView {
     cost_usd: run.costUsd,
     eta_seconds: etaSeconds(run),
     error: run.error,
-    summary: (run.summary as PackRunView["summary"]) ?? null,
+    summary: summaryJson(run.summary),
     created_at: run.createdAt.toISOString(),
     started_at: run.startedAt?.toISOString() ?? null,
     finished_at: run.finishedAt?.toISOString() ?? null,

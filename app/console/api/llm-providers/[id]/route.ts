@@ -1,9 +1,9 @@
 import { route } from "@/lib/api/handler";
-import { providerOperations } from "@/lib/contracts/llm-providers";
+import { providerJson, providerOperations } from "@/lib/contracts/llm-providers";
 import { deleteProvider, getProvider } from "@/lib/services/llm-providers";
 
 export const GET = route(providerOperations.get, async ({ caller, params }) => ({
-  provider: await getProvider(caller.workspaceId, params.id),
+  provider: providerJson(await getProvider(caller.workspaceId, params.id)),
 }));
 
 export const DELETE = route(

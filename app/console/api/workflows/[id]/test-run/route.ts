@@ -1,8 +1,8 @@
 import { route, toAppError } from "@/lib/api/handler";
-import { workflowOperations } from "@/lib/contracts/workflows";
+import { runEventJson, workflowOperations } from "@/lib/contracts/workflows";
 import { sseResponse, type SseEvent } from "@/lib/http/sse";
 import { testRunWorkflow } from "@/lib/services/workflows";
-import type { RunEvent, RunResult } from "@/lib/workflow/types";
+import type { RunResult } from "@/lib/workflow/types";
 
 // POST /console/api/workflows/{id}/test-run — runs the draft (or the published version) with
 // sample inputs. JSON by default (every event plus the result); with Accept: text/event-stream the
@@ -27,13 +27,13 @@ export const POST = route(
       signal: req.signal,
     });
     if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
-      const events: RunEvent[] = [];
-      for await (const event of run) events.push(event);
+      const events: Record<string, unknown>[] = [];
+      for await (const event of run) events.push(runEventJson(event));
       return { ...summary(await run.result), events };
     }
     async function* events(): AsyncGenerator<SseEvent> {
       try {
-        for await (const event of run) yield { event: event.type, data: event };
+        for await (const event of run) yield { event: event.type, data: runEventJson(event) };
         yield { event: "result", data: summary(await run.result) };
       } catch (err) {
         yield { event: "error", data: toAppError(err).toBody() };
