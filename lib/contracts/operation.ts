@@ -48,6 +48,11 @@ export interface RouteDoc {
   statuses?: number[];
   /** The 422 body when it is not the generic error (e.g. a pack validation's `{valid, errors}`). */
   unprocessable?: ZodType;
+  /**
+   * Error codes only this route answers (e.g. `needs_sandbox`); written as `x-error-codes`, so the
+   * API reference lists them here and not on every route that shares their status.
+   */
+  errorCodes?: string[];
 }
 
 export interface Operation<P = unknown, Q = unknown, B = unknown, A extends AuthMode = AuthMode> {

@@ -184,6 +184,7 @@ export const packRunOperations = {
       response: z.object({ run: packRunView }),
       status: 202,
       statuses: [429],
+      errorCodes: ["needs_sandbox"],
     },
   }),
   listForPack: operation({

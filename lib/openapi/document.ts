@@ -200,6 +200,7 @@ function routeOperation(
     parameters,
     responses,
   };
+  if (doc.errorCodes?.length) op["x-error-codes"] = doc.errorCodes;
   if (meta.body && method !== "GET") {
     // JSON unless the operation names another media type (a form: the same schema, form-encoded).
     const media = doc.bodyMediaType ?? "application/json";

@@ -221,7 +221,19 @@ function curlOf(method: string, path: string, op: Json, auth: string, origin: st
   return lines.join(" \\\n  ");
 }
 
-function statusesOf(op: Json, errorStatus: Record<string, number>, arena: boolean): RefStatus[] {
+/**
+ * An error status's codes: every code of that status, except codes some operation declares as
+ * its own (`x-error-codes`), which are listed on that operation only.
+ */
+function statusesOf(
+  op: Json,
+  errorStatus: Record<string, number>,
+  arena: boolean,
+  routeSpecific: Set<string>,
+): RefStatus[] {
+  const own = new Set(
+    Array.isArray(op["x-error-codes"]) ? (op["x-error-codes"] as unknown[]).map(String) : [],
+  );
   return Object.entries(obj(op.responses))
     .filter(([status]) => !/^2/.test(status))
     .map(([status, response]) => ({
@@ -230,7 +242,7 @@ function statusesOf(op: Json, errorStatus: Record<string, number>, arena: boolea
       codes: arena
         ? []
         : Object.entries(errorStatus)
-            .filter(([, s]) => String(s) === status)
+            .filter(([code, s]) => String(s) === status && (!routeSpecific.has(code) || own.has(code)))
             .map(([code]) => code),
     }));
 }
@@ -249,6 +261,13 @@ export function apiReference({ document, errorStatus, origin }: ReferenceInput):
     operations: [] as RefOperation[],
   }));
   const byTag = new Map(tags.map((g) => [g.tag, g]));
+  const routeSpecific = new Set<string>();
+  for (const item of Object.values(obj(document.paths)))
+    for (const op of Object.values(obj(item)))
+      for (const code of Array.isArray(obj(op)["x-error-codes"])
+        ? (obj(op)["x-error-codes"] as unknown[])
+        : [])
+        routeSpecific.add(String(code));
   for (const [path, item] of Object.entries(obj(document.paths))) {
     for (const method of HTTP_METHODS) {
       const op = obj(obj(item)[method.toLowerCase()]);
@@ -297,7 +316,7 @@ export function apiReference({ document, errorStatus, origin }: ReferenceInput):
           type: jsonSchema ? typeLabel(jsonSchema) : "",
           ...(stream && stream !== "Server-Sent Events" ? { stream } : {}),
         },
-        errors: statusesOf(op, errorStatus, tag === "arena"),
+        errors: statusesOf(op, errorStatus, tag === "arena", routeSpecific),
         curl: curlOf(method, path, op, auth, origin),
       });
     }

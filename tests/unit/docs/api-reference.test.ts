@@ -38,6 +38,12 @@ describe("API reference (/docs/api) from the OpenAPI document", () => {
     expect(op.success.stream).toContain("answer_delta");
     expect(op.errors.find((e) => e.status === "429")?.codes).toContain("rate_limited");
     expect(op.errors.find((e) => e.status === "422")?.codes).toEqual(["validation_failed"]);
+    // A code only one route answers is listed there, not on every route sharing its status.
+    const runStart = find("POST", "/console/api/packs/{id}/runs");
+    expect(runStart.errors.find((e) => e.status === "422")?.codes).toEqual([
+      "validation_failed",
+      "needs_sandbox",
+    ]);
     expect(op.curl).toBe(
       [
         `curl -X POST "${ORIGIN}/web/api/challenges/<id>/attempts"`,
