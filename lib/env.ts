@@ -162,6 +162,14 @@ const schema = z.object({
   ARENA_GAMES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   // An open game nobody has joined is deleted this long after it was created.
   ARENA_OPEN_GAME_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(24 * 3600),
+  // Chat channels that are no game's (free channels): most channels at once, most messages
+  // one keeps, the longest message (characters), and how long an idle one is kept (seconds).
+  // Messages per minute on them per identity (`from` or session key; ×5 per client address).
+  ARENA_CHAT_MAX_CHANNELS: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  ARENA_CHAT_MAX_MESSAGES: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  ARENA_CHAT_MAX_CHARS: z.coerce.number().int().min(1).max(8000).default(2000),
+  ARENA_CHAT_RETENTION_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(24 * 3600),
+  ARENA_CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   // Password claims (the guess box), on top of the attempt limits (lib/services/attempts/claim-limits.ts):
   // claims per client address per minute, across accounts and challenges (a right claim gives
   // its point back), and per challenge and client address per hour.

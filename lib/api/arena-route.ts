@@ -11,8 +11,8 @@ import { applyRateLimitHeaders, collectRateLimits } from "@/lib/rate-limit/heade
 
 // The wrapper of every arena route (docs/arena-protocol.md): errors as `{"error", "code"?}` with the
 // reference's strings, `Invalid JSON in request body` for a malformed body, the caller's
-// identity (session key from `Authorization: Bearer` or `?key=`; `from` from the query or the
-// body), bodies capped at 64 KiB and 64 levels, and writes rate-limited per identity.
+// identity (session key from `Authorization: Bearer` or `?key=`; `from` and `challengeId` from
+// the query or the body), bodies capped at 64 KiB and 64 levels, and writes rate-limited per identity.
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -66,6 +66,10 @@ function callerOf(req: NextRequest, url: URL, body: Record<string, unknown>): Ar
   if (key) caller.key = key.trim();
   const from = typeof body.from === "string" ? body.from : url.searchParams.get("from");
   if (from) caller.from = from;
+  // The game a key belongs to, for a free chat channel (which names none): body or query.
+  const challengeId = typeof body.challengeId === "string" ? body.challengeId : url.searchParams.get("challengeId");
+  if (challengeId) caller.challengeId = challengeId;
+  caller.clientKey = clientKey(req.headers);
   return caller;
 }
 

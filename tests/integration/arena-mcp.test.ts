@@ -268,11 +268,10 @@ describe("arena MCP: standalone mode", () => {
     expect(anon.map((m) => m.index)).toEqual([2, 3]);
     expect(anon[0]).toMatchObject({ content: "", redacted: true });
 
+    // Players may chat on the game's operator channel too (viewers of the game watch it).
     const op = await tool(chat, "send_chat", { channel: `challenge_${game.id}`, from: a, content: "x" });
-    expect(op).toEqual({
-      isError: true,
-      json: { error: "The operator channel is written by the game only" },
-    });
+    expect(op.isError).toBe(false);
+    expect(op.json).toMatchObject({ channel: `challenge_${game.id}`, from: a, to: null });
   });
 });
 
@@ -307,7 +306,8 @@ describe("arena MCP: auth mode", () => {
       messageType: "guess",
       content: "1",
     });
-    expect(noKey).toEqual({ isError: true, json: { error: "from is required" } });
+    expect(noKey.isError).toBe(true);
+    expect(noKey.json.error).toMatch(/^from is required: .*Authorization: Bearer <sessionKey>/);
 
     const asAlice = await connect(arenaMcp, "/api/arena/mcp", ja.json.sessionKey as string);
     const own = (await tool(asAlice, "challenge_sync", { channel: game.id, index: 0 })).json

@@ -915,6 +915,34 @@ const cases: AnyCase[] = [
     update: () => ({ recipient: null, type: null, content: "" }),
   }),
   crud({
+    model: "ArenaChannel",
+    data: () =>
+      Promise.resolve({
+        name: `lobby-${randomUUID()}`,
+        messageCount: 3,
+        createdAt: T1,
+        lastMessageAt: T2,
+      }),
+    key: (row) => ({ name: row.name }),
+    update: () => ({ messageCount: 4, lastMessageAt: T3 }),
+  }),
+  crud({
+    model: "ArenaChannelMessage",
+    data: async () => {
+      const channel = await db.arenaChannel.create({ data: { name: `lobby-${randomUUID()}` } });
+      return {
+        channel: channel.name,
+        idx: 3,
+        sender: "alice",
+        recipient: "bob",
+        content: "psst — ünïcode",
+        createdAt: T2,
+      };
+    },
+    key: (row) => ({ channel_idx: { channel: row.channel, idx: row.idx } }),
+    update: () => ({ recipient: null, content: "" }),
+  }),
+  crud({
     model: "ArenaUser",
     givenId: true,
     data: async () => ({

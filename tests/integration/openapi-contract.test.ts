@@ -113,6 +113,9 @@ beforeAll(async () => {
     "/console/api/red-blue-challenges/": redBlue.id,
     "/web/api/red-blue-challenges/": redBlue.id,
     "/assets/": randomUUID(),
+    // A game's channel of no game (any other name is a free chat channel, streamed as it is).
+    "/api/v1/chat/ws/": `challenge_${randomUUID()}`,
+    "/api/chat/ws/": `challenge_${randomUUID()}`,
   };
 });
 
@@ -282,7 +285,17 @@ function handlerOf(path: string, method: string): Handler {
   if (path === OPENAPI_PATH) return openApiRoute as unknown as Handler;
   const handler = routeModules.get(path)?.[method.toUpperCase()];
   if (typeof handler !== "function") throw new Error(`no handler for ${method} ${path}`);
-  return handler as Handler;
+  return sseHeadersOnly(handler as Handler);
+}
+
+/** A live SSE stream never ends: its status and headers are the answer, its body is cancelled. */
+function sseHeadersOnly(handler: Handler): Handler {
+  return async (req, ctx) => {
+    const res = await handler(req, ctx);
+    if (!(res.headers.get("content-type") ?? "").startsWith("text/event-stream")) return res;
+    await res.body?.cancel();
+    return new Response(null, { status: res.status, headers: res.headers });
+  };
 }
 
 function check(op: Operation, res: Awaited<ReturnType<typeof call>>): string | null {

@@ -11,9 +11,16 @@ import {
   MAX_CONTENT_CHARS,
   MAX_OPERATOR_MESSAGES,
 } from "@/lib/services/arena/config";
-import { badRequest, inviteNotFound, playerNotFound, unauthorized } from "@/lib/services/arena/errors";
+import { isGameChannelName, sendFreeChat } from "@/lib/services/arena/channels";
+import {
+  badRequest,
+  GAME_NOT_FOUND,
+  inviteNotFound,
+  playerNotFound,
+  unauthorized,
+} from "@/lib/services/arena/errors";
 import { gameDef, mutateGame, rng } from "@/lib/services/arena/engine";
-import { insertGame, readInvite, useInvite, type GameRow } from "@/lib/services/arena/store";
+import { insertGame, readInvite, readSeats, useInvite, type GameRow } from "@/lib/services/arena/store";
 import { ensureUser } from "@/lib/services/arena/store-users";
 import { challengeView, gameIdOfChannel, playersOf } from "@/lib/services/arena/views";
 
@@ -169,27 +176,44 @@ export interface ChatSent {
   to: string | null;
 }
 
-/** A chat message on a game's chat channel (`POST /chat/send`). */
+/**
+ * A chat message (`POST /chat/send`) on any channel, as the reference allows: a game's chat
+ * channel (`<id>`), its operator channel (`challenge_<id>`, which viewers of the game watch), or
+ * a free channel that names no game (channels.ts). On a game's channels the writer is one of its
+ * players (a key is checked against that game); a game's name of no game is "Challenge not found".
+ */
 export async function sendChat(body: Record<string, unknown>, caller: ArenaCaller): Promise<ChatSent> {
   const channel = str(body.channel);
   if (!channel) throw badRequest("channel is required");
-  if (channel.startsWith("challenge_")) throw badRequest("The operator channel is written by the game only");
-  const content = capContent(str(body.content) ?? "");
+  if (body.content === undefined || body.content === null) throw badRequest("content is required");
+  if (typeof body.content !== "string") throw badRequest("content must be a string");
+  const content = capContent(body.content);
   const to = body.to === undefined || body.to === null ? null : str(body.to);
   if (to === undefined) throw badRequest("to must be a string");
-  seatOfKey(caller, gameIdOfChannel(channel));
-  return mutateGame<ChatSent>(gameIdOfChannel(channel), function* (m) {
+  const operator = channel.startsWith("challenge_");
+  const gameId = gameIdOfChannel(channel);
+  const seats = await query(() => readSeats(gameId));
+  if (!seats) {
+    if (isGameChannelName(channel)) throw badRequest(GAME_NOT_FOUND);
+    return sendFreeChat(channel, content, to, caller);
+  }
+  seatOfKey(caller, gameId); // a key for another game is 401 before anything is written
+  return mutateGame<ChatSent>(gameId, function* (m) {
     const players = playersOf(m.invites);
     const from = writerInvite(caller, m.game.id, players);
     if (!players.includes(from)) return { error: playerNotFound() };
     if (to !== null && to !== "operator" && !players.includes(to)) return { error: playerNotFound() };
-    if (m.game.chatCount >= MAX_CHAT_MESSAGES) {
+    if (operator ? m.game.operatorCount >= MAX_OPERATOR_MESSAGES : m.game.chatCount >= MAX_CHAT_MESSAGES) {
+      const max = operator ? MAX_OPERATOR_MESSAGES : MAX_CHAT_MESSAGES;
       return {
-        error: badRequest(`This game's chat is full (${MAX_CHAT_MESSAGES} messages)`, "CHANNEL_FULL"),
+        error: badRequest(
+          `This game's ${operator ? "operator channel" : "chat"} is full (${max} messages)`,
+          "CHANNEL_FULL",
+        ),
       };
     }
-    const index = m.append("chat", { from, to, content });
+    const index = m.append(operator ? "operator" : "chat", { from, to, content });
     yield* [];
-    return { value: { index, channel: m.game.id, from, to } };
+    return { value: { index, channel, from, to } };
   });
 }

@@ -12,6 +12,8 @@ export type ArenaEvent =
   { kind: "message"; channel: string; index: number } | { kind: "ended"; channel: string };
 
 export const arenaTopic = (channel: string) => `arena:${channel}`;
+/** A free chat channel's wake-ups (channels.ts): its own namespace, apart from games' channels. */
+export const freeChannelTopic = (name: string) => `arena-chat:${name}`;
 
 /** Publishes one wake-up per channel (the highest index, or the end), not awaited. */
 export function publishArena(events: ArenaEvent[]): void {
@@ -28,4 +30,11 @@ export function publishArena(events: ArenaEvent[]): void {
       .publish(arenaTopic(channel), wake)
       .catch((err: unknown) => log.warn("arena.publish_failed", { channel, err: String(err) }));
   }
+}
+
+/** Wakes the subscribers of a free chat channel after a commit (not awaited). */
+export function publishFreeChannel(name: string, index: number): void {
+  pubsub()
+    .publish(freeChannelTopic(name), { index })
+    .catch((err: unknown) => log.warn("arena.publish_failed", { channel: name, err: String(err) }));
 }

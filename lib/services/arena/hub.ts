@@ -4,13 +4,18 @@ import type { ChatMessage } from "@/lib/arena/types";
 import { query } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { pubsub } from "@/lib/pubsub";
-import { arenaTopic } from "@/lib/services/arena/fanout";
-import { readMessages, readSeats } from "@/lib/services/arena/store";
+import { arenaTopic, freeChannelTopic } from "@/lib/services/arena/fanout";
+import { readMessages, readSeats, type MessageRow } from "@/lib/services/arena/store";
+import { readChannelMessages } from "@/lib/services/arena/store-channels";
 import { gameIdOfChannel, messageView } from "@/lib/services/arena/views";
 
 // One hub per channel with local SSE subscribers, per process: it listens for the channel's
 // wake-ups, reads the new messages once from the database and hands each subscriber its own
 // redacted copy. A safety poll every few seconds covers a lost wake-up (pub/sub is at most once).
+// A game's channels (`<id>`, `challenge_<id>`) and free chat channels (channels.ts) have hubs of
+// their own: a free channel reads its own table, listens on its own topic and never ends.
+
+export type ChannelKind = "game" | "free";
 
 export interface Subscriber {
   /** Invite codes whose DMs this subscriber may read. */
@@ -24,6 +29,9 @@ export interface Subscriber {
 
 interface Hub {
   channel: string;
+  kind: ChannelKind;
+  /** Resolves once the hub receives wake-ups (every joiner waits for it). */
+  ready: Promise<void>;
   subs: Set<Subscriber>;
   reading: boolean;
   again: boolean;
@@ -33,6 +41,7 @@ interface Hub {
 }
 
 const POLL_MS = 5_000;
+const hubKey = (kind: ChannelKind, channel: string) => `${kind}:${channel}`;
 const hubs: Map<string, Hub> = ((globalThis as Record<string, unknown>).__gauntletArenaHubs ??=
   new Map()) as Map<string, Hub>;
 
@@ -47,7 +56,11 @@ async function drain(hub: Hub): Promise<void> {
       hub.again = false;
       if (hub.subs.size === 0) break;
       const from = Math.min(...[...hub.subs].map((s) => s.sent)) + 1;
-      const rows = await query(() => readMessages(hub.channel, from, 1_000));
+      const rows: MessageRow[] = await query(() =>
+        hub.kind === "free"
+          ? readChannelMessages(hub.channel, from, 1_000)
+          : readMessages(hub.channel, from, 1_000),
+      );
       for (const row of rows) {
         const message = messageView(row);
         for (const sub of hub.subs) {
@@ -75,7 +88,7 @@ async function drain(hub: Hub): Promise<void> {
 
 /** The safety poll: new messages, and the game's end, in case a wake-up was lost. */
 async function poll(hub: Hub): Promise<void> {
-  if (!hub.endedSeen) {
+  if (hub.kind === "game" && !hub.endedSeen) {
     const seats = await query(() => readSeats(gameIdOfChannel(hub.channel))).catch(() => undefined);
     if (seats?.status === "ended") hub.endedSeen = true;
   }
@@ -83,36 +96,65 @@ async function poll(hub: Hub): Promise<void> {
 }
 
 /** Adds a subscriber to a channel; resolves once wake-ups are being received. */
-export async function joinHub(channel: string, sub: Subscriber): Promise<() => void> {
-  let hub = hubs.get(channel);
+export async function joinHub(
+  channel: string,
+  sub: Subscriber,
+  kind: ChannelKind = "game",
+): Promise<() => void> {
+  const key = hubKey(kind, channel);
+  let hub = hubs.get(key);
   if (!hub) {
-    const created: Hub = { channel, subs: new Set(), reading: false, again: false, endedSeen: false };
+    const created: Hub = {
+      channel,
+      kind,
+      ready: Promise.resolve(),
+      subs: new Set(),
+      reading: false,
+      again: false,
+      endedSeen: false,
+    };
     hub = created;
-    hubs.set(channel, created);
+    hubs.set(key, created);
     created.poll = setInterval(() => void poll(created), POLL_MS);
     created.poll.unref?.();
-    const unsubscribe = await pubsub().subscribe(arenaTopic(channel), (wake) => {
-      if ((wake as { ended?: boolean } | null)?.ended) created.endedSeen = true;
-      void drain(created);
-    });
-    if (hubs.get(channel) === created) created.unsubscribe = unsubscribe;
-    else unsubscribe();
+    const topic = kind === "free" ? freeChannelTopic(channel) : arenaTopic(channel);
+    created.ready = Promise.resolve()
+      .then(() =>
+        pubsub().subscribe(topic, (wake) => {
+          if ((wake as { ended?: boolean } | null)?.ended) created.endedSeen = true;
+          void drain(created);
+        }),
+      )
+      .then(
+        (unsubscribe) => {
+          if (hubs.get(key) === created) created.unsubscribe = unsubscribe;
+          else unsubscribe();
+        },
+        (err: unknown) => {
+          // Without wake-ups the safety poll still delivers, only later.
+          log.warn("arena.hub_subscribe_failed", { channel, err: String(err) });
+        },
+      );
   }
   const current = hub;
   current.subs.add(sub);
-  return () => {
+  const leave = () => {
     current.subs.delete(sub);
-    if (current.subs.size === 0 && hubs.get(channel) === current) {
-      hubs.delete(channel);
+    if (current.subs.size === 0 && hubs.get(key) === current) {
+      hubs.delete(key);
       clearInterval(current.poll);
       current.unsubscribe?.();
     }
   };
+  // A second viewer joining while the first one's subscription is still being set up waits for
+  // it too, so that no message committed after its history was read goes unnoticed.
+  await current.ready;
+  return leave;
 }
 
 /** Asks a hub to read now (after a subscriber's history was sent, in case it raced a wake-up). */
-export function pokeHub(channel: string): void {
-  const hub = hubs.get(channel);
+export function pokeHub(channel: string, kind: ChannelKind = "game"): void {
+  const hub = hubs.get(hubKey(kind, channel));
   if (!hub) return;
   void drain(hub);
 }

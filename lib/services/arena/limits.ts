@@ -94,3 +94,26 @@ export async function limitGameCreate(req: { clientKey: string; type: string; bo
 export async function limitAccountGameCreate(accountId: string): Promise<void> {
   await createsPerIdentity.consume(`a:${accountId}`);
 }
+
+// Free chat channels (channels.ts) are open to any identity, so they have their own, tighter
+// allowance: ARENA_CHAT_MESSAGES_PER_MINUTE per writer identity, five times that per client
+// address (the address first, so inventing identities buys nothing).
+
+const freeChatPerAddress = createLimiter({
+  name: "arena-free-chat-address",
+  points: Math.max(1, env.ARENA_CHAT_MESSAGES_PER_MINUTE * 5),
+  durationSec: 60,
+  message: "Too many chat messages from this address. Slow down.",
+});
+
+const freeChatPerIdentity = createLimiter({
+  name: "arena-free-chat",
+  points: Math.max(1, env.ARENA_CHAT_MESSAGES_PER_MINUTE),
+  durationSec: 60,
+  message: "Too many chat messages. Slow down.",
+});
+
+export async function limitFreeChat(clientKey: string | undefined, identity: string): Promise<void> {
+  if (clientKey) await freeChatPerAddress.consume(clientKey);
+  await freeChatPerIdentity.consume(identity.slice(0, 160));
+}

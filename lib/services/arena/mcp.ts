@@ -75,8 +75,9 @@ const chatSyncShape = {
 
 /** The caller of one tool call: the connection's key in auth mode, else the tool's `from`. */
 export function toolCaller(conn: McpConnection, from: string | undefined): ArenaCaller {
-  if (arenaMode() === "auth") return conn.key ? { key: conn.key } : {};
-  return from ? { from } : {};
+  if (arenaMode() === "auth")
+    return conn.key ? { key: conn.key, clientKey: conn.clientKey } : { clientKey: conn.clientKey };
+  return from ? { from, clientKey: conn.clientKey } : { clientKey: conn.clientKey };
 }
 
 const text = (data: unknown, isError = false): CallToolResult => ({

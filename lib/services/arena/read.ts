@@ -11,6 +11,7 @@ import type {
 } from "@/lib/arena/types";
 import { query, transaction } from "@/lib/db/sql";
 import { type ArenaCaller, readerInvites } from "@/lib/services/arena/caller";
+import { freeViewer, isGameChannelName, readFreeChannel } from "@/lib/services/arena/channels";
 import { arenaTimeoutMs, MAX_SYNC_MESSAGES, openGameTtlMs } from "@/lib/services/arena/config";
 import { ArenaError, badRequest, GAME_NOT_FOUND, notFound } from "@/lib/services/arena/errors";
 import { mutateGame } from "@/lib/services/arena/engine";
@@ -156,7 +157,7 @@ export interface ChannelRead {
   count: number;
 }
 
-/** What a channel holds from `index` on, redacted for the caller; unknown games read empty. */
+/** What a channel holds from `index` on, redacted for the caller (a game's or a free channel). */
 export async function syncChannel(
   channel: string,
   index: number,
@@ -165,7 +166,13 @@ export async function syncChannel(
   if (!Number.isFinite(index) || index < 0) throw badRequest("index must be a non-negative integer");
   const gameId = gameIdOfChannel(channel);
   const seats = await query(() => readSeats(gameId));
-  if (!seats) return { messages: [], count: 0, ended: false, viewer: [] };
+  if (!seats) {
+    // A game's channel name of no game reads empty; any other name is a free chat channel.
+    if (isGameChannelName(channel)) return { messages: [], count: 0, ended: false, viewer: [] };
+    const viewer = await freeViewer(channel, caller);
+    const messages = await readFreeChannel(channel, Math.floor(index), viewer);
+    return { messages, count: messages.length, ended: false, viewer };
+  }
   const viewer = readerInvites(caller, gameId, seats.players);
   const ended = seats.status === "ended";
   const rows = await query(() => readMessages(channel, Math.floor(index), MAX_SYNC_MESSAGES));

@@ -3,35 +3,51 @@ import { redactFor } from "@/lib/arena/redact";
 import { query } from "@/lib/db/sql";
 import { type ArenaCaller, readerInvites } from "@/lib/services/arena/caller";
 import { MAX_STREAMS_PER_CLIENT } from "@/lib/services/arena/config";
+import { checkChannelName, freeViewer, isGameChannelName } from "@/lib/services/arena/channels";
 import { ArenaError, GAME_NOT_FOUND, notFound } from "@/lib/services/arena/errors";
-import { joinHub, pokeHub, type Subscriber } from "@/lib/services/arena/hub";
+import { type ChannelKind, joinHub, pokeHub, type Subscriber } from "@/lib/services/arena/hub";
 import { endedState } from "@/lib/services/arena/read";
-import { readGame, readInvites, readMessages } from "@/lib/services/arena/store";
+import { readGame, readInvites, readMessages, type MessageRow } from "@/lib/services/arena/store";
+import { readChannelMessages } from "@/lib/services/arena/store-channels";
 import { gameIdOfChannel, messageView, playersOf } from "@/lib/services/arena/views";
 
 // `GET /api/v1/chat/ws/:channel`: unnamed SSE events, `data: <json>\n\n` each — `initial` (the
 // history, redacted for this viewer), `new_message` per append, `game_ended` with the operator
 // state and profiles, and a `: ping` comment every 30 s. The viewer's key is checked here too.
+// A name that is no game's is a free chat channel (channels.ts): its history and new messages,
+// DMs redacted for all but their two ends, and never a `game_ended`.
 
 const PING_MS = 30_000;
 const HISTORY_LIMIT = 10_000;
 
 const openStreams = new Map<string, number>();
 
-/** `client`: the caller's address key; each may hold MAX_STREAMS_PER_CLIENT streams at once. */
+/**
+ * `client`: the caller's address key; each may hold MAX_STREAMS_PER_CLIENT streams at once.
+ * `gamesOnly`: a name of no game is "Challenge not found" instead of a free channel.
+ */
 export async function channelStream(
   channel: string,
   caller: ArenaCaller,
   client = "local",
+  opts: { gamesOnly?: boolean } = {},
 ): Promise<Response> {
   if ((openStreams.get(client) ?? 0) >= MAX_STREAMS_PER_CLIENT) {
     throw new ArenaError(429, "Too many open streams from this address");
   }
   const gameId = gameIdOfChannel(channel);
   const game = await query(() => readGame(gameId));
-  if (!game) throw notFound(GAME_NOT_FOUND);
-  const invites = await query(() => readInvites([gameId]));
-  const viewer = readerInvites(caller, gameId, playersOf(invites));
+  let kind: ChannelKind = "game";
+  let viewer: string[];
+  if (game) {
+    const invites = await query(() => readInvites([gameId]));
+    viewer = readerInvites(caller, gameId, playersOf(invites));
+  } else {
+    if (opts.gamesOnly || isGameChannelName(channel)) throw notFound(GAME_NOT_FOUND);
+    checkChannelName(channel);
+    kind = "free";
+    viewer = await freeViewer(channel, caller);
+  }
 
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -45,6 +61,7 @@ export async function channelStream(
     }
   };
   const sendEnded = async () => {
+    if (kind === "free") return;
     const data = await endedState(gameId).catch(() => null);
     if (data) send({ type: "game_ended", data });
   };
@@ -75,10 +92,14 @@ export async function channelStream(
     async start(c) {
       controller = c;
       try {
-        leave = await joinHub(channel, sub);
+        leave = await joinHub(channel, sub, kind);
         const [now, rows] = await Promise.all([
-          query(() => readGame(gameId)),
-          query(() => readMessages(channel, 0, HISTORY_LIMIT)),
+          kind === "game" ? query(() => readGame(gameId)) : Promise.resolve(undefined),
+          query<MessageRow[]>(() =>
+            kind === "game"
+              ? readMessages(channel, 0, HISTORY_LIMIT)
+              : readChannelMessages(channel, 0, HISTORY_LIMIT),
+          ),
         ]);
         const ended = now?.status === "ended";
         send({ type: "initial", messages: rows.map((r) => redactFor(messageView(r), viewer, ended)) });
@@ -87,7 +108,7 @@ export async function channelStream(
           sub.ended = true;
           await sendEnded();
         }
-        pokeHub(channel);
+        pokeHub(channel, kind);
         ping = setInterval(() => {
           if (closed) return;
           try {

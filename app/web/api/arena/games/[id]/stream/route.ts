@@ -32,6 +32,7 @@ export async function GET(req: NextRequest, ctx: { params: Promise<{ id: string 
       channel === "operator" ? `challenge_${id}` : id,
       seat ? { trustedInvite: seat } : {},
       clientKey(req.headers),
+      { gamesOnly: true },
     );
   } catch (err) {
     if (err instanceof AppError) return errorResponse(err);
