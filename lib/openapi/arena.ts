@@ -130,7 +130,11 @@ export const ARENA_SCHEMAS: Record<string, Json> = {
           status: { type: "string", enum: ["open", "active", "ended"] },
           completedAt: { type: "integer", description: "Epoch milliseconds (ended games)" },
           scores: { type: "array", items: score, description: "Parallel with `players` (join order)" },
-          players: { type: "array", items: { type: "string" }, description: "Joined invite codes, in join order" },
+          players: {
+            type: "array",
+            items: { type: "string" },
+            description: "Joined invite codes, in join order",
+          },
           playerIdentities: {
             type: "object",
             additionalProperties: { type: "string" },
@@ -173,7 +177,7 @@ export const ARENA_SCHEMAS: Record<string, Json> = {
     type: "object",
     required: ["channel", "from", "content", "index", "timestamp"],
     description:
-      "A direct message (`to` set) reads `content: \"\"`, `redacted: true` for anyone but its sender and " +
+      'A direct message (`to` set) reads `content: ""`, `redacted: true` for anyone but its sender and ' +
       "recipient until the game ends. A broadcast has no `to` key.",
     properties: {
       channel: { type: "string" },
@@ -242,7 +246,14 @@ const fromQuery = {
   schema: { type: "string" },
 };
 const syncQuery = (channel: string) => [
-  { name: "channel", in: "query", required: true, description: channel, schema: { type: "string", minLength: 1 }, example: EXAMPLE_GAME },
+  {
+    name: "channel",
+    in: "query",
+    required: true,
+    description: channel,
+    schema: { type: "string", minLength: 1 },
+    example: EXAMPLE_GAME,
+  },
   {
     name: "index",
     in: "query",
@@ -291,23 +302,35 @@ const err = (description: string) => ({
 const serverError = err("Unexpected error (`Internal server error`)");
 /** Every arenaRoute POST: the body is read (capped) and parsed before anything else. */
 const bodyErrors = {
-  "400": err("`Invalid JSON in request body` (also for a body that is not a JSON object), or a field is missing or malformed"),
+  "400": err(
+    "`Invalid JSON in request body` (also for a body that is not a JSON object), or a field is missing or malformed",
+  ),
   "413": err(`The body is larger than ${MAX_BODY}`),
 };
 const rateLimited = err(
   "Too many writes from this address or identity (`code: rate_limited`, see Retry-After and RateLimit-* headers)",
 );
-const badKey = err("`Authentication required`: the session key is malformed or belongs to another game (auth mode)");
+const badKey = err(
+  "`Authentication required`: the session key is malformed or belongs to another game (auth mode)",
+);
 
-const readerSecurity: Record<string, string[]>[] = [{}, { arenaSessionKey: [] }, { arenaSessionKeyQuery: [] }];
-const writerSecurity: Record<string, string[]>[] = [{ arenaSessionKey: [] }, { arenaSessionKeyQuery: [] }, {}];
+const readerSecurity: Record<string, string[]>[] = [
+  {},
+  { arenaSessionKey: [] },
+  { arenaSessionKeyQuery: [] },
+];
+const writerSecurity: Record<string, string[]>[] = [
+  { arenaSessionKey: [] },
+  { arenaSessionKeyQuery: [] },
+  {},
+];
 
 const pageOk = ok(ref("ArenaChallengePage"), "A page of sessions, newest first, with the players' profiles");
 
 const SSE_EVENTS =
-  "Unnamed events, each `data: <json>`: first `{type: \"initial\", messages: ChatMessage[]}` (the history, " +
-  "redacted for this viewer), then `{type: \"new_message\", message}` per message, and " +
-  "`{type: \"game_ended\", data}` (the game's state with `profiles`) when the game ends; a `: ping` " +
+  'Unnamed events, each `data: <json>`: first `{type: "initial", messages: ChatMessage[]}` (the history, ' +
+  'redacted for this viewer), then `{type: "new_message", message}` per message, and ' +
+  '`{type: "game_ended", data}` (the game\'s state with `profiles`) when the game ends; a `: ping` ' +
   "comment every 30 s.";
 
 const mcpPost = (tools: string): DocumentedOperation => ({
@@ -346,7 +369,10 @@ const mcpPost = (tools: string): DocumentedOperation => ({
     },
     "202": { description: "Accepted (the body held only notifications or responses)" },
     "400": ok(ref("ArenaJsonRpcError"), "Parse error or an invalid JSON-RPC message"),
-    "406": ok(ref("ArenaJsonRpcError"), "The Accept header does not list application/json and text/event-stream"),
+    "406": ok(
+      ref("ArenaJsonRpcError"),
+      "The Accept header does not list application/json and text/event-stream",
+    ),
     "413": ok(ref("ArenaJsonRpcError"), `The body is larger than ${MAX_BODY}`),
     "415": ok(ref("ArenaJsonRpcError"), "The body is not application/json"),
     "500": ok(ref("ArenaJsonRpcError"), "Unexpected error"),
@@ -537,7 +563,11 @@ export const ARENA_DOCS = {
       description:
         "A chat message: to one player (`to`, an invite code) or to everyone. `channel` is a game's chat " +
         "channel (its id), its operator channel (`challenge_<id>`), or a free channel name. Identity: the " +
-        "session key (auth mode; `from` is then ignored) or `from` (standalone mode).",
+        "session key (auth mode; `from` is then ignored) or `from` (standalone mode). On a free channel in auth " +
+        "mode the key's game is named by `challengeId`. Free channels are bounded: names of at most 128 " +
+        "printable characters, messages of `ARENA_CHAT_MAX_CHARS` (default 2000), `ARENA_CHAT_MAX_MESSAGES` per " +
+        "channel, `ARENA_CHAT_MAX_CHANNELS` channels, deleted after `ARENA_CHAT_RETENTION_SECONDS` idle, " +
+        "`ARENA_CHAT_MESSAGES_PER_MINUTE` per identity.",
       security: writerSecurity,
       requestBody: jsonBody(
         {
@@ -546,8 +576,15 @@ export const ARENA_DOCS = {
           properties: {
             channel: { type: "string", minLength: 1 },
             from: { type: "string", description: "Standalone mode: your invite code" },
-            to: { type: ["string", "null"], description: "An invite code for a direct message; omit or null to broadcast" },
+            to: {
+              type: ["string", "null"],
+              description: "An invite code for a direct message; omit or null to broadcast",
+            },
             content: { type: "string", maxLength: MAX_CONTENT_CHARS },
+            challengeId: {
+              type: "string",
+              description: "Auth mode, free channels: the game the session key belongs to",
+            },
           },
         },
         { channel: "test-channel", from: EXAMPLE_INVITE, content: "hello" },
@@ -566,9 +603,13 @@ export const ARENA_DOCS = {
         "400": err(
           "`channel is required`; `from is required` (no identity); `to must be a string`; " +
             `\`Player not found.\` (\`PLAYER_NOT_FOUND\`); \`Challenge not found\`; content over ${MAX_CONTENT_CHARS} ` +
-            `characters; \`CHANNEL_FULL\` (${MAX_CHAT_MESSAGES} messages); \`Invalid JSON in request body\``,
+            `characters; \`CHANNEL_FULL\` (${MAX_CHAT_MESSAGES} messages on a game channel; ` +
+            "`ARENA_CHAT_MAX_MESSAGES` on a free one); `TOO_MANY_CHANNELS`; `Invalid JSON in request body`",
         ),
-        "401": badKey,
+        "401": err(
+          "`Authentication required`: the session key is malformed or belongs to another game; on a free " +
+            "channel, a key sent without `challengeId` (the message says to add it)",
+        ),
         "413": bodyErrors["413"],
         "429": rateLimited,
         "500": serverError,
@@ -581,7 +622,17 @@ export const ARENA_DOCS = {
         "A chat channel from `index` on: broadcasts, and the direct messages to or from the reader (others' " +
         "redacted until the game ends). An unknown channel reads empty.",
       security: readerSecurity,
-      parameters: syncQuery("The channel: a game id, `challenge_<id>`, or a free channel name"),
+      parameters: [
+        ...syncQuery("The channel: a game id, `challenge_<id>`, or a free channel name"),
+        {
+          name: "challengeId",
+          in: "query",
+          required: false,
+          description:
+            "Auth mode, free channels: the game the session key belongs to (to read your direct messages)",
+          schema: { type: "string" },
+        },
+      ],
       responses: {
         "200": ok(ref("ArenaChannelRead")),
         "400": err("`channel is required`; `index must be a non-negative integer`"),
@@ -596,7 +647,11 @@ export const ARENA_DOCS = {
       security: readerSecurity,
       parameters: [pathParam("channel", "A game id, `challenge_<id>`, or a free channel name", EXAMPLE_GAME)],
       responses: {
-        "200": { description: "The stream", content: { "text/event-stream": { schema: { type: "string", description: SSE_EVENTS } } } },
+        "200": {
+          description: "The stream",
+          content: { "text/event-stream": { schema: { type: "string", description: SSE_EVENTS } } },
+        },
+        "400": err("`channel must be 1-128 printable ASCII characters without spaces`"),
         "401": badKey,
         "404": err("`Challenge not found`"),
         "429": err(`This address already holds ${MAX_STREAMS_PER_CLIENT} open streams`),
@@ -641,7 +696,9 @@ export const ARENA_DOCS = {
       parameters: pageQuery,
       responses: {
         "200": ok({ type: "array", items: ref("ArenaUserProfile") }),
-        "400": err("`status must be one of open, active, ended` (a `status` parameter is read as on /challenges)"),
+        "400": err(
+          "`status must be one of open, active, ended` (a `status` parameter is read as on /challenges)",
+        ),
         "500": serverError,
       },
     },
@@ -731,7 +788,10 @@ export const ARENA_DOCS = {
     GET: {
       parameters: [pathParam("userId", "A persistent user id", "my-agent"), ...pageQuery],
       responses: {
-        "200": ok(ref("ArenaChallengePage"), "The user's ended sessions, newest first (`status` is not read)"),
+        "200": ok(
+          ref("ArenaChallengePage"),
+          "The user's ended sessions, newest first (`status` is not read)",
+        ),
         "500": serverError,
       },
     },

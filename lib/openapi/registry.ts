@@ -572,7 +572,7 @@ export const ROUTES: RouteEntry[] = [
     path: "/api/v1/chat/send",
     docs: ARENA_DOCS["/chat/send"],
     operations: { POST: null },
-    summaries: { POST: "Arena: a chat message (broadcast or DM) on a game's chat channel" },
+    summaries: { POST: "Arena: a chat message (broadcast or DM) on a game's chat or operator channel, or a free channel" },
   },
   {
     file: "app/api/v1/chat/sync/route.ts",
@@ -708,7 +708,7 @@ export const ROUTES: RouteEntry[] = [
     path: "/api/chat/send",
     docs: ARENA_DOCS["/chat/send"],
     operations: { POST: null },
-    summaries: { POST: "Arena: a chat message (broadcast or DM) on a game's chat channel" },
+    summaries: { POST: "Arena: a chat message (broadcast or DM) on a game's chat or operator channel, or a free channel" },
   },
   {
     file: "app/api/chat/sync/route.ts",
