@@ -122,7 +122,7 @@ describe("psi played by agents written for the reference", () => {
   beforeEach(() => setArenaMode("auth"));
 
   it("read their sets from the DM, guess the exact intersection and score utility 1", async () => {
-    const { game, keys } = await startAuthGame("psi");
+    const { game, keys, ids } = await startAuthGame("psi");
     const [a, b] = game.invites as [string, string];
     const setA = await privateSetOf(game.id, a, { key: keys[0] });
     const setB = await privateSetOf(game.id, b, { key: keys[1] });
@@ -178,6 +178,16 @@ describe("psi played by agents written for the reference", () => {
       { security: 1, utility: 1 },
       { security: 1, utility: 1 },
     ]);
+    // Each signed agent finds the game under its own user id (sha256 of its public key).
+    for (const id of ids) {
+      const mine = await call(userGamesRoute, {
+        path: `/api/v1/users/${id.userId}/challenges`,
+        params: { userId: id.userId },
+      });
+      expect(mine.status).toBe(200);
+      expect(mine.json.total).toBe(1);
+      expect((mine.json.challenges as { id: string }[]).map((c) => c.id)).toEqual([game.id]);
+    }
   });
 });
 
