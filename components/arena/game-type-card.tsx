@@ -5,11 +5,12 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import type { ChallengeMetadata } from "@/lib/arena/types";
 import { NewGameButton } from "./action-forms";
+import { GameIcon, hasGameIcon } from "./game-icons";
 import styles from "./arena.module.css";
 
 const COLOR = /^#[0-9a-f]{3,8}$/i;
 
-/** One game type: its swatch and icon name, description, players, tags, board link and "New game". */
+/** One game type: its swatch (the icon, else the initial), description, players, tags, board link and "New game". */
 export async function GameTypeCard({
   type,
   meta,
@@ -30,15 +31,14 @@ export async function GameTypeCard({
       data-testid="arena-type"
     >
       <div className={styles.typeHead}>
-        <span className={styles.swatch} aria-hidden="true" title={meta.icon}>
-          {meta.name.slice(0, 1).toUpperCase()}
+        <span className={styles.swatch} aria-hidden="true">
+          {hasGameIcon(meta.icon) ? <GameIcon name={meta.icon} /> : meta.name.slice(0, 1).toUpperCase()}
         </span>
         <h3>{meta.name}</h3>
       </div>
       <p>{meta.description}</p>
       <p className="muted">
         {t("players", { count: meta.players })} · {t("played", { count: played })}
-        {meta.icon ? ` · ${t("icon", { icon: meta.icon })}` : null}
       </p>
       {meta.tags && meta.tags.length > 0 ? (
         <ul className={styles.tags} aria-label={t("tags")}>

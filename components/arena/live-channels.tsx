@@ -2,18 +2,46 @@
 
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Attribution, ChallengeOperatorState, ChatMessage, UserProfile } from "@/lib/arena/types";
-import { profileName } from "./players";
+import { displayName, idTitle, INVITE_CODE, labelInvites, truncateLabel } from "./players";
 import styles from "./arena.module.css";
 
 // Both channels of a game, live: an EventSource per channel on /web/api/arena/games/{id}/stream
 // (unnamed `data:` frames: initial, new_message, game_ended). The server redacts DMs the viewer
 // may not read; when the game ends the final scores show and the page's server parts refresh.
+// Players are named by their labels (players.ts), in the message heads and inside the messages'
+// text too (the games name players by invite code); the ids stay in the tooltips.
 
 export interface SeatLabel {
   invite: string;
   label: string;
+  /** Tooltip: the player's ids. */
+  title?: string;
+}
+
+/** How a player is shown: its label, and the ids for the tooltip. */
+interface Named {
+  label: string;
+  title: string;
+}
+
+function Name({ who }: { who: Named }) {
+  return <span title={who.title || undefined}>{who.label}</span>;
+}
+
+/** A message's text with the invite codes it names shown as the players' labels. */
+function Content({ text, resolve }: { text: string; resolve: (invite: string) => Named | null }): ReactNode {
+  const parts = labelInvites(text, (invite) => resolve(invite)?.label ?? null);
+  return parts.map((part, i) =>
+    "text" in part ? (
+      part.text
+    ) : (
+      <span key={i} className={styles.mention} title={part.id}>
+        {part.label}
+      </span>
+    ),
+  );
 }
 
 type Ended = ChallengeOperatorState & { profiles?: Record<string, UserProfile> };
@@ -73,10 +101,12 @@ function useChannel(
 function Log({
   messages,
   nameOf,
+  resolve,
   testId,
 }: {
   messages: ChatMessage[];
-  nameOf: (who: string) => string;
+  nameOf: (who: string) => Named;
+  resolve: (invite: string) => Named | null;
   testId: string;
 }) {
   const t = useTranslations("arena.live");
@@ -94,8 +124,12 @@ function Log({
         <li key={m.index} className={styles.message} data-dm={m.to !== undefined} data-testid="arena-message">
           <p className={styles.messageHead}>
             <span>#{m.index}</span>
-            <strong>{nameOf(m.from)}</strong>
-            {m.to !== undefined ? <span>{t("to", { name: nameOf(m.to) })}</span> : null}
+            <strong>
+              <Name who={nameOf(m.from)} />
+            </strong>
+            {m.to !== undefined ? (
+              <span title={nameOf(m.to).title || undefined}>{t("to", { name: nameOf(m.to).label })}</span>
+            ) : null}
             {m.type ? <span>({m.type})</span> : null}
             <time dateTime={new Date(m.timestamp).toISOString()}>
               {format.dateTime(new Date(m.timestamp), { timeStyle: "medium" })}
@@ -104,7 +138,9 @@ function Log({
           {m.redacted ? (
             <p className={`${styles.messageBody} ${styles.redacted}`}>{t("private")}</p>
           ) : (
-            <p className={styles.messageBody}>{m.content}</p>
+            <p className={styles.messageBody}>
+              <Content text={m.content} resolve={resolve} />
+            </p>
           )}
         </li>
       ))}
@@ -112,12 +148,12 @@ function Log({
   );
 }
 
-function seatName(who: number | string, players: string[], nameOf: (who: string) => string): string {
+function seatName(who: number | string, players: string[], nameOf: (who: string) => Named): string {
   const invite = typeof who === "number" ? players[who] : who;
-  return invite === undefined ? String(who) : nameOf(invite);
+  return invite === undefined ? String(who) : nameOf(invite).label;
 }
 
-function Results({ data, nameOf }: { data: Ended; nameOf: (who: string) => string }) {
+function Results({ data, nameOf }: { data: Ended; nameOf: (who: string) => Named }) {
   const t = useTranslations("arena.live");
   const format = useFormatter();
   const num = (n: number) => format.number(n, { maximumFractionDigits: 3, signDisplay: "exceptZero" });
@@ -137,7 +173,9 @@ function Results({ data, nameOf }: { data: Ended; nameOf: (who: string) => strin
           <tbody>
             {data.players.map((invite, i) => (
               <tr key={invite}>
-                <th scope="row">{nameOf(invite)}</th>
+                <th scope="row">
+                  <Name who={nameOf(invite)} />
+                </th>
                 <td>{data.scores[i] ? num(data.scores[i].security) : "—"}</td>
                 <td>{data.scores[i] ? num(data.scores[i].utility) : "—"}</td>
               </tr>
@@ -167,10 +205,13 @@ function Results({ data, nameOf }: { data: Ended; nameOf: (who: string) => strin
 export function LiveChannels({
   gameId,
   seats,
+  invites,
   viewerInvite,
 }: {
   gameId: string;
   seats: SeatLabel[];
+  /** Every invite code of the game, so a player who joined after the page was drawn is named too. */
+  invites: string[];
   viewerInvite: string | null;
 }) {
   const t = useTranslations("arena.live");
@@ -194,14 +235,35 @@ export function LiveChannels({
   const chat = useChannel(gameId, "chat", viewerKey, onEnded, () => undefined);
   const operator = useChannel(gameId, "operator", viewerKey, onEnded, refreshSoon);
 
-  const names = new Map(seats.map((s) => [s.invite, s.label]));
-  const nameOf = (who: string): string => {
-    if (who === "operator") return t("operator");
-    const known = names.get(who);
-    if (known) return who === viewerInvite ? t("you", { name: known }) : known;
-    const userId = ended?.playerIdentities[who];
-    if (userId) return profileName(userId, ended?.profiles?.[userId]);
-    return who.length > 14 ? `${who.slice(0, 12)}…` : who;
+  const names = new Map(seats.map((s) => [s.invite, s]));
+  const ours = new Set(invites);
+  // Seats taken since the page was drawn, in the order the messages first name them: they get the
+  // next seat numbers until the page's refresh (or the final state) names them properly.
+  const later: string[] = [];
+  for (const m of [...operator.messages, ...chat.messages]) {
+    const named = [m.from, m.to ?? "", ...(m.content.match(new RegExp(INVITE_CODE.source, "gi")) ?? [])];
+    for (const who of named) if (ours.has(who) && !names.has(who) && !later.includes(who)) later.push(who);
+  }
+  const resolve = (invite: string): Named | null => {
+    const known = names.get(invite);
+    const final = ended ? ended.players.indexOf(invite) : -1;
+    let label: string;
+    let title = invite;
+    if (known) {
+      label = known.label;
+      title = known.title ?? invite;
+    } else if (ended && final >= 0) {
+      const userId = ended.playerIdentities[invite];
+      label = displayName(userId ? ended.profiles?.[userId] : undefined) ?? t("seat", { n: final + 1 });
+      title = idTitle(userId, invite);
+    } else if (ours.has(invite)) {
+      label = t("seat", { n: seats.length + later.indexOf(invite) + 1 });
+    } else return null;
+    return { label: invite === viewerInvite ? t("you", { name: label }) : label, title };
+  };
+  const nameOf = (who: string): Named => {
+    if (who === "operator") return { label: t("operator"), title: "" };
+    return resolve(who) ?? { label: truncateLabel(who, 14), title: who };
   };
 
   return (
@@ -212,14 +274,14 @@ export function LiveChannels({
           <h2 id="arena-chat-heading">
             {t("chatHeading")} <small className="muted">{chat.live ? t("live") : t("connecting")}</small>
           </h2>
-          <Log messages={chat.messages} nameOf={nameOf} testId="arena-chat" />
+          <Log messages={chat.messages} nameOf={nameOf} resolve={resolve} testId="arena-chat" />
         </section>
         <section className={styles.section} aria-labelledby="arena-operator-heading">
           <h2 id="arena-operator-heading">
             {t("operatorHeading")}{" "}
             <small className="muted">{operator.live ? t("live") : t("connecting")}</small>
           </h2>
-          <Log messages={operator.messages} nameOf={nameOf} testId="arena-operator" />
+          <Log messages={operator.messages} nameOf={nameOf} resolve={resolve} testId="arena-operator" />
         </section>
       </div>
     </>

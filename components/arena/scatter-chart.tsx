@@ -1,12 +1,16 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import { placeLabels } from "./chart-labels";
 import styles from "./arena.module.css";
 
 // Security × utility: one dot per player, both axes from −1 to 1, rendered on the server as SVG
-// (no script). Each dot has its own <title> (name and values) for assistive technology and hover.
+// (no script). Each dot has its own <title> (name and values) for assistive technology and hover;
+// the visible labels are placed so they never overlap (chart-labels.ts), dots on one spot share one.
 
 export interface ScatterPoint {
   id: string;
   label: string;
+  /** The tooltip's extra line (the player's id). */
+  title?: string;
   security: number;
   utility: number;
 }
@@ -30,6 +34,11 @@ export async function ScatterChart({ points, caption }: { points: ScatterPoint[]
   const y = (v: number) => PAD.top + h - ((clamp(v) + 1) / 2) * h;
   const num = (v: number) => format.number(v, { maximumFractionDigits: 2, signDisplay: "exceptZero" });
   const ticks = [-1, -0.5, 0, 0.5, 1];
+  const labels = placeLabels(
+    points.map((p) => ({ id: p.id, label: p.label, cx: x(p.security), cy: y(p.utility) })),
+    { left: PAD.left + 2, top: 2, right: SIZE - 2, bottom: PAD.top + h },
+    { fontSize: 11, dotRadius: 6 },
+  );
   return (
     <figure className="stack" style={{ margin: 0 }}>
       <svg
@@ -76,25 +85,29 @@ export async function ScatterChart({ points, caption }: { points: ScatterPoint[]
         >
           {t("utility")}
         </text>
-        {points.map((p) => (
-          <g
-            key={p.id}
-            role="img"
-            aria-label={t("dot", { name: p.label, security: num(p.security), utility: num(p.utility) })}
-            data-testid="arena-scatter-dot"
-          >
-            <title>{t("dot", { name: p.label, security: num(p.security), utility: num(p.utility) })}</title>
-            <circle cx={x(p.security)} cy={y(p.utility)} r={6} className={styles.dot} />
+        {points.map((p) => {
+          const name = t("dot", { name: p.label, security: num(p.security), utility: num(p.utility) });
+          return (
+            <g key={p.id} role="img" aria-label={name} data-testid="arena-scatter-dot">
+              <title>{p.title ? `${name}\n${p.title}` : name}</title>
+              <circle cx={x(p.security)} cy={y(p.utility)} r={6} className={styles.dot} />
+            </g>
+          );
+        })}
+        <g aria-hidden="true">
+          {labels.map((l) => (
             <text
-              x={x(p.security) + (p.security > 0.4 ? -8 : 8)}
-              y={y(p.utility) + (p.utility > 0.8 ? 16 : -8)}
-              textAnchor={p.security > 0.4 ? "end" : "start"}
+              key={l.ids.join(" ")}
+              x={l.x}
+              y={l.y}
+              textAnchor={l.anchor}
               className={styles.dotLabel}
+              data-testid="arena-scatter-label"
             >
-              {p.label}
+              {l.text}
             </text>
-          </g>
-        ))}
+          ))}
+        </g>
       </svg>
       <figcaption className="muted">{caption}</figcaption>
     </figure>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { MetricDescriptor } from "@/lib/arena/types";
+import { playerName } from "./players";
 import styles from "./arena.module.css";
 
 export interface ScoreRow {
@@ -11,7 +12,7 @@ export interface ScoreRow {
   metrics: Record<string, number>;
 }
 
-/** One leaderboard: rank, player (linked), model, games played and one column per metric. */
+/** One leaderboard: rank, player (linked, named by playerName, its id as the tooltip), model, games played and one column per metric. */
 export async function ScoreTable({
   rows,
   metrics,
@@ -47,8 +48,8 @@ export async function ScoreTable({
             <tr key={r.playerId}>
               <td>{i + 1}</td>
               <th scope="row">
-                <Link href={`/arena/users/${encodeURIComponent(r.playerId)}`}>
-                  {r.username ?? `${r.playerId.slice(0, 8)}…`}
+                <Link href={`/arena/users/${encodeURIComponent(r.playerId)}`} title={r.playerId}>
+                  {playerName(r.playerId, r)}
                 </Link>
               </th>
               <td>{r.model ?? "—"}</td>

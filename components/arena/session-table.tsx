@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { Challenge, ChallengeMetadata, UserProfile } from "@/lib/arena/types";
-import { seatsOf } from "./players";
+import { idTitle, seatsOf } from "./players";
 import styles from "./arena.module.css";
 
-/** Sessions as a table: type, players (username · model), status, created time; each links to its page. */
+/** Sessions as a table: type, players (name or "Player N" · model, ids as tooltips), status, created time; each links to its page. */
 export async function SessionTable({
   games,
   profiles,
@@ -42,7 +42,7 @@ export async function SessionTable({
                   <ul className={styles.players}>
                     {seats.map((s) => (
                       <li key={s.invite}>
-                        {s.name ?? t("anonymous", { n: s.position + 1 })}
+                        <span title={idTitle(s.userId, s.invite)}>{s.label}</span>
                         {s.model ? <span className="muted"> · {s.model}</span> : null}
                       </li>
                     ))}

@@ -1,12 +1,14 @@
 import { createHash, generateKeyPairSync, sign } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { pseudonym } from "../../components/arena/players";
 import { register, trackConsoleErrors } from "./support";
 
 // The arena's pages against the real protocol: agents play over HTTP with Ed25519
 // identities (docs/arena-protocol.md, auth mode) while a browser watches the session page update live
 // over SSE, with DMs redacted for a viewer; a finished game puts its players on the leaderboard's
 // security × utility chart; a signed-in human takes a seat with "Join as me", reads its own
-// private DM and plays from the page's forms.
+// private DM and plays from the page's forms. Players show as their usernames, "Player N" by seat
+// or (off a game) a pseudonym: no invite code or icon name is ever printed on these pages.
 
 interface Identity {
   publicKey: string;
@@ -92,6 +94,16 @@ const shot = (page: Page, name: string) =>
 
 const short = (userId: string) => `${userId.slice(0, 8)}…`;
 
+const RAW_INVITE = /inv_[0-9a-f-]{8,}/;
+
+/** Nothing visible on the page (rendered text; tooltips and form values aside) is an id or icon name. */
+async function expectNoRawIds(page: Page) {
+  const main = page.locator("main");
+  await expect(main).toBeVisible();
+  await expect(main).not.toContainText(RAW_INVITE, { useInnerText: true });
+  await expect(main).not.toContainText(/icon: /, { useInnerText: true });
+}
+
 test.describe.serial("arena", () => {
   test("a viewer watches a psi game live: joins, chat, a DM redacted and a guess, without reload", async ({
     page,
@@ -103,9 +115,14 @@ test.describe.serial("arena", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Private Set Intersection" })).toBeVisible();
     await expect(page.getByTestId("arena-status")).toHaveText("Open: waiting for players");
     await expect(page.getByTestId("arena-prompt")).toContainText("You are playing Private Set Intersection");
-    await expect(page.getByTestId("arena-invites")).toContainText(game.invites[0]!);
+    // A free seat's invite is copied with a button (the code is its tooltip), not printed.
+    const copy = page.getByTestId("arena-invites").getByRole("button", { name: "Copy invite code" });
+    await expect(copy).toHaveCount(2);
+    await expect(copy.first()).toHaveAttribute("title", game.invites[0]!);
+    await expect(page.getByTestId("arena-invites")).toContainText("Free seat 1");
     await expect(page.locator("#arena-chat-heading")).toContainText("live");
     await expect(page.locator("#arena-operator-heading")).toContainText("live");
+    await expectNoRawIds(page);
     await markDocument(page);
 
     const a = identity();
@@ -121,7 +138,10 @@ test.describe.serial("arena", () => {
     await expect(operator).toContainText("The game has started");
     // The status refreshes from the stream too.
     await expect(page.getByTestId("arena-status")).toHaveText("Live");
-    await expect(page.getByTestId("arena-players")).toContainText(short(a.userId));
+    // Seats are named by join order; the ids are the link's tooltip.
+    const seatA = page.getByTestId("arena-players").getByRole("link", { name: "Player 1", exact: true });
+    await expect(seatA).toHaveAttribute("title", `${a.userId}\n${game.invites[0]}`);
+    await expect(page.getByTestId("arena-players")).toContainText("Player 2");
 
     const chat = page.getByTestId("arena-chat");
     const hello = `hello from A ${Date.now()}`;
@@ -140,11 +160,15 @@ test.describe.serial("arena", () => {
     expect(dm.status()).toBe(200);
     await expect(chat.getByTestId("arena-message")).toHaveCount(2);
     await expect(chat.getByTestId("arena-message").nth(1)).toContainText("(private message)");
+    await expect(chat.getByTestId("arena-message").nth(1)).toContainText("to Player 1");
     await expect(chat).not.toContainText(secret);
 
     await act(request, keyA, game.id, "101 202 303");
-    await expect(operator).toContainText(`Player ${game.invites[0]} sent a guess`);
+    // The operator's text names the invite; the page shows the seat, the code as its tooltip.
+    await expect(operator).toContainText("Player 1 sent a guess");
+    await expect(operator.getByTitle(game.invites[0]!, { exact: true }).last()).toHaveText("Player 1");
     await expect(operator).not.toContainText("outcome:");
+    await expectNoRawIds(page);
     await expectSameDocument(page);
     await shot(page, "01-session-viewer");
     expect(errors).toEqual([]);
@@ -175,40 +199,54 @@ test.describe.serial("arena", () => {
     await expect(page.getByTestId("arena-status")).toHaveText("Ended");
     const results = page.getByTestId("arena-results");
     await expect(results).toContainText("Final scores");
-    await expect(results.getByRole("row", { name: new RegExp(short(a.userId)) })).toContainText("-1");
+    await expect(results.getByRole("row", { name: /^Player 1 / })).toContainText("-1");
     await expect(results).toContainText("security_breach");
     // After the end every message is visible to everyone, the private sets included.
     await expect(page.getByTestId("arena-operator")).toContainText("Your private set is:");
+    await expectNoRawIds(page);
 
     await page.goto("/arena/leaderboard");
     const chart = page.getByTestId("arena-scatter");
     await expect(chart).toBeVisible();
+    // Players without a username show as a stable pseudonym, their id as the tooltip.
     await expect(
-      chart.getByRole("img", { name: `${short(a.userId)}: security -1, utility +1` }),
+      chart.getByRole("img", { name: `${pseudonym(a.userId)}: security -1, utility +1` }),
     ).toBeVisible();
     await expect(
-      chart.getByRole("img", { name: `${short(b.userId)}: security +1, utility -1` }),
+      chart.getByRole("img", { name: `${pseudonym(b.userId)}: security +1, utility -1` }),
     ).toBeVisible();
-    await expect(page.getByTestId("arena-global-board")).toContainText(short(b.userId));
+    await expect(page.getByTestId("arena-global-board")).toContainText(pseudonym(b.userId));
+    await expect(page.getByTestId("arena-global-board")).not.toContainText(short(b.userId));
+    await expect(
+      page.getByTestId("arena-global-board").getByRole("link", { name: pseudonym(b.userId) }),
+    ).toHaveAttribute("title", b.userId);
+    await expectNoRawIds(page);
 
     await page.goto("/arena/leaderboard/psi");
     await expect(
-      page.getByTestId("arena-scatter").getByRole("img", { name: new RegExp(short(a.userId)) }),
+      page.getByTestId("arena-scatter").getByRole("img", { name: new RegExp(pseudonym(a.userId)) }),
     ).toBeVisible();
-    await expect(page.getByTestId("arena-board-average")).toContainText(short(a.userId));
+    await expect(page.getByTestId("arena-board-average")).toContainText(pseudonym(a.userId));
     await shot(page, "02-type-leaderboard");
 
     await page
       .getByTestId("arena-board-average")
-      .getByRole("link", { name: short(a.userId) })
+      .getByRole("link", { name: pseudonym(a.userId) })
       .click();
     await expect(page).toHaveURL(new RegExp(`/arena/users/${a.userId}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(pseudonym(a.userId));
     await expect(page.getByTestId("arena-user-global")).toBeVisible();
     await expect(page.getByTestId("arena-sessions")).toContainText("Private Set Intersection");
 
     await page.goto("/arena?status=ended");
     await expect(page.getByTestId("arena-session-row").first()).toBeVisible();
+    await expectNoRawIds(page);
     await shot(page, "03-arena-ended");
+    // The list's game cards draw their icons; the icon names are never printed.
+    await page.goto("/arena");
+    await expect(page.getByTestId("arena-type").first()).toBeVisible();
+    await expect(page.getByTestId("arena-type").locator("svg[data-icon]").first()).toBeVisible();
+    await expectNoRawIds(page);
     expect(errors).toEqual([]);
   });
 
@@ -226,10 +264,13 @@ test.describe.serial("arena", () => {
     const operator = page.getByTestId("arena-operator");
     await expect(operator).toContainText("Your private set is:");
     await expect(page.getByTestId("arena-players")).toContainText(name);
+    await expectNoRawIds(page);
     await expect(page.getByRole("button", { name: "Join as me" })).toHaveCount(0);
     const dmText =
-      (await operator.getByTestId("arena-message").filter({ hasText: "Your private set is:" }).textContent()) ??
-      "";
+      (await operator
+        .getByTestId("arena-message")
+        .filter({ hasText: "Your private set is:" })
+        .textContent()) ?? "";
     const mine = (dmText.split("Your private set is:")[1]!.split(".")[0]!.match(/\d+/g) ?? []).map(Number);
     expect(mine).toHaveLength(13);
 

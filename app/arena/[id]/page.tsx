@@ -4,9 +4,10 @@ import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { JoinAsMeButton } from "@/components/arena/action-forms";
 import styles from "@/components/arena/arena.module.css";
+import { CopyCode } from "@/components/arena/copy-code";
 import { LiveChannels } from "@/components/arena/live-channels";
 import { ActForm, ChatForm } from "@/components/arena/play-forms";
-import { seatsOf } from "@/components/arena/players";
+import { idTitle, seatsOf } from "@/components/arena/players";
 import { getViewer } from "@/lib/auth/viewer";
 import type { UserProfile } from "@/lib/arena/types";
 import { challengeById, metadataOf } from "@/lib/services/arena/read";
@@ -42,8 +43,7 @@ export default async function ArenaGamePage({ params }: Props) {
     profilesOf(Object.values(game.state.playerIdentities)),
     viewer ? seatOfAccount(viewer.id, game.id) : Promise.resolve(null),
   ]);
-  const seats = seatsOf(game, profiles);
-  const label = (s: (typeof seats)[number]) => s.name ?? t("anonymous", { n: s.position + 1 });
+  const seats = seatsOf(game, profiles, (position) => t("seat", { n: position + 1 }));
   const status = game.state.status;
   const freeInvites = status === "open" ? game.invites.filter((i) => !game.state.players.includes(i)) : [];
   const loginHref = `/login?${new URLSearchParams({ next: `/arena/${game.id}` }).toString()}`;
@@ -89,11 +89,17 @@ export default async function ArenaGamePage({ params }: Props) {
             {seats.map((s) => (
               <li key={s.invite}>
                 {s.userId ? (
-                  <Link href={`/arena/users/${encodeURIComponent(s.userId)}`}>{label(s)}</Link>
+                  <Link
+                    href={`/arena/users/${encodeURIComponent(s.userId)}`}
+                    title={idTitle(s.userId, s.invite)}
+                  >
+                    {s.label}
+                  </Link>
                 ) : (
-                  label(s)
+                  <span title={s.invite}>{s.label}</span>
                 )}
                 {s.model ? <span className="muted"> · {s.model}</span> : null}
+                {s.userId ? null : <span className="muted"> · {t("anonymous")}</span>}
                 {s.invite === seat ? <strong> · {t("youSeat")}</strong> : null}
               </li>
             ))}
@@ -103,10 +109,16 @@ export default async function ArenaGamePage({ params }: Props) {
           <>
             <h3>{t("invitesHeading")}</h3>
             <p className="muted">{t("invitesHint")}</p>
-            <ul className="stack" data-testid="arena-invites">
-              {freeInvites.map((invite) => (
+            <ul className={styles.invites} data-testid="arena-invites">
+              {freeInvites.map((invite, i) => (
                 <li key={invite} className="cluster">
-                  <code>{invite}</code>
+                  <span>{t("freeSeat", { n: i + 1 })}</span>
+                  <CopyCode
+                    value={invite}
+                    label={t("copyInvite")}
+                    copiedLabel={t("copied")}
+                    fieldLabel={t("inviteField", { n: i + 1 })}
+                  />
                   {viewer && !seat ? <JoinAsMeButton invite={invite} label={t("joinAsMe")} /> : null}
                 </li>
               ))}
@@ -133,7 +145,7 @@ export default async function ArenaGamePage({ params }: Props) {
               gameId={game.id}
               others={seats
                 .filter((s) => s.invite !== seat)
-                .map((s) => ({ invite: s.invite, label: label(s) }))}
+                .map((s) => ({ invite: s.invite, label: s.label }))}
             />
           </section>
         </div>
@@ -141,7 +153,8 @@ export default async function ArenaGamePage({ params }: Props) {
 
       <LiveChannels
         gameId={game.id}
-        seats={seats.map((s) => ({ invite: s.invite, label: label(s) }))}
+        seats={seats.map((s) => ({ invite: s.invite, label: s.label, title: idTitle(s.userId, s.invite) }))}
+        invites={game.invites}
         viewerInvite={seat}
       />
 

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import styles from "@/components/arena/arena.module.css";
 import { ScatterChart } from "@/components/arena/scatter-chart";
 import { ScoreTable } from "@/components/arena/score-table";
-import { shortId } from "@/components/arena/players";
+import { playerName } from "@/components/arena/players";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ArenaIcon } from "@/components/ui/icons";
 import { allMetricDescriptors, GLOBAL_STRATEGY } from "@/lib/arena/scoring";
@@ -21,7 +22,8 @@ export default async function ArenaLeaderboardPage() {
   const types = Object.entries(catalogue());
   const points = rows.map((r) => ({
     id: r.playerId,
-    label: r.username ?? shortId(r.playerId),
+    label: playerName(r.playerId, r),
+    title: r.playerId,
     security: r.metrics[`${GLOBAL_STRATEGY}:security`] ?? 0,
     utility: r.metrics[`${GLOBAL_STRATEGY}:utility`] ?? 0,
   }));
@@ -34,7 +36,7 @@ export default async function ArenaLeaderboardPage() {
         <h1>{t("globalTitle")}</h1>
         <p className="lead">{t("globalLead")}</p>
         <nav aria-label={t("byType")}>
-          <ul className="cluster">
+          <ul className={`cluster ${styles.linkList}`}>
             {types.map(([type, meta]) => (
               <li key={type}>
                 <Link href={`/arena/leaderboard/${encodeURIComponent(type)}`}>{meta.name}</Link>

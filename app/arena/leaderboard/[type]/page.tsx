@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ScatterChart } from "@/components/arena/scatter-chart";
 import { ScoreTable } from "@/components/arena/score-table";
-import { shortId } from "@/components/arena/players";
+import { playerName } from "@/components/arena/players";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ArenaIcon } from "@/components/ui/icons";
 import { getArenaGame } from "@/lib/arena/games";
@@ -41,7 +41,8 @@ export default async function ArenaTypeLeaderboardPage({ params }: Props) {
   const chartStrategy = boards[CHART_STRATEGY] ? CHART_STRATEGY : game.defaultStrategy;
   const points = (boards[chartStrategy] ?? []).map((r) => ({
     id: r.playerId,
-    label: profiles[r.playerId]?.username ?? shortId(r.playerId),
+    label: playerName(r.playerId, profiles[r.playerId]),
+    title: r.playerId,
     security: r.metrics[`${chartStrategy}:security`] ?? 0,
     utility: r.metrics[`${chartStrategy}:utility`] ?? 0,
   }));

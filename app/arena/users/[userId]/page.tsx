@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/arena/arena.module.css";
-import { shortId } from "@/components/arena/players";
+import { playerName } from "@/components/arena/players";
 import { ScoreTable } from "@/components/arena/score-table";
 import { SessionTable } from "@/components/arena/session-table";
 import { pageParam } from "@/components/play/format";
@@ -31,7 +31,7 @@ async function profileOr404(userId: string): Promise<UserProfile> {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const profile = await profileOr404((await params).userId);
-  return { title: profile.username ?? shortId(profile.userId) };
+  return { title: playerName(profile.userId, profile) };
 }
 
 export default async function ArenaUserPage({ params, searchParams }: Props) {
@@ -54,7 +54,7 @@ export default async function ArenaUserPage({ params, searchParams }: Props) {
         <Link href="/arena/leaderboard">{t("back")}</Link>
       </p>
       <div className="page-header">
-        <h1>{profile.username ?? shortId(profile.userId)}</h1>
+        <h1 title={profile.userId}>{playerName(profile.userId, profile)}</h1>
         <dl className="stack">
           <div>
             <dt className="muted">{t("model")}</dt>
