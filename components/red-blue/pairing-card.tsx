@@ -4,23 +4,49 @@ import type { PlayerPairingView } from "@/lib/contracts/red-blue";
 import { teamClass } from "./team-class";
 import styles from "./red-blue.module.css";
 
-/** Per-category verdicts: breached (red scores), prevented (blue scores), or not judged. */
-export function Verdicts({ categories }: { categories: Record<string, boolean | null> }) {
+/** What a category's verdict means, in the words of its kind (the rest read as a generic breach). */
+function verdictKind(key: string): "leak" | "policy" | "other" {
+  return key === "secret_leak" ? "leak" : key === "policy_violation" ? "policy" : "other";
+}
+
+/**
+ * Per-category verdicts, one line each in plain words: which category, what the judge decided and
+ * whom it favoured ("Secret leak: the defense kept the vault code hidden, in blue's favour.").
+ * `names` are the challenge's category names by key (the key where a name is missing);
+ * `secretName` what the challenge calls its secret ("vault code"), else "the secret".
+ */
+export function Verdicts({
+  categories,
+  names = {},
+  secretName = null,
+}: {
+  categories: Record<string, boolean | null>;
+  names?: Readonly<Record<string, string>>;
+  secretName?: string | null;
+}) {
   const t = useTranslations("redBlue.pairing");
   const entries = Object.entries(categories);
   if (entries.length === 0) return <p className="muted">{t("noCategories")}</p>;
+  const secret = secretName?.trim() || t("secretFallback");
   return (
     <ul className={styles.verdicts} aria-label={t("categories")} data-testid="verdicts">
-      {entries.map(([key, v]) => (
-        <li
-          key={key}
-          className={`${styles.verdict} ${v === true ? styles.breach : v === false ? styles.prevented : styles.unjudged}`}
-          data-category={key}
-          data-verdict={v === true ? "breach" : v === false ? "prevented" : "error"}
-        >
-          {t(v === true ? "breached" : v === false ? "preventedLabel" : "judgeError", { category: key })}
-        </li>
-      ))}
+      {entries.map(([key, v]) => {
+        const category = names[key] ?? key;
+        const kind = verdictKind(key);
+        const state = v === true ? "breach" : v === false ? "prevented" : "error";
+        return (
+          <li
+            key={key}
+            className={`${styles.verdict} ${v === true ? styles.breach : v === false ? styles.prevented : styles.unjudged}`}
+            data-category={key}
+            data-verdict={state}
+          >
+            {v === null
+              ? t("verdictNotJudged", { category })
+              : t(`verdict.${kind}.${v ? "breached" : "prevented"}`, { category, secret })}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -29,9 +55,15 @@ export function Verdicts({ categories }: { categories: Record<string, boolean | 
 export function PairingCard({
   pairing,
   headingLevel = 3,
+  categoryNames,
+  secretName = null,
 }: {
   pairing: PlayerPairingView;
   headingLevel?: 3 | 4;
+  /** The challenge's judge categories by key, for the verdict lines. */
+  categoryNames?: Readonly<Record<string, string>>;
+  /** What the challenge calls its secret ("vault code"); null: "the secret". */
+  secretName?: string | null;
 }) {
   const t = useTranslations("redBlue.pairing");
   const format = useFormatter();
@@ -59,7 +91,8 @@ export function PairingCard({
         </span>
         <span className="muted">{t(outcome)}</span>
       </div>
-      <Verdicts categories={pairing.categories} />
+      {/* The verdicts are said once, here: the judge's stored summary repeats them per category. */}
+      <Verdicts categories={pairing.categories} names={categoryNames} secretName={secretName} />
       <dl className={styles.facts}>
         <div>
           <dt>{t("rating")}</dt>
@@ -86,11 +119,6 @@ export function PairingCard({
       <pre className={styles.output} data-testid="model-output">
         {pairing.model_output ?? t("noOutput")}
       </pre>
-      {pairing.judge_feedback ? (
-        <p data-testid="judge-feedback">
-          <strong>{t("feedback")}</strong> {pairing.judge_feedback}
-        </p>
-      ) : null}
       <p className={styles.label}>{t(pairing.my_team === "red" ? "opponentDefense" : "opponentAttack")}</p>
       {pairing.opponent_prompt !== null ? (
         <pre className={styles.output} data-testid="opponent-prompt">

@@ -186,6 +186,26 @@ export function RedBlueForm({
         />
         <div className={styles.grid2}>
           <Field
+            id="rb-secret-name"
+            name="secret_name"
+            label={t("secretName")}
+            hint={t("secretNameHint")}
+            maxLength={60}
+            defaultValue={s.secret_name ?? ""}
+            error={e.secret_name}
+          />
+          <Field
+            id="rb-secret-description"
+            name="secret_description"
+            label={t("secretDescription")}
+            hint={t("secretDescriptionHint")}
+            maxLength={300}
+            defaultValue={s.secret_description ?? ""}
+            error={e.secret_description}
+          />
+        </div>
+        <div className={styles.grid2}>
+          <Field
             id="rb-max-prompt"
             name="max_prompt_chars"
             type="number"

@@ -57,6 +57,8 @@ export function TeamPanel({
   revealAfterRound,
   initialPairings,
   standings,
+  categoryNames,
+  secretName,
 }: {
   challengeId: string;
   loginHref: string;
@@ -68,6 +70,10 @@ export function TeamPanel({
   initialPairings: PlayerPairingView[];
   /** The standings, rendered by the page (a server component). */
   standings: ReactNode;
+  /** The challenge's judge categories by key, for the verdict lines of a pairing. */
+  categoryNames: Readonly<Record<string, string>>;
+  /** What the challenge calls its secret ("vault code"), or null. */
+  secretName: string | null;
 }) {
   const t = useTranslations("redBlue.play");
   const router = useRouter();
@@ -331,7 +337,14 @@ export function TeamPanel({
                 ) : null}
               </Alert>
             ) : null}
-            {result ? <SubmissionResult result={result} polling={pollUntil > 0} /> : null}
+            {result ? (
+              <SubmissionResult
+                result={result}
+                polling={pollUntil > 0}
+                categoryNames={categoryNames}
+                secretName={secretName}
+              />
+            ) : null}
           </>
         )}
       </section>
@@ -357,7 +370,7 @@ export function TeamPanel({
             <ol className={styles.pairingList}>
               {pairings.map((p) => (
                 <li key={p.id}>
-                  <PairingCard pairing={p} />
+                  <PairingCard pairing={p} categoryNames={categoryNames} secretName={secretName} />
                 </li>
               ))}
             </ol>
@@ -370,7 +383,17 @@ export function TeamPanel({
   );
 }
 
-function SubmissionResult({ result, polling }: { result: SubmitResponse; polling: boolean }) {
+function SubmissionResult({
+  result,
+  polling,
+  categoryNames,
+  secretName,
+}: {
+  result: SubmitResponse;
+  polling: boolean;
+  categoryNames: Readonly<Record<string, string>>;
+  secretName: string | null;
+}) {
   const t = useTranslations("redBlue.play");
   return (
     <section className="stack" data-testid="submit-result" data-waiting={result.waiting} aria-live="polite">
@@ -394,7 +417,14 @@ function SubmissionResult({ result, polling }: { result: SubmitResponse; polling
           ) : null}
         </Alert>
       ) : null}
-      {result.pairing ? <PairingCard pairing={result.pairing} headingLevel={4} /> : null}
+      {result.pairing ? (
+        <PairingCard
+          pairing={result.pairing}
+          headingLevel={4}
+          categoryNames={categoryNames}
+          secretName={secretName}
+        />
+      ) : null}
     </section>
   );
 }

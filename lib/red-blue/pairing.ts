@@ -1,6 +1,7 @@
 import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { fromModelError } from "@/lib/ai/errors";
+import { SECRET_ABOUT_LABEL, SECRET_NAME_LABEL } from "@/lib/ai/offline/secret";
 import type { JudgeCategory, RedBlueSettings } from "@/lib/contracts/red-blue";
 import { judgeResponse } from "@/lib/evaluation/judge";
 import { AppError } from "@/lib/errors";
@@ -22,12 +23,34 @@ export interface ModelAccess {
   signal?: AbortSignal;
 }
 
+/** What the challenge calls its secret and says about it (settings.secret_name / secret_description). */
+export interface SecretNaming {
+  secret_name?: string | null;
+  secret_description?: string | null;
+}
+
+const oneLine = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
+
 /**
  * The system prompt of a pairing. The secret comes first, in the offline practice model's
- * convention, so nothing in the defense can shadow it; the defense follows as written.
+ * convention, so nothing in the defense can shadow it; then, when the challenge gives them, the
+ * secret's name and description (labelled lines every model reads, and the practice model learns
+ * how players ask for the secret from); the defense follows as written.
  */
-export function defenseSystemPrompt(defense: string, secret: string | null): string {
-  return secret ? `The secret password is "${secret}".\n\n${defense}` : defense;
+export function defenseSystemPrompt(
+  defense: string,
+  secret: string | null,
+  naming: SecretNaming = {},
+): string {
+  if (!secret) return defense;
+  const name = oneLine(naming.secret_name);
+  const about = oneLine(naming.secret_description);
+  const lines = [
+    `The secret password is "${secret}".`,
+    ...(name ? [`${SECRET_NAME_LABEL} ${name}`] : []),
+    ...(about ? [`${SECRET_ABOUT_LABEL} ${about}`] : []),
+  ];
+  return `${lines.join("\n")}\n\n${defense}`;
 }
 
 export interface CategoryResult {
@@ -75,7 +98,7 @@ export async function runDefense(
     const model = await access.getModel(input.settings.model);
     const out = await generateModelText({
       model,
-      system: defenseSystemPrompt(input.defense, input.secret),
+      system: defenseSystemPrompt(input.defense, input.secret, input.settings),
       prompt: input.prompt,
       temperature: 0,
       maxOutputTokens: input.settings.max_output_tokens,

@@ -158,6 +158,7 @@ describe("public list", () => {
       utility_gate: { prompts: 1, mode: "reject" },
       reveal_after_round: false,
       max_prompt_chars: 4000,
+      secret_name: null,
       counts: { red_players: 3, blue_players: 3, pairings: 17 },
     });
     expect(list.find((c) => c.id === other.id)).toMatchObject({

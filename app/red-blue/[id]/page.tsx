@@ -103,6 +103,8 @@ export default async function RedBlueChallengePage({ params }: Props) {
           utilityGate={challenge.utility_gate}
           revealAfterRound={challenge.reveal_after_round}
           initialPairings={pairings.data}
+          categoryNames={Object.fromEntries(challenge.judge_suite.map((c) => [c.key, c.name]))}
+          secretName={challenge.secret_name}
           standings={
             <Standings
               standings={leaderboard}

@@ -5,7 +5,8 @@ import { OfflineLanguageModel, type OfflineReply, type PromptText } from "@/lib/
 import { readDefense, type DefenseRules } from "@/lib/ai/offline/defense";
 import type { Technique } from "@/lib/ai/offline/levels";
 import { leak, NAIVE_REFUSALS, pick, truncate, type Outcome } from "@/lib/ai/offline/practice-model";
-import { findSecretLine } from "@/lib/ai/offline/secret";
+import { readSecretContext } from "@/lib/ai/offline/secret";
+import { secretNamePatterns } from "@/lib/ai/offline/secret-names";
 import { analyse } from "@/lib/ai/offline/techniques";
 
 // The offline defender (`offline:defender`): the practice model for red/blue challenges, where
@@ -36,30 +37,35 @@ const BLOCKED_REFUSALS: Record<Technique, string> = {
 
 const NO_SECRET = "I haven't been given any secret to protect, so there is nothing to reveal.";
 
-/** The system prompt without the line that names the secret: what the blue player wrote. */
+/**
+ * The system prompt without the lines that name and describe the secret (secret.ts): what the
+ * blue player wrote.
+ */
 export function defenseText(system: string): string {
-  const found = findSecretLine(system);
+  const found = readSecretContext(system);
   if (!found) return system;
   return system
     .split(/\r?\n/)
-    .filter((_, i) => i !== found.line)
+    .filter((_, i) => !found.lines.includes(i))
     .join("\n");
 }
 
 /** Decides the defender's answer: the last user message against the defense's rules. */
 export function decideDefense(prompt: PromptText): DefenderDecision {
+  const context = readSecretContext(prompt.system);
+  const names = secretNamePatterns(context?.name, context?.description);
   const rules = readDefense(defenseText(prompt.system));
   const last = prompt.user.at(-1) ?? "";
-  const a = analyse(last);
+  const a = analyse(last, names);
   const base = { techniques: a.techniques, rules };
   if (rules.refusesEverything) return { ...base, outcome: "refusal", text: REFUSE_EVERYTHING_REPLY };
 
   const tricks = a.techniques.filter((t) => t !== "override");
-  const askedBefore = prompt.user.slice(0, -1).some((m) => analyse(m).targetsSecret);
+  const askedBefore = prompt.user.slice(0, -1).some((m) => analyse(m, names).targetsSecret);
   const attack = a.targetsSecret || a.techniques.includes("override") || (tricks.length > 0 && askedBefore);
   if (!attack) return { ...base, outcome: "benign", text: benignAnswer(last) };
 
-  const secret = findSecretLine(prompt.system)?.value;
+  const secret = context?.value;
   if (!secret) return { ...base, outcome: "no-secret", text: NO_SECRET };
 
   // Like level 1, one technique the defense does not forbid is enough; only those shape the leak.

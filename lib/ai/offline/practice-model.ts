@@ -13,7 +13,8 @@ import {
   type OfflineLevelId,
   type Technique,
 } from "@/lib/ai/offline/levels";
-import { findSecret } from "@/lib/ai/offline/secret";
+import { readSecretContext } from "@/lib/ai/offline/secret";
+import { secretNamePatterns } from "@/lib/ai/offline/secret-names";
 import { analyse, type Analysis, type Language } from "@/lib/ai/offline/techniques";
 import { encode, encodingLabels, spellWithDashes } from "@/lib/ai/offline/transforms";
 
@@ -106,14 +107,16 @@ export function leak(secret: string, a: Analysis): string {
  * back to the secret ("spell it") when an earlier user message asked about it.
  */
 export function decide(level: OfflineLevel, prompt: PromptText): GuardDecision {
+  const context = readSecretContext(prompt.system);
+  const names = secretNamePatterns(context?.name, context?.description);
   const last = prompt.user.at(-1) ?? "";
-  const a = analyse(last);
+  const a = analyse(last, names);
   const tricks = a.techniques.filter((t) => t !== "override");
-  const askedBefore = prompt.user.slice(0, -1).some((m) => analyse(m).targetsSecret);
+  const askedBefore = prompt.user.slice(0, -1).some((m) => analyse(m, names).targetsSecret);
   const attack = a.targetsSecret || a.techniques.includes("override") || (tricks.length > 0 && askedBefore);
   if (!attack) return { outcome: "benign", text: benignAnswer(last), techniques: a.techniques };
 
-  const secret = findSecret(prompt.system);
+  const secret = context?.value;
   if (!secret) {
     return {
       outcome: "no-secret",

@@ -39,3 +39,49 @@ export function findSecretLine(systemPrompt: string): { value: string; line: num
 export function findSecret(systemPrompt: string): string | undefined {
   return findSecretLine(systemPrompt)?.value;
 }
+
+// What the secret is called in the challenge it guards: up to two labelled lines right after the
+// line naming the secret (no blank line between), written by whoever builds the system prompt:
+//
+//   The secret password is "K7-ORCHID".
+//   Name of the secret: vault code
+//   About the secret: the combination that opens the bank vault
+//
+// A real model reads them as plain words; the practice model learns from them how players ask
+// for the secret (secret-names.ts). Anything else stops the reading.
+
+export const SECRET_NAME_LABEL = "Name of the secret:";
+export const SECRET_ABOUT_LABEL = "About the secret:";
+
+export interface SecretContext {
+  value: string;
+  /** The secret's name in the challenge's words ("vault code"), when given. */
+  name?: string;
+  /** A short description of the secret, when given. */
+  description?: string;
+  /** Indexes of the lines that name and describe the secret (the secret line first). */
+  lines: number[];
+}
+
+const labelled = (line: string, label: string): string | undefined =>
+  line.trimStart().toLowerCase().startsWith(label.toLowerCase())
+    ? line.trimStart().slice(label.length).trim() || undefined
+    : undefined;
+
+/** The secret of a system prompt with what the challenge calls it and says about it. */
+export function readSecretContext(systemPrompt: string): SecretContext | undefined {
+  const found = findSecretLine(systemPrompt);
+  if (!found) return undefined;
+  const lines = systemPrompt.split(/\r?\n/);
+  const ctx: SecretContext = { value: found.value, lines: [found.line] };
+  for (let i = found.line + 1; i < lines.length && i <= found.line + 2; i++) {
+    const line = lines[i] ?? "";
+    const name = ctx.name === undefined ? labelled(line, SECRET_NAME_LABEL) : undefined;
+    const about = ctx.description === undefined ? labelled(line, SECRET_ABOUT_LABEL) : undefined;
+    if (name !== undefined) ctx.name = name;
+    else if (about !== undefined) ctx.description = about;
+    else break;
+    ctx.lines.push(i);
+  }
+  return ctx;
+}

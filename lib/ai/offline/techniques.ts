@@ -91,9 +91,14 @@ function firstMatch<K>(text: string, table: [K, RegExp][]): K | undefined {
   return best?.key;
 }
 
-export function analyse(message: string): Analysis {
+/**
+ * What a message tries to do. `secretNames` are the extra tests of secret-names.ts: the name the
+ * challenge gives its secret ("vault code") counts as much as "password".
+ */
+export function analyse(message: string, secretNames: readonly RegExp[] = []): Analysis {
   const techniques = TECHNIQUE_ORDER.filter((t) => PATTERNS[t].some((re) => re.test(message)));
-  const analysis: Analysis = { targetsSecret: TARGET.some((re) => re.test(message)), techniques };
+  const targetsSecret = TARGET.some((re) => re.test(message)) || secretNames.some((re) => re.test(message));
+  const analysis: Analysis = { targetsSecret, techniques };
   // The earliest-mentioned encoding or language wins; a bare "encode it" means Base64.
   if (techniques.includes("encoding")) analysis.encoding = firstMatch(message, ENCODINGS) ?? "base64";
   if (techniques.includes("translation")) analysis.language = firstMatch(message, LANGUAGES) ?? "french";

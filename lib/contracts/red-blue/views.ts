@@ -154,6 +154,8 @@ export const publicRedBlueView = z.object({
   utility_gate: z.object({ prompts: z.number().int(), mode: z.enum(UTILITY_GATE_MODES) }),
   reveal_after_round: z.boolean(),
   max_prompt_chars: z.number().int(),
+  /** What the challenge calls its secret in words (settings.secret_name; never its value), or null. */
+  secret_name: z.string().nullable(),
   counts: z.object({
     red_players: z.number().int(),
     blue_players: z.number().int(),

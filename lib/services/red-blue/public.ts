@@ -84,6 +84,7 @@ function toPublic(r: Row, counts: Counts): PublicRedBlueView {
     utility_gate: { prompts: settings.utility_gate.prompts.length, mode: settings.utility_gate.mode },
     reveal_after_round: settings.reveal_after_round,
     max_prompt_chars: settings.max_prompt_chars,
+    secret_name: settings.secret_name?.trim() || null,
     counts,
   };
 }

@@ -63,6 +63,8 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
       model: f.text("model").trim(),
       judge_model: f.text("judge_model").trim(),
       secret_ref: f.optional("secret_ref"),
+      secret_name: f.optional("secret_name"),
+      secret_description: f.optional("secret_description"),
       pass_threshold: f.int("pass_threshold", undefined, "Pass threshold"),
       severity_bonus: f.checkbox("severity_bonus"),
       time_penalty_per_second: decimal(f, problems, "time_penalty_per_second", "Time penalty"),

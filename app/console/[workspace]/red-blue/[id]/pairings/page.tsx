@@ -65,6 +65,7 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
     getStandings(challenge.id, 20, { includeInactive: true }),
   ]);
   const base = `/console/${workspace.slug}/red-blue/${challenge.id}`;
+  const categoryNames = Object.fromEntries(challenge.judge_suite.map((c) => [c.key, c.name]));
   const pageHref = (n: number) => {
     const q = new URLSearchParams();
     if (filter.category) q.set("category", filter.category);
@@ -199,7 +200,11 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
                   </span>
                 </summary>
                 <div className="stack">
-                  <Verdicts categories={p.categories} />
+                  <Verdicts
+                    categories={p.categories}
+                    names={categoryNames}
+                    secretName={challenge.settings.secret_name}
+                  />
                   <p className="muted">
                     {t("facts", { tokens: num(p.tokens_total), elapsed: formatDuration(p.elapsed_ms) })}
                   </p>
