@@ -50,6 +50,6 @@ export const attemptOperations = {
     params: challengeIdParamsSchema,
     body: attemptInputSchema,
     // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.
-    doc: { status: 201, statuses: [200], sse: STREAM_EVENTS },
+    doc: { status: 201, statuses: [200], sse: STREAM_EVENTS, response: attemptResultSchema },
   }),
 };

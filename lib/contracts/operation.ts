@@ -53,6 +53,13 @@ export interface RouteDoc {
    * API reference lists them here and not on every route that shares their status.
    */
   errorCodes?: string[];
+  /**
+   * The operation is how a caller gets credentials (logging in, registering): its example sends
+   * none (written as `x-anonymous`).
+   */
+  anonymous?: boolean;
+  /** An example request body (OpenAPI `example`), when the schema alone gives no valid one. */
+  example?: unknown;
 }
 
 export interface Operation<P = unknown, Q = unknown, B = unknown, A extends AuthMode = AuthMode> {

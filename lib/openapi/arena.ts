@@ -340,6 +340,9 @@ const mcpPost = (tools: string): DocumentedOperation => ({
     "Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Identity: " +
     "the tools' `from` in standalone mode; in auth mode the session key as `Authorization: Bearer`.",
   security: [{}, { arenaSessionKey: [] }],
+  parameters: [
+    { name: "Accept", in: "header", required: true, schema: { const: "application/json, text/event-stream" } },
+  ],
   requestBody: jsonBody(
     {
       description: "A JSON-RPC 2.0 message (or a batch of them)",

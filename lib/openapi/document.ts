@@ -201,10 +201,16 @@ function routeOperation(
     responses,
   };
   if (doc.errorCodes?.length) op["x-error-codes"] = doc.errorCodes;
+  // How a caller gets credentials (login, registration): called without any.
+  if (doc.anonymous) op["x-anonymous"] = true;
   if (meta.body && method !== "GET") {
     // JSON unless the operation names another media type (a form: the same schema, form-encoded).
     const media = doc.bodyMediaType ?? "application/json";
-    op.requestBody = { required: true, content: { [media]: { schema: toSchema(meta.body, "input") } } };
+    const example = doc.example === undefined ? {} : { example: doc.example };
+    op.requestBody = {
+      required: true,
+      content: { [media]: { schema: toSchema(meta.body, "input"), ...example } },
+    };
   } else if (meta.rawBody && doc.bodyMediaType && doc.bodyMediaType !== "multipart/form-data") {
     op.requestBody = { required: true, content: { [doc.bodyMediaType]: { schema: { type: "string" } } } };
   } else if (doc.bodyMediaType === "multipart/form-data") {

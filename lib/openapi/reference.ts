@@ -5,6 +5,7 @@ import { HTTP_METHODS } from "@/lib/contracts/operation";
 // auth, scope, parameters, a summary of its request and response schemas, its error statuses
 // with the error codes each may carry, and a curl example. Pure: the document, the error codes
 // and the origin are parameters, so the page renders it and a unit test checks it.
+// /docs/api is an index of the tags (players' first) and /docs/api/<tag> one page per tag.
 
 type Json = Record<string, unknown>;
 
@@ -30,6 +31,8 @@ export interface RefStatus {
   description: string;
   /** The `error.code` values this status carries (empty for a success or a non-JSON error). */
   codes: string[];
+  /** Of `codes`, the ones only some routes answer (`x-error-codes`); the others are listed once per page. */
+  own: string[];
 }
 
 export interface RefOperation {
@@ -42,6 +45,8 @@ export interface RefOperation {
   auth: string;
   /** API-token scope the operation needs (`console`, `play`), if any. */
   scopes: string[];
+  /** How a caller gets credentials (login, registration): its example sends none. */
+  anonymous: boolean;
   params: RefParam[];
   body?: { media: string; fields: RefField[]; type: string };
   success: { status: string; media: string[]; fields: RefField[]; type: string; stream?: string };
@@ -148,8 +153,15 @@ export function exampleOf(schema: unknown, depth = 0): unknown {
     if (depth > 3) return {};
     const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
     const out: Json = {};
-    for (const [name, sub] of Object.entries(obj(s.properties))) {
+    const properties = Object.entries(obj(s.properties));
+    for (const [name, sub] of properties) {
       if (required.has(name)) out[name] = exampleOf(sub, depth + 1);
+    }
+    // A body that must change something (an update: minProperties) names its first optional field.
+    const min = typeof s.minProperties === "number" ? s.minProperties : 0;
+    for (const [name, sub] of properties) {
+      if (Object.keys(out).length >= min) break;
+      if (!(name in out)) out[name] = exampleOf(sub, depth + 1);
     }
     return out;
   }
@@ -194,6 +206,21 @@ export interface ReferenceInput {
   origin: string;
 }
 
+/** The request body of an example: the operation's own `example`, else one built from the schema. */
+function exampleBody(media: Json): unknown {
+  return "example" in media ? media.example : exampleOf(media.schema);
+}
+
+/** The success answer's schema carries an access token (login, registration): the example keeps it. */
+function issuesToken(op: Json): boolean {
+  const responses = obj(op.responses);
+  return Object.entries(responses).some(
+    ([status, r]) =>
+      /^2/.test(status) &&
+      "access_token" in obj(obj(obj(obj(obj(r).content)["application/json"]).schema).properties),
+  );
+}
+
 function curlOf(method: string, path: string, op: Json, auth: string, origin: string): string {
   const params = Array.isArray(op.parameters) ? (op.parameters as Json[]) : [];
   const url =
@@ -203,22 +230,32 @@ function curlOf(method: string, path: string, op: Json, auth: string, origin: st
       .filter((p) => p.in === "query" && p.required)
       .map((p, i) => `${i === 0 ? "?" : "&"}${String(p.name)}=<${String(p.name)}>`)
       .join("");
-  const lines = [`curl${method === "GET" ? "" : ` -X ${method}`} "${url}"`];
-  // A write that also takes visitors (a guest attempt) is still what an integrator sends a token to.
-  if (auth === "required" || (auth === "optional" && method !== "GET")) {
-    lines.push(`-H "Authorization: Bearer $GAUNTLET_TOKEN"`);
+  const capture = issuesToken(op);
+  const lines = [`curl${capture ? " -s" : ""}${method === "GET" ? "" : ` -X ${method}`} "${url}"`];
+  // A write that also takes visitors (a guest attempt) is still what an integrator sends a token to;
+  // the way to get a token (logging in, registering) sends none.
+  const anonymous = op["x-anonymous"] === true;
+  // An arena route takes the session key its join answered (KEY, as on /arena/agents), not a Gauntlet token.
+  const arenaKey = JSON.stringify(op.security ?? []).includes("arenaSessionKey");
+  if (!anonymous && (auth === "required" || (auth === "optional" && method !== "GET"))) {
+    lines.push(`-H "Authorization: Bearer ${arenaKey ? "$KEY" : "$GAUNTLET_TOKEN"}"`);
+  }
+  for (const p of params.filter((p) => p.in === "header" && p.required)) {
+    lines.push(`-H "${String(p.name)}: ${String(exampleOf(p.schema))}"`);
   }
   const content = obj(obj(op.requestBody).content);
   const media = Object.keys(content)[0];
   if (media === "application/json") {
     lines.push(`-H "Content-Type: application/json"`);
-    lines.push(`-d ${shellQuote(JSON.stringify(exampleOf(obj(content[media]).schema)))}`);
+    lines.push(`-d ${shellQuote(JSON.stringify(exampleBody(obj(content[media]))))}`);
   } else if (media === "multipart/form-data") {
     lines.push(`-F "file=@./file"`);
   } else if (media) {
     lines.push(`-H "Content-Type: ${media}"`, `--data-binary @./body`);
   }
-  return lines.join(" \\\n  ");
+  const command = lines.join(" \\\n  ");
+  // Keep the returned access token for the examples that follow (jq reads the JSON answer).
+  return capture ? `export GAUNTLET_TOKEN=$(${command} | jq -r .access_token)` : command;
 }
 
 /**
@@ -239,12 +276,24 @@ function statusesOf(
     .map(([status, response]) => ({
       status,
       description: str(obj(response).description) ?? "",
+      own: arena ? [] : [...own].filter((code) => String(errorStatus[code]) === status),
       codes: arena
         ? []
         : Object.entries(errorStatus)
             .filter(([code, s]) => String(s) === status && (!routeSpecific.has(code) || own.has(code)))
             .map(([code]) => code),
     }));
+}
+
+/** Codes some operation declares as its own (`x-error-codes`). */
+function routeSpecificCodes(document: Json): Set<string> {
+  const codes = new Set<string>();
+  for (const item of Object.values(obj(document.paths)))
+    for (const op of Object.values(obj(item))) {
+      const own = obj(op)["x-error-codes"];
+      if (Array.isArray(own)) for (const code of own) codes.add(String(code));
+    }
+  return codes;
 }
 
 const anchorOf = (method: string, path: string) =>
@@ -261,13 +310,7 @@ export function apiReference({ document, errorStatus, origin }: ReferenceInput):
     operations: [] as RefOperation[],
   }));
   const byTag = new Map(tags.map((g) => [g.tag, g]));
-  const routeSpecific = new Set<string>();
-  for (const item of Object.values(obj(document.paths)))
-    for (const op of Object.values(obj(item)))
-      for (const code of Array.isArray(obj(op)["x-error-codes"])
-        ? (obj(op)["x-error-codes"] as unknown[])
-        : [])
-        routeSpecific.add(String(code));
+  const routeSpecific = routeSpecificCodes(document);
   for (const [path, item] of Object.entries(obj(document.paths))) {
     for (const method of HTTP_METHODS) {
       const op = obj(obj(item)[method.toLowerCase()]);
@@ -299,6 +342,7 @@ export function apiReference({ document, errorStatus, origin }: ReferenceInput):
         tag,
         auth,
         scopes,
+        anonymous: op["x-anonymous"] === true,
         params: (Array.isArray(op.parameters) ? (op.parameters as Json[]) : []).map((p) => ({
           name: String(p.name),
           in: String(p.in),
@@ -321,5 +365,43 @@ export function apiReference({ document, errorStatus, origin }: ReferenceInput):
       });
     }
   }
-  return tags.filter((g) => g.operations.length > 0);
+  return tags
+    .filter((g) => g.operations.length > 0)
+    .sort((a, b) => tagRank(a.tag) - tagRank(b.tag));
+}
+
+/** Players' operations first, then agents', creators', and the rest in the document's order. */
+const TAG_ORDER = ["web", "arena", "console"];
+const tagRank = (tag: string) => {
+  const i = TAG_ORDER.indexOf(tag);
+  return i === -1 ? TAG_ORDER.length : i;
+};
+
+/** The tag page an operation is documented on, and its anchor there. */
+export const tagHref = (tag: string) => `/docs/api/${encodeURIComponent(tag)}`;
+export const operationHref = (op: Pick<RefOperation, "tag" | "id">) => `${tagHref(op.tag)}#${op.id}`;
+
+/**
+ * The `error.code` values each error status may carry on any route, listed once on a page: every
+ * code of that status except those only some routes answer (shown on those routes).
+ */
+export function sharedErrorCodes(document: Json, errorStatus: Record<string, number>): Record<string, string[]> {
+  const routeSpecific = routeSpecificCodes(document);
+  const out: Record<string, string[]> = {};
+  for (const [code, status] of Object.entries(errorStatus)) {
+    if (routeSpecific.has(code)) continue;
+    (out[String(status)] ??= []).push(code);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * The commands of the reference's "Authentication" section: register (or log in) and keep the
+ * access token in GAUNTLET_TOKEN, then call the API with it. Built from the same operations.
+ */
+export function authExamples(groups: RefGroup[]): { register?: string; login?: string; me: string } {
+  const ops = groups.flatMap((g) => g.operations);
+  const find = (method: string, path: string) => ops.find((o) => o.method === method && o.path === path)?.curl;
+  const me = find("GET", "/web/api/me") ?? "";
+  return { register: find("POST", "/web/api/register"), login: find("POST", "/web/api/login"), me };
 }

@@ -72,7 +72,16 @@ export async function startRouteServer(routes: RouteTable): Promise<RouteServer>
           params: Promise.resolve(params),
         });
         res.writeHead(answer.status, Object.fromEntries(answer.headers));
-        res.end(Buffer.from(await answer.arrayBuffer()));
+        // Streamed as it comes (a Server-Sent Events answer never ends); cancelled when the client goes.
+        const reader = answer.body?.getReader();
+        if (!reader) return void res.end();
+        res.on("close", () => void reader.cancel().catch(() => undefined));
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          res.write(value);
+        }
+        res.end();
         return;
       }
       res.writeHead(404, { "content-type": "application/json" });

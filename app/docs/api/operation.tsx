@@ -1,17 +1,17 @@
 import { getTranslations } from "next-intl/server";
 import type { RefField, RefOperation } from "@/lib/openapi/reference";
+import { CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
+
+// Lean markup (element types, one class per list): the console's page documents some 70 operations.
 
 function Fields({ fields, required, optional }: { fields: RefField[]; required: string; optional: string }) {
   return (
     <ul className={styles.fields}>
       {fields.map((f) => (
         <li key={f.name}>
-          <code className={styles.fieldName}>{f.name}</code> <span className={styles.type}>{f.type}</span>{" "}
-          <span className={f.required ? styles.required : styles.muted}>
-            {f.required ? required : optional}
-          </span>
-          {f.description ? <span className={styles.description}> — {f.description}</span> : null}
+          <code>{f.name}</code> <i>{f.type}</i> {f.required ? <b>{required}</b> : <small>{optional}</small>}
+          {f.description ? <span> — {f.description}</span> : null}
           {f.children ? <Fields fields={f.children} required={required} optional={optional} /> : null}
         </li>
       ))}
@@ -24,11 +24,16 @@ export async function Operation({ op }: { op: RefOperation }) {
   const t = await getTranslations("docs.api");
   const req = t("required");
   const opt = t("optional");
-  const auth =
-    op.auth === "required" ? t("authRequired") : op.auth === "optional" ? t("authOptional") : t("authNone");
+  const auth = op.anonymous
+    ? t("authAnonymous")
+    : op.auth === "required"
+      ? t("authRequired")
+      : op.auth === "optional"
+        ? t("authOptional")
+        : t("authNone");
   return (
-    <article id={op.id} className={styles.op} aria-labelledby={`${op.id}-title`}>
-      <h3 id={`${op.id}-title`} className={styles.opTitle}>
+    <article id={op.id} className={styles.op} aria-labelledby={`${op.id}-t`}>
+      <h3 id={`${op.id}-t`} className={styles.opTitle}>
         <span className={styles.method} data-method={op.method}>
           {op.method}
         </span>{" "}
@@ -40,7 +45,7 @@ export async function Operation({ op }: { op: RefOperation }) {
           <dt>{t("auth")}</dt>
           <dd>{auth}</dd>
         </div>
-        {op.scopes.length > 0 && op.auth !== "none" ? (
+        {op.scopes.length > 0 && op.auth !== "none" && !op.anonymous ? (
           <div>
             <dt>{t("scope")}</dt>
             <dd>
@@ -57,12 +62,12 @@ export async function Operation({ op }: { op: RefOperation }) {
           <ul className={styles.fields}>
             {op.params.map((p) => (
               <li key={`${p.in}-${p.name}`}>
-                <code className={styles.fieldName}>{p.name}</code>{" "}
-                <span className={styles.type}>
+                <code>{p.name}</code>{" "}
+                <i>
                   {p.in} · {p.type}
-                </span>{" "}
-                <span className={p.required ? styles.required : styles.muted}>{p.required ? req : opt}</span>
-                {p.description ? <span className={styles.description}> — {p.description}</span> : null}
+                </i>{" "}
+                {p.required ? <b>{req}</b> : <small>{opt}</small>}
+                {p.description ? <span> — {p.description}</span> : null}
               </li>
             ))}
           </ul>
@@ -71,7 +76,7 @@ export async function Operation({ op }: { op: RefOperation }) {
       {op.body ? (
         <>
           <h4>
-            {t("requestBody")} <span className={styles.type}>{op.body.media}</span>
+            {t("requestBody")} <i className={styles.type}>{op.body.media}</i>
           </h4>
           {op.body.fields.length > 0 ? (
             <Fields fields={op.body.fields} required={req} optional={opt} />
@@ -83,7 +88,7 @@ export async function Operation({ op }: { op: RefOperation }) {
       <details className={styles.disclosure}>
         <summary>
           {t("response", { status: op.success.status })}{" "}
-          <span className={styles.type}>{op.success.media.join(", ") || "—"}</span>
+          <i className={styles.type}>{op.success.media.join(", ") || "—"}</i>
         </summary>
         {op.success.fields.length > 0 ? (
           <Fields fields={op.success.fields} required={req} optional={opt} />
@@ -99,28 +104,20 @@ export async function Operation({ op }: { op: RefOperation }) {
       {op.errors.length > 0 ? (
         <details className={styles.disclosure}>
           <summary>
-            {t("errorCodes")}{" "}
-            <span className={styles.type}>{op.errors.map((e) => e.status).join(" · ")}</span>
+            {t("errorCodes")} <i className={styles.type}>{op.errors.map((e) => e.status).join(" · ")}</i>
           </summary>
           <ul className={styles.fields}>
             {op.errors.map((e) => (
               <li key={e.status}>
-                <strong>{e.status}</strong>{" "}
-                {e.codes.map((c) => (
-                  <code key={c} className={styles.errorCode}>
-                    {c}
-                  </code>
-                ))}{" "}
-                <span className={styles.description}>{e.description}</span>
+                <strong>{e.status}</strong> {e.own.length > 0 ? <code>{e.own.join(", ")}</code> : null}{" "}
+                <span>{e.description}</span>
               </li>
             ))}
           </ul>
         </details>
       ) : null}
       <h4>{t("example")}</h4>
-      <pre className={styles.code} tabIndex={0}>
-        <code>{op.curl}</code>
-      </pre>
+      <CodeBlock>{op.curl}</CodeBlock>
     </article>
   );
 }

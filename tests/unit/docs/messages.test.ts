@@ -18,6 +18,8 @@ const values: Record<string, string> = {
   output: "{ succeeded, status, judge_feedback, answer }",
   status: "201",
   count: "3",
+  tag: "web",
+  placeholder: "<id>",
 };
 
 function text(node: unknown): string {

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { WrenchIcon } from "@/components/ui/icons";
-import { env } from "@/lib/env";
+import { requestOrigin } from "@/app/docs/origin";
 import { exampleChallengeId, listApiTokens } from "@/lib/services/api-tokens";
 import { canManage, workspaceForPage } from "../context";
 import { revokeTokenAction } from "./actions";
@@ -21,11 +21,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function TokensPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc, tokens, challengeId] = await Promise.all([
+  // The commands are printed for the address the reader reached this server at.
+  const [t, tc, tokens, challengeId, origin] = await Promise.all([
     getTranslations("consolePages.tokens"),
     getTranslations("consolePages.common"),
     listApiTokens(workspace.id),
     exampleChallengeId(workspace.id),
+    requestOrigin(),
   ]);
   const manager = canManage(workspace.role);
   const now = new Date();
@@ -38,7 +40,7 @@ export default async function TokensPage({ params }: Props) {
       </div>
       {manager ? (
         <Card title={t("createTitle")} className={styles.section}>
-          <CreateTokenForm workspace={workspace.slug} apiBase={env.APP_URL} challengeId={challengeId} />
+          <CreateTokenForm workspace={workspace.slug} apiBase={origin} challengeId={challengeId} />
         </Card>
       ) : (
         <Alert tone="info" className={styles.section}>
