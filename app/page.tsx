@@ -8,7 +8,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ArenaIcon, ShieldSplitIcon, StackIcon, TargetIcon } from "@/components/ui/icons";
 import styles from "@/components/home/home.module.css";
 import { getViewer } from "@/lib/auth/viewer";
-import { listPublicChallenges, listPublicCollections } from "@/lib/services/public-challenges";
+import {
+  listFeaturedLadders,
+  listPublicChallenges,
+  listPublicCollections,
+} from "@/lib/services/public-challenges";
+import { FeaturedLadderCard } from "@/components/home/featured-ladder";
 
 type Area = { key: "challenges" | "collections" | "redBlue" | "arena"; href: string; icon: ReactNode };
 
@@ -20,12 +25,19 @@ const areas: Area[] = [
 ];
 
 const FEATURED = 6;
+const FEATURED_LADDERS = 2;
 
 export default async function HomePage() {
-  const [t, tp, viewer] = await Promise.all([getTranslations("home"), getTranslations("player.home"), getViewer()]);
-  const [challenges, collections] = await Promise.all([
+  const [t, tp, tl, viewer] = await Promise.all([
+    getTranslations("home"),
+    getTranslations("player.home"),
+    getTranslations("playLoop.home"),
+    getViewer(),
+  ]);
+  const [challenges, collections, ladders] = await Promise.all([
     listPublicChallenges({ limit: FEATURED, offset: 0, viewerAccountId: viewer?.id ?? null }),
     listPublicCollections({ limit: FEATURED, offset: 0 }),
+    listFeaturedLadders({ limit: FEATURED_LADDERS, viewerAccountId: viewer?.id ?? null }),
   ]);
   return (
     <div className={styles.home}>
@@ -34,9 +46,24 @@ export default async function HomePage() {
           {t("title")}
         </h1>
         <p className={styles.lead}>{t("lead")}</p>
+        {/* A clear start: the featured ladders' "Play Level 1" comes before anything else to click. */}
+        {ladders.length > 0 ? (
+          <section aria-labelledby="home-ladders" className={styles.ladders}>
+            <h2 id="home-ladders" className="visually-hidden">
+              {tl("ladderHeading")}
+            </h2>
+            <ul className={styles.ladderList}>
+              {ladders.map((ladder) => (
+                <FeaturedLadderCard key={ladder.id} ladder={ladder} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <p className={styles.lead}>{t("leadCreators")}</p>
         <div className="cluster">
-          <ButtonLink href="/challenges">{t("browseChallenges")}</ButtonLink>
+          <ButtonLink href="/challenges" variant={ladders.length > 0 ? "secondary" : "primary"}>
+            {t("browseChallenges")}
+          </ButtonLink>
           <ButtonLink href="/console" variant="secondary">
             {t("openConsole")}
           </ButtonLink>

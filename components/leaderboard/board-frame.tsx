@@ -4,7 +4,16 @@ import styles from "./leaderboard.module.css";
 
 // The frame every board table shares: the viewer's rank when they are off this page, the table
 // with its caption and column headings, the page's rows and, after a gap, the viewer's own row.
-// The caller renders each row (BoardRow with its own cells).
+// The caller renders each row (BoardRow with its own cells). On a phone the low-priority columns
+// (a heading marked `low`, cells with `lowPriorityCell`) are left out so the board fits; what
+// still overflows scrolls inside the frame, with the player column kept in place and shadows at
+// the edges that have more to show.
+
+/** A column heading; `low` columns are hidden on narrow screens. */
+export type BoardHeading = string | { label: string; low: true };
+
+/** The class of a cell in a low-priority column. */
+export const lowPriorityCell = styles.low ?? "";
 
 export function BoardFrame<R extends { rank: number; account_id: string | null }>({
   board,
@@ -24,7 +33,7 @@ export function BoardFrame<R extends { rank: number; account_id: string | null }
   testId: string;
   caption: string;
   /** Every column's heading, rank and player first. */
-  headings: string[];
+  headings: BoardHeading[];
 }) {
   const viewerOnPage = viewerId !== null && board.rows.some((r) => r.account_id === viewerId);
   const viewer = board.viewer && !viewerOnPage ? board.viewer : null;
@@ -40,11 +49,17 @@ export function BoardFrame<R extends { rank: number; account_id: string | null }
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              {headings.map((h, i) => (
-                <th scope="col" key={i}>
-                  {h}
-                </th>
-              ))}
+              {headings.map((h, i) =>
+                typeof h === "string" ? (
+                  <th scope="col" key={i}>
+                    {h}
+                  </th>
+                ) : (
+                  <th scope="col" key={i} className={lowPriorityCell}>
+                    {h.label}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>
@@ -86,7 +101,7 @@ export function BoardRow({
   return (
     <tr className={mine ? styles.mine : undefined} data-viewer={mine || undefined}>
       <td className={styles.rank}>{rank}</td>
-      <th scope="row">
+      <th scope="row" className={styles.player}>
         {href ? <Link href={href}>{name}</Link> : name}
         {mine ? <span className={styles.you}> {you}</span> : null}
         {mark}

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { GlobalBoardPage, GlobalBoardRow } from "@/lib/services/leaderboards/global-board";
-import { BoardFrame, BoardRow } from "./board-frame";
+import { BoardFrame, BoardRow, lowPriorityCell } from "./board-frame";
 import { FirstBloodMark } from "./first-blood-mark";
 
 /** The global board: rank, player (with first bloods), points net of hints, solves, last improvement. */
@@ -32,14 +32,16 @@ export async function GlobalBoardTable({
     >
       <td>{format.number(row.points, { maximumFractionDigits: 2 })}</td>
       <td>{format.number(row.solved)}</td>
-      <td>{format.dateTime(new Date(row.last_at), { dateStyle: "medium", timeStyle: "short" })}</td>
+      <td className={lowPriorityCell}>
+        {format.dateTime(new Date(row.last_at), { dateStyle: "medium", timeStyle: "short" })}
+      </td>
     </BoardRow>
   );
   return (
     <BoardFrame
       testId="global-leaderboard"
       caption={t("caption")}
-      headings={[t("rank"), t("player"), t("points"), t("solved"), t("lastSolve")]}
+      headings={[t("rank"), t("player"), t("points"), t("solved"), { label: t("lastSolve"), low: true }]}
       board={board}
       viewerId={viewerId}
       renderRow={renderRow}

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { formatDuration } from "@/components/play/format";
 import type { LeaderboardPage, LeaderboardRow } from "@/lib/services/leaderboards";
-import { BoardFrame, BoardRow } from "./board-frame";
+import { BoardFrame, BoardRow, lowPriorityCell } from "./board-frame";
 import { FirstBloodMark } from "./first-blood-mark";
 
 type Column =
@@ -18,6 +18,9 @@ type Column =
   | "avgRating";
 
 type Row = LeaderboardRow & { solved?: number };
+
+/** Columns a phone leaves out (the metric the board ranks by always stays). */
+const LOW_PRIORITY: ReadonlySet<Column> = new Set(["achieved", "attempts"]);
 
 /** The columns that say why a row ranks where it does, per scoring strategy. */
 export function columnsFor(kind: "challenge" | "collection", strategy: string): Column[] {
@@ -112,7 +115,9 @@ export async function LeaderboardTable({
         mark={bloods ? <FirstBloodMark count={bloods} label={tm("firstBloods", { n: bloods })} /> : null}
       >
         {columns.map((c) => (
-          <td key={c}>{cell(row, c)}</td>
+          <td key={c} className={LOW_PRIORITY.has(c) ? lowPriorityCell : undefined}>
+            {cell(row, c)}
+          </td>
         ))}
       </BoardRow>
     );
@@ -122,7 +127,13 @@ export async function LeaderboardTable({
     <BoardFrame
       testId={`${kind}-leaderboard`}
       caption={caption}
-      headings={[t("columns.rank"), t("columns.player"), ...columns.map((c) => t(`columns.${c}`))]}
+      headings={[
+        t("columns.rank"),
+        t("columns.player"),
+        ...columns.map((c) =>
+          LOW_PRIORITY.has(c) ? { label: t(`columns.${c}`), low: true as const } : t(`columns.${c}`),
+        ),
+      ]}
       board={board}
       viewerId={viewerId}
       renderRow={renderRow}

@@ -2,9 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
@@ -14,6 +15,8 @@ import { formatDuration } from "./format";
 import type { LadderLinks } from "./ladder-types";
 import { RefusalLine, WinReveal } from "./win-reveal";
 import { readPlayerEvents } from "./sse";
+import { bringIntoView } from "./bring-into-view";
+import { TokenCounter } from "./token-counter";
 import styles from "./play.module.css";
 
 type Phase = "idle" | "running" | "done";
@@ -35,6 +38,7 @@ export function PlayPanel({
   initialCooldownUntil,
   ladder = null,
   allowClaims = false,
+  countTokens = false,
 }: {
   challengeId: string;
   initialAttemptsLeft: number | null;
@@ -43,12 +47,17 @@ export function PlayPanel({
   ladder?: LadderLinks | null;
   /** The challenge takes password claims (the guess box). */
   allowClaims?: boolean;
+  /** The board ranks by fewest tokens: show the live token counter. */
+  countTokens?: boolean;
 }) {
   const t = useTranslations("player.play");
+  const tl = useTranslations("playLoop.play");
   const router = useRouter();
   const promptId = useId();
   const hintId = `${promptId}-hint`;
   const formRef = useRef<HTMLFormElement>(null);
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
   const [prompt, setPrompt] = useState("");
   const [phase, setPhase] = useState<Phase>("idle");
   const [answer, setAnswer] = useState("");
@@ -66,6 +75,12 @@ export function PlayPanel({
   const waitSeconds = waitUntil > now ? Math.ceil((waitUntil - now) / 1000) : 0;
   const outOfAttempts = attemptsLeft === 0;
   const blocked = phase === "running" || waitSeconds > 0 || outOfAttempts;
+
+  // The verdict and what to do next land in view once the result is in (the page scrolls only
+  // when part of them is off screen, and without animation under reduced motion).
+  useEffect(() => {
+    if (result && outcomeRef.current) bringIntoView(outcomeRef.current);
+  }, [result]);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -166,85 +181,104 @@ export function PlayPanel({
   }
 
   return (
-    <div className={styles.panel}>
-      <h2>{t("heading")}</h2>
-      <form
-        ref={formRef}
-        onSubmit={(e) => void submit(e)}
-        className="stack"
-        aria-busy={phase === "running" || undefined}
-      >
-        <label htmlFor={promptId} className={styles.promptLabel}>
-          {t("promptLabel")}
-        </label>
-        <p id={hintId} className={styles.promptHint}>
-          {t("promptHint")}
-        </p>
-        <textarea
-          id={promptId}
-          name="prompt"
-          className={styles.textarea}
-          value={prompt}
-          maxLength={PROMPT_MAX_LENGTH}
-          onChange={(e) => setPrompt(e.target.value)}
-          onKeyDown={onKeyDown}
-          aria-describedby={hintId}
-          required
-          rows={4}
-        />
-        <div className={styles.formRow}>
-          <p className={styles.allowance} data-testid="allowance">
-            {attemptsLeft === null ? t("unlimited") : t("attemptsLeft", { count: attemptsLeft })}
-            {waitSeconds > 0 ? (
-              <>
-                {" · "}
-                <span data-testid="cooldown">{t("cooldown", { seconds: waitSeconds })}</span>
-              </>
-            ) : null}
-          </p>
-          <SubmitButton
-            pending={phase === "running"}
-            aria-disabled={blocked || undefined}
-            className={styles.accentButton}
+    <div className={`${styles.panel} ${styles.playPanel}`}>
+      {/* The label "Prompt" says what the box is; the section heading stays for screen readers. */}
+      <h2 className="visually-hidden">{t("heading")}</h2>
+      <div className={styles.playGrid}>
+        <div className={styles.playForm}>
+          <form
+            ref={formRef}
+            onSubmit={(e) => void submit(e)}
+            className={styles.promptForm}
+            aria-busy={phase === "running" || undefined}
           >
-            {t("submit")}
-          </SubmitButton>
-        </div>
-      </form>
-
-      {problem ? <Alert tone="error">{problem.message}</Alert> : null}
-
-      {phase !== "idle" || answer ? (
-        <section aria-labelledby={`${promptId}-answer`} className="stack">
-          <h3 id={`${promptId}-answer`} className={styles.answerLabel}>
-            {t("answerHeading")}
-            {phase === "running" ? (
-              <>
-                <Spinner />
-                <span className="visually-hidden">{t("streaming")}</span>
-              </>
-            ) : null}
-          </h3>
-          {phase === "running" && stage ? (
-            <p className={styles.progress} role="status" data-testid="progress" data-stage={stage}>
-              {stage === "checking" ? t("progressChecking") : t("progressAnswering")}
+            <label htmlFor={promptId} className={styles.promptLabel}>
+              {t("promptLabel")}
+            </label>
+            <textarea
+              ref={promptRef}
+              id={promptId}
+              name="prompt"
+              className={styles.textarea}
+              value={prompt}
+              maxLength={PROMPT_MAX_LENGTH}
+              onChange={(e) => setPrompt(e.target.value)}
+              onKeyDown={onKeyDown}
+              aria-describedby={hintId}
+              required
+              rows={4}
+            />
+            <div className={styles.formRow}>
+              <p className={styles.allowance} data-testid="allowance">
+                {attemptsLeft === null ? t("unlimited") : t("attemptsLeft", { count: attemptsLeft })}
+                {waitSeconds > 0 ? (
+                  <>
+                    {" · "}
+                    <span data-testid="cooldown">{t("cooldown", { seconds: waitSeconds })}</span>
+                  </>
+                ) : null}
+              </p>
+              <SubmitButton
+                pending={phase === "running"}
+                aria-disabled={blocked || undefined}
+                className={styles.accentButton}
+              >
+                {t("submit")}
+              </SubmitButton>
+            </div>
+            <p id={hintId} className={styles.promptHint}>
+              {t("promptHint")}
             </p>
-          ) : null}
-          <pre className={styles.answer} data-testid="answer" data-chunks={chunks} data-phase={phase}>
-            {answer || (phase === "running" ? t("waiting") : t("noAnswer"))}
-          </pre>
-        </section>
-      ) : null}
+            {countTokens ? <TokenCounter prompt={prompt} counted={result?.tokens_total ?? null} /> : null}
+          </form>
+          {problem ? <Alert tone="error">{problem.message}</Alert> : null}
+        </div>
 
-      {result ? <Verdict result={result} /> : null}
-      {result ? <WinReveal result={result} ladder={ladder} /> : null}
-      {allowClaims ? <ClaimBox challengeId={challengeId} ladder={ladder} /> : null}
+        <div className={styles.playResult}>
+          {phase !== "idle" || answer ? (
+            <section aria-labelledby={`${promptId}-answer`} className={styles.answerBlock}>
+              <h3 id={`${promptId}-answer`} className={styles.answerLabel}>
+                {t("answerHeading")}
+                {phase === "running" ? (
+                  <>
+                    <Spinner />
+                    <span className="visually-hidden">{t("streaming")}</span>
+                  </>
+                ) : null}
+              </h3>
+              {phase === "running" && stage ? (
+                <p className={styles.progress} role="status" data-testid="progress" data-stage={stage}>
+                  {stage === "checking" ? t("progressChecking") : t("progressAnswering")}
+                </p>
+              ) : null}
+              <pre className={styles.answer} data-testid="answer" data-chunks={chunks} data-phase={phase}>
+                {answer || (phase === "running" ? t("waiting") : t("noAnswer"))}
+              </pre>
+            </section>
+          ) : (
+            <p className={styles.answerPlaceholder}>{tl("answerPlaceholder")}</p>
+          )}
+          {result ? (
+            <div ref={outcomeRef} className={styles.outcome} data-testid="play-outcome">
+              <Verdict result={result} onTryAgain={outOfAttempts ? null : () => promptRef.current?.focus()} />
+              <WinReveal result={result} ladder={ladder} />
+            </div>
+          ) : null}
+        </div>
+
+        {allowClaims ? (
+          <div className={styles.playClaim}>
+            <ClaimBox challengeId={challengeId} ladder={ladder} />
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }
 
-function Verdict({ result }: { result: AttemptResult }) {
+function Verdict({ result, onTryAgain }: { result: AttemptResult; onTryAgain: (() => void) | null }) {
   const t = useTranslations("player.play");
+  const tl = useTranslations("playLoop.play");
   const tone =
     result.status === "errored"
       ? "error"
@@ -297,6 +331,12 @@ function Verdict({ result }: { result: AttemptResult }) {
             {result.first_blood ? <Badge>{t("firstBlood")}</Badge> : null}
             {result.personal_best && !result.first_blood ? <Badge>{t("personalBest")}</Badge> : null}
           </p>
+        ) : null}
+        {/* After a miss the next step is another prompt: back to the box, which keeps the last one. */}
+        {!result.succeeded && onTryAgain ? (
+          <Button variant="secondary" size="sm" onClick={onTryAgain} data-testid="try-again">
+            {tl("tryAgain")}
+          </Button>
         ) : null}
       </Alert>
     </div>

@@ -9,7 +9,7 @@ import { NavLinks, type NavItem } from "./nav-links";
 import styles from "./site-header.module.css";
 
 export async function SiteHeader({ viewer, unread = 0 }: { viewer: Viewer | null; unread?: number }) {
-  const t = await getTranslations("shell");
+  const [t, tn] = await Promise.all([getTranslations("shell"), getTranslations("playLoop.nav")]);
   const navItems: NavItem[] = [
     { href: "/challenges", label: t("nav.challenges") },
     { href: "/challenge-collections", label: t("nav.collections") },
@@ -26,7 +26,7 @@ export async function SiteHeader({ viewer, unread = 0 }: { viewer: Viewer | null
           <span className={styles.wordmark}>{t("appName")}</span>
         </Link>
         <div className={styles.nav}>
-          <NavLinks items={navItems} label={t("primaryNav")} />
+          <NavLinks items={navItems} label={t("primaryNav")} menuLabel={tn("menu")} />
         </div>
         <div className={styles.account} role="group" aria-label={t("accountArea")}>
           {viewer ? (

@@ -231,3 +231,60 @@ export async function getPublicCollection(id: string, viewerAccountId?: string |
     })),
   };
 }
+
+/** A ladder the home page starts players on: its levels in order and the viewer's wins. */
+export interface FeaturedLadder {
+  id: string;
+  name: string;
+  description: string | null;
+  gated: boolean;
+  levels: { id: string; name: string; solved: boolean }[];
+}
+
+/** How many of the newest public collections the home page picks its featured ladders from. */
+const FEATURED_POOL = 20;
+
+/**
+ * The ladders the home page puts first: public collections with active levels, the longest
+ * ladders first (a series of levels is the journey; a one-challenge collection is hardly one),
+ * then the newest, among the newest public collections. Levels in the collection page's order.
+ */
+export async function listFeaturedLadders(opts: {
+  limit: number;
+  viewerAccountId: string | null;
+}): Promise<FeaturedLadder[]> {
+  const rows = await db.challengeCollection.findMany({
+    where: { isPublic: true, items: { some: { challenge: { isActive: true } } } },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: FEATURED_POOL,
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      gated: true,
+      items: {
+        where: { challenge: { isActive: true } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { challenge: { select: { id: true, name: true } } },
+      },
+    },
+  });
+  const chosen = rows
+    .map((r, newest) => ({ r, newest }))
+    .sort((a, b) => b.r.items.length - a.r.items.length || a.newest - b.newest)
+    .slice(0, opts.limit)
+    .map(({ r }) => r);
+  const ids = chosen.flatMap((r) => r.items.map((i) => i.challenge.id));
+  const { solved } = await solvesAndSolved(ids, opts.viewerAccountId);
+  return chosen.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    gated: r.gated,
+    levels: r.items.map((i) => ({
+      id: i.challenge.id,
+      name: i.challenge.name,
+      solved: solved.has(i.challenge.id),
+    })),
+  }));
+}

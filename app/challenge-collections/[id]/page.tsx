@@ -22,6 +22,10 @@ import { getPublicCollection } from "@/lib/services/public-challenges";
 import { collectionFirstBloods } from "@/lib/services/leaderboards/board-marks";
 import { CollectionScoreChart } from "./score-chart-section";
 import { getCollectionLocks } from "@/lib/services/ladder";
+import { LevelMap, levelHref } from "@/components/play/level-map";
+import mapStyles from "@/components/play/level-map.module.css";
+import { levelStates } from "@/components/play/level-states";
+import { buttonClassName } from "@/components/ui/button";
 
 const PAGE_SIZE = 20;
 
@@ -41,15 +45,20 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   const page = pageParam((await searchParams).page);
   const viewer = await getViewer();
   const collection = await orNotFound(getPublicCollection(id, viewer?.id ?? null));
-  const [t, tl, board, series, firstBloods] = await Promise.all([
+  const [t, tl, tm, board, series, firstBloods] = await Promise.all([
     getTranslations("player.collection"),
     getTranslations("player.leaderboard"),
+    getTranslations("playLoop.map"),
     getCollectionLeaderboard(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, viewerAccountId: viewer?.id ?? null }),
     getSolvesPerDay({ collectionId: id }),
     collectionFirstBloods(id),
   ]);
   const solvedCount = collection.challenges.filter((c) => c.solved).length;
   const locks = await getCollectionLocks(id, collection.challenges.map((c) => c.id), viewer?.id ?? null);
+  const map = levelStates(
+    collection.challenges.map((c) => ({ id: c.id, name: c.name, solved: c.solved === true, locked: locks.has(c.id) })),
+  );
+  const current = map.findIndex((l) => l.state === "current");
 
   const theme = renderableTheme(collection.theme);
   return (
@@ -82,6 +91,23 @@ export default async function CollectionPage({ params, searchParams }: Props) {
           ) : null}
         </dl>
       </header>
+
+      {/* The level map first: where the player stands and the way to the next level. */}
+      {map.length > 0 ? (
+        <section aria-labelledby="collection-map" className={styles.panel}>
+          <div className={mapStyles.mapHeader}>
+            <h2 id="collection-map">{tm("label")}</h2>
+            <Link
+              href={levelHref(id, map[Math.max(current, 0)]!.id)}
+              className={buttonClassName({ className: styles.accentButton })}
+              data-testid="play-next"
+            >
+              {current >= 0 ? tm("play", { n: current + 1 }) : tm("replay")}
+            </Link>
+          </div>
+          <LevelMap collectionId={id} levels={map} />
+        </section>
+      ) : null}
 
       {collection.instructions_md ? (
         <section aria-labelledby="collection-instructions" className={styles.panel}>

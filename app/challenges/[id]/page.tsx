@@ -75,69 +75,76 @@ export default async function ChallengePage({ params, searchParams }: Props) {
         )
       ) : null}
       <header className={styles.playHeader}>
-        <h1>{challenge.name}</h1>
-        {challenge.solved ? <Badge className={styles.solvedBadge}>{t("solvedByYou")}</Badge> : null}
+        {/* The badge sits beside the title: a win marks it without moving the play area down. */}
+        <div className={styles.titleRow}>
+          <h1>{challenge.name}</h1>
+          {challenge.solved ? <Badge className={styles.solvedBadge}>{t("solvedByYou")}</Badge> : null}
+        </div>
         {challenge.description ? <p className={styles.goal}>{challenge.description}</p> : null}
         <p>
           <strong>{t("goal")}</strong> {challenge.goal}
         </p>
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t("difficulty")}</dt>
-            <dd>{t("difficultyValue", { difficulty: challenge.difficulty })}</dd>
-          </div>
-          <div>
-            <dt>{t("points")}</dt>
-            <dd>{challenge.points}</dd>
-          </div>
-          <div>
-            <dt>{t("scoring")}</dt>
-            <dd>{t("strategy", { strategy: challenge.scoring_strategy })}</dd>
-          </div>
-          <div>
-            <dt>{t("solves")}</dt>
-            <dd>{challenge.solves}</dd>
-          </div>
-          <div>
-            <dt>{t("attemptLimit")}</dt>
-            <dd>{challenge.max_attempts === null ? t("noLimit") : challenge.max_attempts}</dd>
-          </div>
-          {challenge.cooldown_seconds > 0 ? (
+        <div className={styles.metaRow}>
+          <dl className={styles.facts}>
             <div>
-              <dt>{t("cooldown")}</dt>
-              <dd>{t("seconds", { seconds: challenge.cooldown_seconds })}</dd>
+              <dt>{t("difficulty")}</dt>
+              <dd>{t("difficultyValue", { difficulty: challenge.difficulty })}</dd>
             </div>
-          ) : null}
-        </dl>
-        <p className={styles.visitLinks}>
-          <Link href={`/challenges/${id}/leaderboard`}>{t("leaderboardLink")}</Link>
-        </p>
+            <div>
+              <dt>{t("points")}</dt>
+              <dd>{challenge.points}</dd>
+            </div>
+            <div>
+              <dt>{t("scoring")}</dt>
+              <dd>{t("strategy", { strategy: challenge.scoring_strategy })}</dd>
+            </div>
+            <div>
+              <dt>{t("solves")}</dt>
+              <dd>{challenge.solves}</dd>
+            </div>
+            <div>
+              <dt>{t("attemptLimit")}</dt>
+              <dd>{challenge.max_attempts === null ? t("noLimit") : challenge.max_attempts}</dd>
+            </div>
+            {challenge.cooldown_seconds > 0 ? (
+              <div>
+                <dt>{t("cooldown")}</dt>
+                <dd>{t("seconds", { seconds: challenge.cooldown_seconds })}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className={styles.visitLinks}>
+            <Link href={`/challenges/${id}/leaderboard`}>{t("leaderboardLink")}</Link>
+          </p>
+        </div>
       </header>
 
       {play && "guest" in play ? <GuestLine name={play.guest.name} registerHref={loginHref.replace("/login", "/register")} /> : null}
+      {viewer && place?.locked ? (
+        <LockedLevel place={place} panelClassName={styles.panel ?? ""} />
+      ) : play ? (
+        <PlayPanel
+          challengeId={id}
+          initialAttemptsLeft={play.attempts_left}
+          initialCooldownUntil={play.cooldown_until}
+          ladder={ladder}
+          allowClaims={allowClaims}
+          countTokens={challenge.scoring_strategy === "fewest_tokens"}
+        />
+      ) : (
+        <section aria-labelledby="login-heading" className={`${styles.panel} ${styles.loginBox}`}>
+          <h2 id="login-heading">{t("attackHeading")}</h2>
+          <p>{t("loginExplain")}</p>
+          <Link href={loginHref} className={buttonClassName({ className: styles.accentButton })}>
+            {t("loginToAttack")}
+          </Link>
+        </section>
+      )}
+      {/* Below the play panel: what was tried and the hints, side by side where there is room. */}
       <div className={styles.columns}>
-        {viewer && place?.locked ? (
-          <LockedLevel place={place} panelClassName={styles.panel ?? ""} />
-        ) : play ? (
-          <PlayPanel
-            challengeId={id}
-            initialAttemptsLeft={play.attempts_left}
-            initialCooldownUntil={play.cooldown_until}
-            ladder={ladder}
-            allowClaims={allowClaims}
-          />
-        ) : (
-          <section aria-labelledby="login-heading" className={`${styles.panel} ${styles.loginBox}`}>
-            <h2 id="login-heading">{t("attackHeading")}</h2>
-            <p>{t("loginExplain")}</p>
-            <Link href={loginHref} className={buttonClassName({ className: styles.accentButton })}>
-              {t("loginToAttack")}
-            </Link>
-          </section>
-        )}
         {play ? <AttemptHistory attempts={play.history} headingId="history-heading" /> : null}
+        <HintsSection challengeId={id} viewerId={viewer?.id ?? null} />
       </div>
-      <HintsSection challengeId={id} viewerId={viewer?.id ?? null} />
 
       {/* Below the play panel, so the prompt box is on screen when the page opens. */}
       {challenge.instructions_md ? (

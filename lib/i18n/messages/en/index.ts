@@ -20,6 +20,7 @@ import redBlue from "./redBlue.json";
 import consoleRedBlue from "./consoleRedBlue.json";
 import webhooks from "./webhooks.json";
 import playerAccount from "./playerAccount.json";
+import playLoop from "./playLoop.json";
 
 const en = {
   ...base,
@@ -41,6 +42,7 @@ const en = {
   ladder,
   playerAccount,
   docs,
+  playLoop,
 };
 
 export default en;
