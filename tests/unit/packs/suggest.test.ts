@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { editDistance, suggestionHint, suggestWord, unknownFieldMessage } from "@/lib/packs/suggest";
 import { VALIDATOR_TYPES } from "@/lib/packs/vocabulary";
 
-const SPEC_KEYS = ["name", "version_number", "judge_mode", "validators", "metrics", "llm_judges", "scorecard"];
+const SPEC_KEYS = [
+  "name",
+  "version_number",
+  "judge_mode",
+  "validators",
+  "metrics",
+  "llm_judges",
+  "scorecard",
+];
 
 describe("suggestWord", () => {
   it.each([
@@ -55,8 +63,12 @@ describe("editDistance", () => {
 
 describe("messages", () => {
   it("says the key meant, or lists the allowed keys", () => {
-    expect(unknownFieldMessage("judges", SPEC_KEYS)).toBe('unknown field "judges"; did you mean "llm_judges"?');
-    expect(unknownFieldMessage("zzz", ["a", "b"])).toBe('unknown field "zzz"; the fields allowed here are a, b');
+    expect(unknownFieldMessage("judges", SPEC_KEYS)).toBe(
+      'unknown field "judges"; did you mean "llm_judges"?',
+    );
+    expect(unknownFieldMessage("zzz", ["a", "b"])).toBe(
+      'unknown field "zzz"; the fields allowed here are a, b',
+    );
     expect(suggestionHint("zzz", ["a", "b"])).toBe("expected one of a, b");
   });
 });
