@@ -23,7 +23,7 @@ export type PackImportPanelResult =
 type State = FormState<PackImportPanelResult>;
 
 /** "Import as challenges": a pack (file or pasted YAML) → draft challenges of the workspace. */
-export function ImportPanel({ workspace }: { workspace: string }) {
+export function ImportPanel({ workspace, example }: { workspace: string; example?: string }) {
   const t = useTranslations("consolePages.packConvert");
   const [state, dispatch, pending] = useActionState(packImportAction, { status: "idle" } as State);
   const { yaml, setYaml, onSubmit, onFile, shown, data } = useYamlDraft(state, submitWithoutReset(dispatch));
@@ -41,6 +41,7 @@ export function ImportPanel({ workspace }: { workspace: string }) {
           yaml={yaml}
           setYaml={setYaml}
           onFile={onFile}
+          example={example}
         />
         <div className={packStyles.buttons}>
           <SubmitButton pending={pending}>{t("import")}</SubmitButton>

@@ -22,7 +22,7 @@ export type PackPanelResult =
 
 type State = FormState<PackPanelResult>;
 
-export function PublishPanel({ workspace }: { workspace: string }) {
+export function PublishPanel({ workspace, example }: { workspace: string; example?: string }) {
   const t = useTranslations("consolePages.packs");
   const [state, dispatch, pending] = useActionState(packPanelAction, { status: "idle" } as State);
   const { yaml, setYaml, onSubmit, onFile, shown, data } = useYamlDraft(state, submitWithoutReset(dispatch));
@@ -40,6 +40,7 @@ export function PublishPanel({ workspace }: { workspace: string }) {
           yaml={yaml}
           setYaml={setYaml}
           onFile={onFile}
+          example={example}
         />
         <div className={packStyles.buttons}>
           <SubmitButton name="intent" value="validate" variant="secondary" pending={pending}>

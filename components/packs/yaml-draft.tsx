@@ -3,12 +3,14 @@
 import { useTranslations } from "next-intl";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { TextAreaField } from "@/components/console/fields";
+import { Button } from "@/components/ui/button";
 import type { FormState } from "@/lib/contracts/forms";
 import { MAX_PACK_BYTES } from "@/lib/contracts/packs";
 import packStyles from "./packs.module.css";
 
-// A pack's YAML as the publish and import panels take it: a file picker filling a text area,
-// and the refusals decided in the browser (too large, unreadable) shown like a server refusal.
+// A pack's YAML as the publish and import panels take it: a file picker filling a text area, a
+// "Load example" button that puts the example pack (lib/packs/examples) in it, and the refusals
+// decided in the browser (too large, unreadable) shown like a server refusal.
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
@@ -48,7 +50,7 @@ export function useYamlDraft<T>(state: FormState<T>, send: (event: FormEvent<HTM
   return { yaml, setYaml, onSubmit, onFile, shown, data };
 }
 
-/** The file picker and the YAML text area of a pack form. */
+/** The file picker, the "Load example" button and the YAML text area of a pack form. */
 export function YamlDraftFields(props: {
   idPrefix: string;
   fileLabel: string;
@@ -58,7 +60,21 @@ export function YamlDraftFields(props: {
   yaml: string;
   setYaml: (yaml: string) => void;
   onFile: (event: ChangeEvent<HTMLInputElement>) => void | Promise<void>;
+  /** The example pack's YAML; without it there is no "Load example" button. */
+  example?: string | undefined;
 }) {
+  const t = useTranslations("consolePages.packs");
+  const [loaded, setLoaded] = useState(false);
+  const { example, yaml, setYaml } = props;
+
+  function loadExample() {
+    if (example === undefined) return;
+    // Ask before replacing a draft of the creator's own.
+    if (yaml.trim() !== "" && yaml !== example && !window.confirm(t("loadExampleConfirm"))) return;
+    setYaml(example);
+    setLoaded(true);
+  }
+
   return (
     <>
       <div className={packStyles.fileRow}>
@@ -67,9 +83,31 @@ export function YamlDraftFields(props: {
           id={`${props.idPrefix}-file`}
           type="file"
           accept=".yaml,.yml,application/yaml,text/yaml,text/plain"
-          onChange={(e) => void props.onFile(e)}
+          onChange={(e) => {
+            setLoaded(false);
+            void props.onFile(e);
+          }}
         />
+        {example !== undefined ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={loadExample}
+            aria-describedby={`${props.idPrefix}-example-hint`}
+            data-testid={`${props.idPrefix}-load-example`}
+          >
+            {t("loadExample")}
+          </Button>
+        ) : null}
       </div>
+      {example !== undefined ? (
+        <p id={`${props.idPrefix}-example-hint`} className={packStyles.hint}>
+          {t("loadExampleHint")}
+        </p>
+      ) : null}
+      <p role="status" className={packStyles.hint}>
+        {loaded ? t("exampleLoaded") : null}
+      </p>
       <TextAreaField
         id={`${props.idPrefix}-yaml`}
         name="yaml"
@@ -78,8 +116,11 @@ export function YamlDraftFields(props: {
         rows={props.rows}
         mono
         spellCheck={false}
-        value={props.yaml}
-        onChange={(e) => props.setYaml(e.currentTarget.value)}
+        value={yaml}
+        onChange={(e) => {
+          setLoaded(false);
+          setYaml(e.currentTarget.value);
+        }}
       />
     </>
   );

@@ -1,7 +1,9 @@
 // YAML text → plain JSON value (the bundle format's decode steps). Anchors, aliases and
 // merge keys work; a duplicate mapping key, a syntax error, an alias bomb, too deep a nesting or a
 // type error in one of the bundle's known structs is a decode error naming its line, as the
-// reference's `yaml.v3` decoder does. Unknown keys are kept here and ignored by the validators.
+// reference's decoder does, in plain words and with the field path where there is one
+// (`input_sets[0].cases`: `expected a list of cases, got a mapping (line 3)`). Unknown keys are
+// kept here and ignored by the validators.
 //
 // Plain .mjs (types in decode.d.mts): the server runs it on a worker thread (parse-worker.mjs)
 // with a time budget; the CLI and tests call it directly. Every step is linear in the text: the
@@ -10,7 +12,7 @@
 // earlier one), and the decoded value's size after alias expansion is bounded too.
 import { Buffer } from "node:buffer";
 import { CST, isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parseDocument } from "yaml";
-import { checkBundleShape } from "./shape.mjs";
+import { checkBundleShape, childPath, describeNode, keyText } from "./shape.mjs";
 
 export const MAX_BUNDLE_BYTES = 1024 * 1024;
 /** Deepest nesting of mappings and sequences a bundle may have. */
@@ -21,10 +23,9 @@ export const MAX_NODES = 20_000;
 export const MAX_VALUES = 50_000;
 /** Aliases a document may expand, relative to its size (the `yaml` library's own guard). */
 const MAX_ALIAS_COUNT = 100;
-const DECODE = "decode challenge-pack bundle yaml: ";
-
-function decodeError(reason, limit) {
-  return { ok: false, error: { field: "bundle", message: DECODE + reason }, ...(limit ? { limit } : {}) };
+/** A refusal of the whole text (field `bundle`). */
+function decodeError(message, limit) {
+  return { ok: false, errors: [{ field: "bundle", message }], ...(limit ? { limit } : {}) };
 }
 
 /**
@@ -118,32 +119,39 @@ function nodeDepth(node, depth) {
 }
 
 /**
- * Every duplicate key of every mapping, worded as yaml.v3 words it (both lines). Keys are equal
- * when both are scalars of the same value, as the library compares them. A doubled merge key
- * `<<` is returned apart (the library reports it as a syntax error).
+ * Every duplicate key of every mapping, with its path and both lines. Keys are equal when both
+ * are scalars of the same value, as the library compares them. A doubled merge key `<<` is
+ * reported on its own (as the library does, as a syntax error) when nothing else is duplicated.
  */
 function duplicateKeys(root, lines) {
   const out = [];
   let merge;
-  const stack = [root];
+  const stack = [[root, ""]];
   while (stack.length > 0) {
-    const node = stack.pop();
+    const [node, path] = stack.pop();
     if (isMap(node)) {
       const seen = new Map();
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
-        stack.push(pair.value);
+        const key = keyText(pair.key);
+        stack.push([pair.value, childPath(path, key)]);
         if (!isScalar(pair.key)) continue;
         const value = pair.key.value;
-        const id = `${typeof value}:${String(value)}`;
+        const id = `${typeof value}:${key}`;
         const line = lines.linePos(pair.key.range?.[0] ?? 0).line;
         const first = seen.get(id);
         if (first === undefined) seen.set(id, line);
-        else if (String(value) === "<<") merge ??= line;
-        else out.push(`line ${line}: mapping key ${JSON.stringify(String(value))} already defined at line ${first}`);
+        else if (key === "<<") merge ??= { line, field: path === "" ? "bundle" : path };
+        else {
+          out.push({
+            line,
+            field: childPath(path, key),
+            message: `is defined twice (lines ${first} and ${line}): a duplicate key is an error; keep one`,
+          });
+        }
       }
     } else if (isSeq(node)) {
-      for (const item of node.items) stack.push(item);
+      node.items.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
     }
   }
   return { duplicates: out, merge };
@@ -167,22 +175,22 @@ function syntaxReason(doc, lines) {
     const line = lines.linePos(error.pos[0]).line;
     return `line ${line}: ${error.message.split("\n")[0]}`;
   });
-  return `yaml: ${parts.join("; ")}`;
+  return `is not valid YAML: ${parts.join("; ")}`;
 }
 
 /** Decodes the bundle text; the value is plain JSON-compatible data (numbers may be ±Inf/NaN). */
 export function parseBundleYaml(text) {
   // UTF-8 takes at least one byte per UTF-16 unit: only a text short enough needs encoding.
   if (text.length > MAX_BUNDLE_BYTES || Buffer.byteLength(text, "utf8") > MAX_BUNDLE_BYTES) {
-    return { ok: false, error: { field: "bundle", message: "must be at most 1 MiB" }, limit: "bytes" };
+    return decodeError("must be at most 1 MiB", "bytes");
   }
-  if (text.trim() === "") return { ok: false, error: { field: "bundle", message: "is required" } };
+  if (text.trim() === "") return decodeError("is required");
   // A generous bound before parsing; the exact limit is checked on the parsed tree below.
   if (flowDepthExceeds(text, 4 * MAX_DEPTH) || compactDepthExceeds(text, 4 * MAX_DEPTH)) {
-    return decodeError(`yaml: nesting is deeper than ${MAX_DEPTH} levels`);
+    return decodeError(`is nested deeper than ${MAX_DEPTH} levels`);
   }
   if (countYamlNodes(text, MAX_NODES) > MAX_NODES) {
-    return decodeError(`yaml: more than ${MAX_NODES} nodes (keys, values and list items)`, "nodes");
+    return decodeError(`has more than ${MAX_NODES} nodes (keys, values and list items)`, "nodes");
   }
 
   const lines = new LineCounter();
@@ -190,49 +198,38 @@ export function parseBundleYaml(text) {
   try {
     doc = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false, lineCounter: lines });
   } catch (error) {
-    return decodeError(`yaml: ${error instanceof Error ? error.message : String(error)}`);
+    return decodeError(`is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (doc.errors.length > 0) return decodeError(syntaxReason(doc, lines));
-  // Duplicate keys are reported with the type errors (yaml.v3's "unmarshal errors").
+  // Duplicate keys are reported with the type errors, by line.
   const { duplicates, merge } = duplicateKeys(doc.contents, lines);
   if (merge !== undefined && duplicates.length === 0) {
-    return decodeError(`yaml: line ${merge}: Map keys must be unique`);
+    const message = `has two merge keys (<<) at line ${merge.line}; merge several with one list: <<: [*a, *b]`;
+    return { ok: false, errors: [{ field: merge.field, message }] };
   }
   if (nodeDepth(doc.contents, 1) > MAX_DEPTH) {
-    return decodeError(`yaml: nesting is deeper than ${MAX_DEPTH} levels`);
+    return decodeError(`is nested deeper than ${MAX_DEPTH} levels`);
   }
 
   let value;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    return decodeError(`yaml: ${error instanceof Error ? error.message : String(error)}`);
+    // The library's alias guard (an alias bomb), or another failure to build the value.
+    return decodeError(`could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (value === null || value === undefined) value = {};
   if (isAlias(doc.contents) || typeof value !== "object" || Array.isArray(value)) {
     const line = lines.linePos(doc.contents?.range?.[0] ?? 0).line;
     return decodeError(
-      `yaml: unmarshal errors:\n  line ${line}: cannot unmarshal ${tagOf(value)} into challengepack.Bundle`,
+      `expected a mapping of the bundle's top-level keys (pack, version, challenges, input_sets, …), got ${describeNode(doc.contents)} (line ${line})`,
     );
   }
   if (valuesExceed(value, MAX_VALUES)) {
-    return decodeError(`yaml: more than ${MAX_VALUES} values once aliases are expanded`, "nodes");
+    return decodeError(`has more than ${MAX_VALUES} values once aliases are expanded`, "nodes");
   }
 
-  const unmarshal = [...duplicates, ...checkBundleShape(doc, lines)].sort((a, b) => lineOf(a) - lineOf(b));
-  if (unmarshal.length > 0)
-    return decodeError(`yaml: unmarshal errors:\n${unmarshal.map((e) => `  ${e}`).join("\n")}`);
+  const problems = [...duplicates, ...checkBundleShape(doc, lines)].sort((a, b) => a.line - b.line);
+  if (problems.length > 0) return { ok: false, errors: problems.slice(0, 50).map(({ field, message }) => ({ field, message })) };
   return { ok: true, value };
-}
-
-function lineOf(error) {
-  return Number(/^line (\d+)/.exec(error)?.[1] ?? 0);
-}
-
-function tagOf(value) {
-  if (Array.isArray(value)) return "!!seq";
-  if (typeof value === "string") return "!!str";
-  if (typeof value === "boolean") return "!!bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "!!int" : "!!float";
-  return "!!map";
 }

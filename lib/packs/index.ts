@@ -22,7 +22,7 @@ export interface ValidatePackOptions {
  * decoder's node and value limits (MAX_NODES, MAX_VALUES).
  */
 export function validateDecodedPack(parsed: ParseResult, opts: ValidatePackOptions = {}): PackValidation {
-  if (!parsed.ok) return { valid: false, errors: [parsed.error] };
+  if (!parsed.ok) return { valid: false, errors: parsed.errors };
   const bundle = normalizeBundle(parsed.value);
   const errors = validateBundle(bundle, opts.checkEvaluationSpec ?? checkEvaluationSpec);
   return errors.length === 0 ? { valid: true, errors: [], bundle } : { valid: false, errors, bundle };

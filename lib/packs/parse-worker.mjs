@@ -22,7 +22,7 @@ parentPort.on("message", (job) => {
     result = parseBundleYaml(job.text);
   } catch (err) {
     const message = err instanceof Error ? err.message.slice(0, 200) : "failed";
-    result = { ok: false, error: { field: "bundle", message: `decode challenge-pack bundle yaml: ${message}` } };
+    result = { ok: false, errors: [{ field: "bundle", message: `could not be decoded: ${message}` }] };
   }
   parentPort.postMessage({ id: job.id, result });
 });

@@ -1,11 +1,13 @@
-// The bundle's known structs, as the reference's decoder types them (`challengepack.Bundle` and
-// its parts). A value of the wrong type (`challenges: "x"`, `version.number: abc`) is a decode
-// error naming its line, like yaml.v3's "cannot unmarshal"; unknown keys are not looked at.
+// The bundle's known structs, typed as the reference's decoder types them (the bundle and its
+// parts). A value of the wrong type (`challenges: "x"`, `version.number: abc`) is a decode error
+// naming its field path and line in plain words (`input_sets[0].cases`: `expected a list of cases,
+// got a mapping (line 3)`); unknown keys are not looked at.
 //
 // Plain .mjs (no TypeScript, no aliases) because the pack parse worker (parse-worker.mjs) runs it
 // as well as the request thread; types are in shape.d.mts. Linear: every alias is resolved from one
 // pass over the document, and a node reached again through an alias is not checked again.
 import { isAlias, isMap, isPair, isScalar, isSeq, visit } from "yaml";
+import { plural, quoteShort } from "./words.mjs";
 const str = { kind: "string" };
 const int32 = { kind: "int32" };
 const int64 = { kind: "int64" };
@@ -13,54 +15,79 @@ const float64 = { kind: "float64" };
 const bool = { kind: "bool" };
 const any = { kind: "any" };
 const object = { kind: "object" };
-const struct = (name, fields) => ({ kind: "struct", name, fields });
-const list = (of) => ({ kind: "list", of, name: `[]${goName(of)}` });
-const mapOf = (of) => ({ kind: "mapOf", of, name: `map[string]${goName(of)}` });
-function goName(shape) {
+const struct = (noun, fields) => ({ kind: "struct", noun, fields });
+const list = (of) => ({ kind: "list", of });
+const mapOf = (of) => ({ kind: "mapOf", of });
+/** What a shape expects, in words (`a list of cases`, `a whole number`). */
+function expected(shape) {
     switch (shape.kind) {
-        case "struct":
-        case "list":
-        case "mapOf":
-            return shape.name;
-        case "any":
-            return "interface {}";
+        case "string":
+            return "text";
+        case "int32":
+        case "int64":
+            return "a whole number";
+        case "float64":
+            return "a number";
+        case "bool":
+            return "true or false";
         case "object":
-            return "map[string]interface {}";
+            return "a mapping (key: value lines)";
+        case "struct": {
+            const keys = Object.keys(shape.fields);
+            const shown = keys.slice(0, 4).join(", ") + (keys.length > 4 ? ", …" : "");
+            return `a mapping (the ${shape.noun}'s fields: ${shown})`;
+        }
+        case "list":
+            return `a list of ${listNoun(shape.of)}`;
+        case "mapOf":
+            return `a mapping of names to ${listNoun(shape.of)}`;
         default:
-            return shape.kind;
+            return "a value";
     }
 }
-const asset = struct("challengepack.AssetReference", {
+function listNoun(shape) {
+    switch (shape.kind) {
+        case "struct":
+            return plural(shape.noun);
+        case "string":
+            return "text values";
+        case "list":
+            return `lists of ${listNoun(shape.of)}`;
+        default:
+            return "values";
+    }
+}
+const asset = struct("asset", {
     key: str,
     kind: str,
     path: str,
     media_type: str,
     artifact_id: str,
 });
-const artifactRef = struct("challengepack.ArtifactRef", { key: str });
-const caseInput = struct("challengepack.CaseInput", {
+const artifactRef = struct("artifact reference", { key: str });
+const caseInput = struct("input", {
     key: str,
     kind: str,
     value: any,
     artifact_key: str,
     path: str,
 });
-const caseExpectation = struct("challengepack.CaseExpectation", {
+const caseExpectation = struct("expectation", {
     key: str,
     kind: str,
     value: any,
     artifact_key: str,
     source: str,
 });
-const userSimulator = struct("challengepack.UserSimulatorSpec", {
+const userSimulator = struct("user simulator", {
     schema_version: int32,
     kind: str,
     max_turns: int32,
-    phases: list(struct("challengepack.UserSimulatorPhase", {
+    phases: list(struct("phase", {
         id: str,
         actor: str,
         trigger: str,
-        turns: list(struct("challengepack.UserSimulatorTurn", { message: str, expects: list(caseExpectation) })),
+        turns: list(struct("turn", { message: str, expects: list(caseExpectation) })),
         persona: str,
         model: str,
         max_turns: int32,
@@ -68,12 +95,12 @@ const userSimulator = struct("challengepack.UserSimulatorSpec", {
         timeout_ms: int64,
         on_timeout: str,
     })),
-    calibration: struct("challengepack.UserSimulatorCalibration", { enabled: bool, sample_rate: float64 }),
-    post_run: struct("challengepack.UserSimulatorPostRun", {
-        arena: struct("challengepack.UserSimulatorArena", { enabled: bool, comparison: str }),
+    calibration: struct("calibration", { enabled: bool, sample_rate: float64 }),
+    post_run: struct("post-run step", {
+        arena: struct("arena", { enabled: bool, comparison: str }),
     }),
 });
-const caseDefinition = struct("challengepack.CaseDefinition", {
+const caseDefinition = struct("case", {
     challenge_key: str,
     case_key: str,
     item_key: str,
@@ -84,40 +111,28 @@ const caseDefinition = struct("challengepack.CaseDefinition", {
     assets: list(asset),
     user_simulator: userSimulator,
 });
-const legacyItem = struct("challengepack.LegacyItemDefinition", {
+const legacyItem = struct("item", {
     challenge_key: str,
     item_key: str,
     payload: object,
     assets: list(asset),
 });
 const severity = { severity: str };
-const BUNDLE = struct("challengepack.Bundle", {
-    modality: str,
-    interface_spec: struct("challengepack.InterfaceSpec", {
-        transports: list(str),
-        channel_profile: str,
-        supports_barge_in: bool,
-    }),
-    scenario: struct("challengepack.ScenarioSpec", {
-        persona: str,
-        language: str,
-        max_turns: int32,
-        max_duration_ms: int64,
-    }),
-    pack: struct("challengepack.PackMetadata", { slug: str, name: str, family: str, description: str }),
-    version: struct("challengepack.VersionMetadata", {
+const BUNDLE = struct("bundle", {
+    pack: struct("pack", { slug: str, name: str, family: str, description: str }),
+    version: struct("version", {
         number: int32,
         execution_mode: str,
         tool_policy: object,
         filesystem: object,
-        sandbox: struct("challengepack.SandboxConfig", {
+        sandbox: struct("sandbox", {
             network_access: bool,
             network_allowlist: list(str),
             env_vars: mapOf(str),
             additional_packages: list(str),
             sandbox_template_id: str,
         }),
-        deployment_defaults: struct("challengepack.DeploymentDefaults", {
+        deployment_defaults: struct("deployment defaults", {
             aliases: mapOf(str),
             lineups: mapOf(list(str)),
         }),
@@ -125,22 +140,22 @@ const BUNDLE = struct("challengepack.Bundle", {
         assets: list(asset),
     }),
     tools: object,
-    security: struct("challengepack.SecurityPolicy", {
-        planted_secrets: list(struct("challengepack.PlantedSecret", {
+    security: struct("security policy", {
+        planted_secrets: list(struct("planted secret", {
             name: str,
             value: str,
             location: str,
             file_path: str,
             ...severity,
         })),
-        forbidden_outputs: list(struct("challengepack.ForbiddenPattern", {
+        forbidden_outputs: list(struct("forbidden output", {
             description: str,
             pattern: str,
             substring: str,
             ...severity,
         })),
-        forbidden_egress: list(struct("challengepack.EgressPolicy", { description: str, host: str, allow: list(str), ...severity })),
-        adversarial_prompts: list(struct("challengepack.AdversarialPrompt", {
+        forbidden_egress: list(struct("egress rule", { description: str, host: str, allow: list(str), ...severity })),
+        adversarial_prompts: list(struct("adversarial prompt", {
             name: str,
             text: str,
             strategy: str,
@@ -148,7 +163,7 @@ const BUNDLE = struct("challengepack.Bundle", {
         })),
         default_severity: str,
     }),
-    challenges: list(struct("challengepack.ChallengeDefinition", {
+    challenges: list(struct("challenge", {
         key: str,
         title: str,
         category: str,
@@ -158,18 +173,35 @@ const BUNDLE = struct("challengepack.Bundle", {
         assets: list(asset),
         artifact_refs: list(artifactRef),
     })),
-    input_sets: list(struct("challengepack.InputSetDefinition", {
+    input_sets: list(struct("input set", {
         key: str,
         name: str,
         description: str,
         cases: list(caseDefinition),
         items: list(legacyItem),
     })),
+    modality: str,
+    interface_spec: struct("interface spec", {
+        transports: list(str),
+        channel_profile: str,
+        supports_barge_in: bool,
+    }),
+    scenario: struct("scenario", {
+        persona: str,
+        language: str,
+        max_turns: int32,
+        max_duration_ms: int64,
+    }),
 });
 const INT32_MAX = 2 ** 31 - 1;
+/** The path of a key under `path` (`pack.slug`; the bundle's own keys stand alone). */
+export function childPath(path, key) {
+    return path === "" ? key : `${path}.${key}`;
+}
 class ShapeWalker {
     doc;
     lines;
+    /** `{ line, field, message }` per problem, in document order. */
     errors = [];
     /** Alias → the node it names (the last anchor of that name before it, as the library reads it). */
     targets = new Map();
@@ -194,12 +226,16 @@ class ShapeWalker {
     line(node) {
         return this.lines.linePos(node.range?.[0] ?? 0).line;
     }
-    fail(node, into, source) {
-        const tag = isMap(node) ? "!!map" : isSeq(node) ? "!!seq" : scalarTag(node);
-        const shown = source === undefined ? "" : ` \`${source.length > 40 ? `${source.slice(0, 40)}…` : source}\``;
-        this.errors.push(`line ${this.line(node)}: cannot unmarshal ${tag}${shown} into ${goName(into)}`);
+    fail(node, shape, path, why) {
+        const line = this.line(node);
+        const got = describeNode(node);
+        this.errors.push({
+            line,
+            field: path === "" ? "bundle" : path,
+            message: `expected ${why ?? expected(shape)}, got ${got} (line ${line})`,
+        });
     }
-    check(raw, shape) {
+    check(raw, shape, path) {
         if (this.errors.length >= 20)
             return;
         const node = this.resolve(raw);
@@ -221,86 +257,92 @@ class ShapeWalker {
                 return;
             case "string":
                 if (!isScalar(n))
-                    this.fail(n, shape);
+                    this.fail(n, shape, path);
                 return;
             case "bool":
                 if (!isScalar(n) || typeof n.value !== "boolean")
-                    this.fail(n, shape, scalarSource(n));
+                    this.fail(n, shape, path);
                 return;
             case "float64":
                 if (!isScalar(n) || typeof n.value !== "number")
-                    this.fail(n, shape, scalarSource(n));
+                    this.fail(n, shape, path);
                 return;
             case "int32":
             case "int64": {
                 const value = isScalar(n) ? n.value : undefined;
-                const ok = typeof value === "number" &&
-                    Number.isInteger(value) &&
-                    (shape.kind === "int64" ? Number.isSafeInteger(value) : Math.abs(value) <= INT32_MAX);
+                const whole = typeof value === "number" && Number.isInteger(value);
+                const ok = whole && (shape.kind === "int64" ? Number.isSafeInteger(value) : Math.abs(value) <= INT32_MAX);
                 if (!ok)
-                    this.fail(n, shape, scalarSource(n));
+                    this.fail(n, shape, path, whole && shape.kind === "int32" ? `a whole number between -${INT32_MAX} and ${INT32_MAX}` : undefined);
                 return;
             }
             case "object":
                 if (!isMap(n))
-                    this.fail(n, shape, scalarSource(n));
+                    this.fail(n, shape, path);
                 return;
             case "list":
                 if (!isSeq(n))
-                    return this.fail(n, shape, scalarSource(n));
-                for (const item of n.items)
-                    this.check(item, shape.of);
+                    return this.fail(n, shape, path);
+                n.items.forEach((item, i) => this.check(item, shape.of, `${path}[${i}]`));
                 return;
             case "mapOf":
                 if (!isMap(n))
-                    return this.fail(n, shape, scalarSource(n));
+                    return this.fail(n, shape, path);
                 for (const pair of n.items)
                     if (isPair(pair))
-                        this.check(pair.value, shape.of);
+                        this.check(pair.value, shape.of, childPath(path, keyText(pair.key)));
                 return;
             case "struct":
                 if (!isMap(n))
-                    return this.fail(n, shape, scalarSource(n));
+                    return this.fail(n, shape, path);
                 for (const pair of n.items) {
                     if (!isPair(pair))
                         continue;
-                    const key = isScalar(pair.key) ? String(pair.key.value) : "";
+                    const key = keyText(pair.key);
                     if (key === "<<")
-                        this.checkMerge(pair.value, shape);
+                        this.checkMerge(pair.value, shape, path);
                     const field = Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
                     if (field)
-                        this.check(pair.value, field);
+                        this.check(pair.value, field, childPath(path, key));
                 }
                 return;
         }
     }
-    checkMerge(raw, shape) {
+    checkMerge(raw, shape, path) {
         const node = this.resolve(raw);
         if (isSeq(node))
             for (const item of node.items)
-                this.check(item, shape);
+                this.check(item, shape, path);
         else
-            this.check(node, shape);
+            this.check(node, shape, path);
     }
 }
-function scalarTag(node) {
+/** A mapping key's text; the merge key `<<` (a symbol once merges are on) reads `<<`. */
+export function keyText(key) {
+    if (!isScalar(key))
+        return "";
+    const value = key.value;
+    return typeof value === "symbol" ? (value.description ?? "") : String(value);
+}
+/** What a YAML node holds, in words (`a mapping`, `a list`, `the text "yes"`, `the number 1.5`). */
+export function describeNode(node) {
+    if (isMap(node))
+        return "a mapping";
+    if (isSeq(node))
+        return "a list";
     if (!isScalar(node))
-        return "!!map";
+        return "a value";
     const value = node.value;
+    const source = node.source ?? String(value);
     if (typeof value === "boolean")
-        return "!!bool";
+        return source;
     if (typeof value === "number")
-        return Number.isInteger(value) ? "!!int" : "!!float";
-    return "!!str";
+        return `the number ${source}`;
+    return `the text ${quoteShort(String(value))}`;
 }
-function scalarSource(node) {
-    if (!isScalar(node))
-        return undefined;
-    return node.source ?? String(node.value);
-}
-/** Type errors of the known structs, one line each (`line 3: cannot unmarshal …`). */
+/** Type errors of the known structs (`{ line, field, message }`), in document order. */
 export function checkBundleShape(doc, lines) {
     const walker = new ShapeWalker(doc, lines);
-    walker.check(doc.contents, BUNDLE);
+    walker.check(doc.contents, BUNDLE, "");
     return walker.errors;
 }

@@ -1,6 +1,7 @@
-// The validator types of an evaluation spec (docs/packs.md §3), named once: the spec validator
-// accepts all of them, text runs apply the deterministic ones (lib/packs/validators), and the
-// others need a sandbox provider.
+// The pack format's vocabulary (docs/packs.md §2–§3), named once: the validators accept exactly
+// these words, text runs apply the deterministic validator types (lib/packs/validators), the
+// console's format guide and docs/packs-guide.md list them (a test keeps the guide in step).
+// Client-safe: plain constants only.
 
 /** The validator types that run on text alone. */
 export const DETERMINISTIC_VALIDATOR_TYPES = [
@@ -33,3 +34,33 @@ export const SANDBOX_VALIDATOR_TYPES = [
 
 /** Every validator type a spec may declare. */
 export const VALIDATOR_TYPES = [...DETERMINISTIC_VALIDATOR_TYPES, ...SANDBOX_VALIDATOR_TYPES] as const;
+export type ValidatorType = (typeof VALIDATOR_TYPES)[number];
+
+/** `version.execution_mode` (empty is allowed too). */
+export const EXECUTION_MODES = ["native", "prompt_eval", "responses", "multi_turn"] as const;
+
+/** `version.evaluation_spec.judge_mode`: whether the spec has LLM judges. */
+export const JUDGE_MODES = ["deterministic", "llm_judge", "hybrid"] as const;
+
+/** `llm_judges[].mode`: how one judge asks its question. */
+export const JUDGE_METHOD_MODES = ["rubric", "assertion", "n_wise", "reference"] as const;
+
+/** `scorecard.strategy` (empty means weighted). */
+export const SCORECARD_STRATEGIES = ["weighted", "binary", "hybrid"] as const;
+
+/** `scorecard.dimensions[].source`. */
+export const DIMENSION_SOURCES = [
+  "validators",
+  "metric",
+  "reliability",
+  "latency",
+  "cost",
+  "behavioral",
+  "llm_judge",
+] as const;
+
+/** `llm_judges[].consensus.aggregation`. */
+export const CONSENSUS_AGGREGATIONS = ["median", "mean", "majority_vote", "unanimous"] as const;
+
+/** `challenges[].difficulty`. */
+export const DIFFICULTIES = ["easy", "medium", "hard", "expert"] as const;

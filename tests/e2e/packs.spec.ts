@@ -181,3 +181,66 @@ test("a creator validates, publishes and compares versions of a challenge pack",
 
   expect(consoleErrors).toEqual([]);
 });
+
+// From nothing to a finished run: "Load example" puts the commented example pack in the editor;
+// it validates with no error, publishes, and a run on the offline practice model completes. The
+// format guide below the editors lists the validator types and judge modes.
+test("a creator loads the example pack, validates, publishes and runs it", async ({ page }) => {
+  test.setTimeout(240_000);
+  const consoleErrors = trackConsoleErrors(page);
+  await logInAsCreator(page);
+  await page.goto("/console/demo/packs");
+
+  // ── the format guide lists the format's words ──
+  const guide = page.getByRole("region", { name: "The pack format" });
+  await expect(guide.getByTestId("pack-format-outline")).toContainText("evaluation_spec:");
+  const types = page.getByTestId("pack-vocab-validator-types");
+  await expect(types).toContainText("regex_match");
+  await expect(types).toContainText("chrf_score");
+  await expect(page.getByTestId("pack-vocab-judge-methods")).toContainText("rubric");
+  await expect(page.getByTestId("pack-vocab-judge-modes")).toContainText("hybrid");
+  await expect(guide).toContainText("docs/packs-guide.md");
+
+  // ── Load example fills the editor (the import panel has the button too) ──
+  await expect(page.getByTestId("import-pack-load-example")).toBeVisible();
+  const yaml = page.getByLabel("Bundle YAML");
+  await expect(yaml).toHaveValue("");
+  await page.getByTestId("pack-load-example").click();
+  await expect(yaml).toHaveValue(/^# An example challenge pack/);
+  await expect(page.getByText("Example loaded. Press Validate, then Publish.")).toBeVisible();
+  await shot(page, "05-example-loaded");
+
+  // ── it validates with no error ──
+  const result = page.getByTestId("pack-panel-result");
+  await page.getByRole("button", { name: "Validate" }).click();
+  await expect(result.getByRole("status")).toContainText("Valid");
+  await expect(result.getByRole("alert")).toHaveCount(0);
+
+  // ── a typo gets a "did you mean" with its field path ──
+  const example = await yaml.inputValue();
+  await yaml.fill(example.replace("    llm_judges:\n", "    judges:\n"));
+  await page.getByRole("button", { name: "Validate" }).click();
+  await expect(result.getByRole("alert").getByRole("listitem")).toHaveText([
+    'version.evaluation_spec — unknown field "judges"; did you mean "llm_judges"?',
+  ]);
+  await yaml.fill(example);
+
+  // ── publish (a retry against the same database finds it published) and open it ──
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(result.getByRole("status")).toContainText(/Published version 1|Version 1 was already published/);
+  await result.getByRole("link", { name: "Open the pack" }).click();
+  await expect(page.getByRole("heading", { name: "Example: capitals and a kept secret", level: 1 })).toBeVisible();
+
+  // ── run it on the offline practice model ──
+  const form = page.getByTestId("run-form");
+  await form.getByRole("checkbox", { name: /offline:level-1/ }).check();
+  await form.getByRole("button", { name: "Start run" }).click();
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  const status = page.getByTestId("run-status");
+  await expect(status).toHaveText("Status: completed", { timeout: 90_000 });
+  await expect(page.getByTestId("run-count")).toHaveText("4 of 4 cases (100%)");
+  await expect(page.getByTestId("run-scorecard")).toBeVisible();
+  await shot(page, "06-example-run");
+
+  expect(consoleErrors).toEqual([]);
+});

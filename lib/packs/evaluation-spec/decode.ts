@@ -1,15 +1,25 @@
 // Strict decode of `version.evaluation_spec` (docs/packs.md §1 step 3). The YAML has
 // already been read into plain values; here every object is checked against the allowed keys
 // (schema.ts) and every value against its JSON type, in document order, and the first problem is
-// the one error, worded as the reference words it (`json: unknown field "judge_mdoe"`) plus —
-// better than the reference — where it was found (`at llm_judges[0]`).
+// the one error. Its field is where it was found (`version.evaluation_spec.llm_judges[0]`); an
+// unknown key keeps the reference's words (`unknown field "judges"`) and adds the key meant
+// (`did you mean "llm_judges"?`) or the keys allowed there; a type error says what was expected
+// and what was found, in plain words.
+import { unknownFieldMessage } from "@/lib/packs/suggest";
 import type { Json, PackError } from "@/lib/packs/types";
+import { describeValue } from "@/lib/packs/words.mjs";
 import { EVALUATION_SPEC_SHAPE, type Shape } from "./schema";
 import type { EvaluationSpec } from "./types";
 
-const PREFIX = "decode evaluation spec from yaml: decode evaluation spec: ";
-
-class DecodeError extends Error {}
+/** A problem at `path` (relative to the spec; "" is the spec itself). */
+class DecodeError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
@@ -17,32 +27,48 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** The JSON kind of a value, as Go's decoder names it in a type error. */
-function jsonKind(value: unknown): string {
-  if (typeof value === "string") return "string";
-  if (typeof value === "number") return Number.isInteger(value) ? "number" : `number ${value}`;
-  if (typeof value === "boolean") return "bool";
-  if (Array.isArray(value)) return "array";
-  if (isPlainObject(value)) return "object";
-  return typeof value;
+/** What a shape expects, in words. */
+function expected(shape: Shape): string {
+  switch (shape.kind) {
+    case "string":
+      return "text";
+    case "number":
+      return "a number";
+    case "int":
+      return "a whole number";
+    case "boolean":
+      return "true or false";
+    case "raw":
+      return "a finite number, text, true/false, a list or a mapping";
+    case "array":
+      return shape.of.kind === "object"
+        ? `a list of mappings (${fieldList(shape.of.fields)})`
+        : `a list of ${listNoun(shape.of)}`;
+    case "object":
+      return `a mapping (${fieldList(shape.fields)})`;
+    case "stringOrObject":
+      return `a dimension name or a mapping (${fieldList(shape.fields)})`;
+  }
 }
 
-const EXPECTED: Record<Shape["kind"], string> = {
-  string: "string",
-  number: "number",
-  int: "integer",
-  boolean: "bool",
-  raw: "JSON value",
-  array: "array",
-  object: "object",
-  stringOrObject: "string or object",
-};
+function listNoun(shape: Shape): string {
+  if (shape.kind === "string") return "text values";
+  if (shape.kind === "number" || shape.kind === "int") return "numbers";
+  if (shape.kind === "stringOrObject") return "names or mappings";
+  return "values";
+}
+
+function fieldList(fields: Record<string, Shape>): string {
+  const keys = Object.keys(fields);
+  return keys.length > 4 ? `${keys.slice(0, 4).join(", ")}, …` : keys.join(", ");
+}
 
 function typeError(value: unknown, shape: Shape, path: string): never {
-  const where = path === "" ? "evaluation spec" : path;
-  throw new DecodeError(
-    `json: cannot unmarshal ${jsonKind(value)} into ${where} of type ${EXPECTED[shape.kind]}`,
-  );
+  throw new DecodeError(path, `expected ${expected(shape)}, got ${describeValue(value)}`);
+}
+
+function unknownField(key: string, fields: Record<string, Shape>, path: string): never {
+  throw new DecodeError(path, unknownFieldMessage(key, Object.keys(fields)));
 }
 
 /** A raw JSON value: only plain JSON (finite numbers, plain objects) passes. */
@@ -86,8 +112,7 @@ function decodeObject(value: unknown, fields: Record<string, Shape>, shape: Shap
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
-    if (!field)
-      throw new DecodeError(`json: unknown field ${JSON.stringify(key)}${path === "" ? "" : ` at ${path}`}`);
+    if (!field) return unknownField(key, fields, path);
     // `null` leaves a field unset, as in Go.
     if (item === null || item === undefined) continue;
     out[key] = decodeValue(item, field, path === "" ? key : `${path}.${key}`);
@@ -135,7 +160,10 @@ export function decodeEvaluationSpec(
   try {
     return { spec: decodeValue(raw, EVALUATION_SPEC_SHAPE, "") as EvaluationSpec };
   } catch (err) {
-    if (err instanceof DecodeError) return { error: { field: prefix, message: PREFIX + err.message } };
+    if (err instanceof DecodeError) {
+      const field = err.path === "" ? prefix : err.path.startsWith("[") ? `${prefix}${err.path}` : `${prefix}.${err.path}`;
+      return { error: { field, message: err.message } };
+    }
     throw err;
   }
 }

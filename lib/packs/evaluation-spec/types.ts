@@ -1,6 +1,7 @@
 // The decoded evaluation spec, as the strict decoder lets it through (snake_case, as written in
 // the pack). Every field is optional: the validators say which are required. A `null` in the
 // YAML is dropped by the decoder, so optional fields are never null.
+import type { DIMENSION_SOURCES } from "@/lib/packs/vocabulary";
 import type { Json } from "@/lib/packs/types";
 
 export interface ValidatorDeclaration {
@@ -125,8 +126,7 @@ export interface EvaluationSpec {
   scorecard?: Scorecard;
 }
 
-export type DimensionSource =
-  "validators" | "metric" | "reliability" | "latency" | "cost" | "behavioral" | "llm_judge";
+export type DimensionSource = (typeof DIMENSION_SOURCES)[number];
 
 /**
  * A dimension after `expandDimensions`: bare names expanded, strings trimmed, defaults filled in

@@ -1,7 +1,9 @@
 // `validators[i].config` checks per validator type (docs/packs.md §3). The config is
 // raw JSON: the types listed here read the keys they know (refusing wrong JSON types, and unknown
 // keys where the reference decodes strictly); other types' configs are not looked at.
+import { unknownFieldMessage } from "@/lib/packs/suggest";
 import type { Json } from "@/lib/packs/types";
+import { describeValue } from "@/lib/packs/words.mjs";
 import { type Errors, between01, trim } from "./common";
 import type { ValidatorDeclaration } from "./types";
 
@@ -63,14 +65,14 @@ export const NORMALIZATION_STEPS = new Set([
   "sort_lines",
 ]);
 
-function kindOf(value: Json): string {
-  if (Array.isArray(value)) return "array";
-  if (value === null) return "null";
-  if (typeof value === "object") return "object";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number" && !Number.isInteger(value)) return `number ${value}`;
-  return typeof value;
-}
+const KIND_WORDS: Record<FieldKind, string> = {
+  number: "a number",
+  int: "a whole number",
+  string: "text",
+  bool: "true or false",
+  strings: "a list of text values",
+  raw: "a value",
+};
 
 function fits(value: Json, kind: FieldKind): boolean {
   switch (kind) {
@@ -92,18 +94,18 @@ function fits(value: Json, kind: FieldKind): boolean {
 /** Reads a config object: the known keys with their JSON types, or the parse error's message. */
 function readConfig(config: Json, spec: { fields: Fields; strict: boolean }): Config | string {
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
-    return `invalid JSON: json: cannot unmarshal ${kindOf(config)} into config of type object`;
+    return `invalid JSON: expected a mapping of settings, got ${describeValue(config)}`;
   }
   const out: Config = {};
   for (const [key, value] of Object.entries(config)) {
     const kind = Object.hasOwn(spec.fields, key) ? spec.fields[key] : undefined;
     if (!kind) {
-      if (spec.strict) return `invalid JSON: json: unknown field ${JSON.stringify(key)}`;
+      if (spec.strict) return `invalid JSON: ${unknownFieldMessage(key, Object.keys(spec.fields))}`;
       continue;
     }
     if (value === null) continue;
     if (!fits(value, kind))
-      return `invalid JSON: json: cannot unmarshal ${kindOf(value)} into config.${key} of type ${kind === "strings" ? "string array" : kind}`;
+      return `invalid JSON: config.${key}: expected ${KIND_WORDS[kind]}, got ${describeValue(value)}`;
     out[key] = kind === "strings" ? (value as Json[]).map((item) => item ?? "") : value;
   }
   return out;

@@ -2,10 +2,11 @@
 import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import type { Json } from "@/lib/packs/types";
+import { CONSENSUS_AGGREGATIONS, JUDGE_METHOD_MODES as JUDGE_METHOD_MODE_LIST } from "@/lib/packs/vocabulary";
 import { type Errors, between01, isEvidenceReference, trim } from "./common";
 import type { EvaluationSpec, JudgeConsensus, LlmJudgeDeclaration } from "./types";
 
-export const JUDGE_METHOD_MODES = ["rubric", "assertion", "n_wise", "reference"];
+export const JUDGE_METHOD_MODES: readonly string[] = JUDGE_METHOD_MODE_LIST;
 /**
  * Modes whose result can feed a scorecard dimension: every mode of today (rubric and reference give
  * their score, assertion its majority verdict as 0 or 1, n_wise its normalised rank). The
@@ -13,7 +14,7 @@ export const JUDGE_METHOD_MODES = ["rubric", "assertion", "n_wise", "reference"]
  */
 export const NUMERIC_JUDGE_MODES = new Set(["rubric", "reference", "assertion", "n_wise"]);
 export const MAX_JUDGE_SAMPLES = 10;
-const AGGREGATIONS = ["median", "mean", "majority_vote", "unanimous"];
+const AGGREGATIONS: readonly string[] = CONSENSUS_AGGREGATIONS;
 const OPENAI_PREFIXES = ["gpt-", "o1", "o3", "o4", "text-embedding"];
 const SECRET_REFERENCE = /\$\{\s*secrets\s*\./;
 

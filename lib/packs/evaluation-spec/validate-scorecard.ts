@@ -2,17 +2,10 @@
 // references, direction, normalization, weight and thresholds; then the strategy's own rules.
 import { type Errors, between01, trim } from "./common";
 import type { DimensionNormalization, DimensionSource, EvaluationSpec, NormalizedDimension } from "./types";
+import { DIMENSION_SOURCES as DIMENSION_SOURCE_LIST } from "@/lib/packs/vocabulary";
 import { JUDGE_METHOD_MODES, NUMERIC_JUDGE_MODES } from "./validate-judges";
 
-export const DIMENSION_SOURCES: DimensionSource[] = [
-  "validators",
-  "metric",
-  "reliability",
-  "latency",
-  "cost",
-  "behavioral",
-  "llm_judge",
-];
+export const DIMENSION_SOURCES: readonly DimensionSource[] = DIMENSION_SOURCE_LIST;
 /** What a bare dimension name stands for. */
 export const BARE_DIMENSIONS: Record<string, DimensionSource> = {
   correctness: "validators",
@@ -155,7 +148,7 @@ export function checkScorecard(errs: Errors, spec: EvaluationSpec, ctx: Scorecar
     if (dim.key === "") errs.add(`${path}.key`, "is required");
     else if (seen.has(dim.key)) return errs.add(path, "must be unique");
     seen.add(dim.key);
-    if (!(DIMENSION_SOURCES as string[]).includes(dim.source)) {
+    if (!(DIMENSION_SOURCES as readonly string[]).includes(dim.source)) {
       return errs.add(`${path}.source`, `must be one of ${DIMENSION_SOURCES.join(", ")}`);
     }
     checkReferences(errs, dim, path, ctx);

@@ -1,16 +1,21 @@
 // ValidateEvaluationSpec (docs/packs.md §3): every rule, in the reference's order,
 // every error collected. This file: the top level, validators, post-execution checks, metrics,
 // behavioral signals and pricing; judges and the scorecard have their own files.
+import { suggestionHint } from "@/lib/packs/suggest";
 import type { PackError } from "@/lib/packs/types";
-import { VALIDATOR_TYPES as ALL_VALIDATOR_TYPES } from "@/lib/packs/vocabulary";
+import {
+  VALIDATOR_TYPES as ALL_VALIDATOR_TYPES,
+  JUDGE_MODES as JUDGE_MODE_LIST,
+  SCORECARD_STRATEGIES,
+} from "@/lib/packs/vocabulary";
 import { Errors, between01, isEvidenceReference, trim } from "./common";
 import type { EvaluationSpec } from "./types";
 import { checkValidatorConfig } from "./validate-config";
 import { checkJudges } from "./validate-judges";
 import { checkScorecard } from "./validate-scorecard";
 
-export const JUDGE_MODES = ["deterministic", "llm_judge", "hybrid"];
-export const STRATEGIES = ["weighted", "binary", "hybrid"];
+export const JUDGE_MODES: readonly string[] = JUDGE_MODE_LIST;
+export const STRATEGIES: readonly string[] = SCORECARD_STRATEGIES;
 export const VALIDATOR_TYPES: ReadonlySet<string> = new Set(ALL_VALIDATOR_TYPES);
 const FILE_VALIDATORS = new Set([
   "file_content_match",
@@ -109,7 +114,9 @@ function checkValidators(errs: Errors, spec: EvaluationSpec, checks: Map<string,
     else if (keys.has(key)) errs.add(`${path}.key`, "must be unique");
     keys.add(key);
     const type = trim(validator.type);
-    if (!VALIDATOR_TYPES.has(type)) errs.add(`${path}.type`, "is not a supported validator type");
+    if (!VALIDATOR_TYPES.has(type)) {
+      errs.add(`${path}.type`, `is not a supported validator type; ${suggestionHint(type, ALL_VALIDATOR_TYPES, "supported:")}`);
+    }
     checkValidatorConfig(errs, validator, path);
     checkTarget(errs, type, trim(validator.target), path, checks);
     checkExpectedFrom(errs, type, trim(validator.expected_from), path);

@@ -1,9 +1,10 @@
 // docs/packs.md §2 rows for the pack, the version number, the execution mode, challenges and input sets.
+import { DIFFICULTIES as DIFFICULTY_LIST, EXECUTION_MODES } from "../vocabulary";
 import type { Bundle, JsonObject } from "../types";
 import { type Errors, objectsOf, text } from "./util";
 
-export const EXECUTION_MODES = ["native", "prompt_eval", "responses", "multi_turn"] as const;
-const DIFFICULTIES = new Set(["easy", "medium", "hard", "expert"]);
+export { EXECUTION_MODES };
+const DIFFICULTIES: ReadonlySet<string> = new Set(DIFFICULTY_LIST);
 
 export function validatePackAndVersion(bundle: Bundle, errs: Errors): void {
   if (bundle.pack.slug === "") errs.add("pack.slug", "is required");

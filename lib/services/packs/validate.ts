@@ -10,8 +10,6 @@ import type { PackValidation } from "@/lib/packs/types";
 import { limits } from "@/lib/rate-limit";
 import { getPackParseRunner, type PackParseRunner } from "@/lib/services/packs/parse-runner";
 
-const DECODE = "decode challenge-pack bundle yaml: ";
-
 /**
  * Parses and validates a bundle's YAML with every rule of the format. The YAML is decoded on a
  * worker thread with a time budget; normalising and validating the decoded value stay here, their
@@ -31,7 +29,7 @@ export async function validatePack(
       outcome.reason === "timeout"
         ? `took longer than ${env.PACKS_PARSE_TIMEOUT_MS} ms to decode (PACKS_PARSE_TIMEOUT_MS); split it into smaller bundles`
         : "could not be decoded";
-    return { valid: false, errors: [{ field: "bundle", message: DECODE + why }] };
+    return { valid: false, errors: [{ field: "bundle", message: why }] };
   }
   const parsed = outcome.result;
   if (!parsed.ok && parsed.limit === "nodes") {
@@ -41,7 +39,7 @@ export async function validatePack(
       { details: { limit: "nodes", max_nodes: MAX_NODES, max_values: MAX_VALUES } },
     );
   }
-  if (!parsed.ok) return { valid: false, errors: [parsed.error] };
+  if (!parsed.ok) return { valid: false, errors: parsed.errors };
   // Each step in its own event-loop turn (the value crossed from the worker in this one), so the
   // longest block is one step, not the sum; each is linear and bounded by the node limits.
   await nextTurn();

@@ -7,7 +7,9 @@ import {
 } from "@/lib/packs/evaluation-spec";
 import { F, baseSpec, expectErrors, spec } from "./evaluation-spec-fixture";
 
-const DECODE = "decode evaluation spec from yaml: decode evaluation spec: json: ";
+// Decode errors name where they were found (the field) and speak plain words: an unknown key keeps
+// the reference's `unknown field "x"` and adds the key meant or the keys allowed there.
+const GO_TEXT = /json: |unmarshal|of type |decode evaluation spec/;
 
 describe("evaluation spec: strict decode", () => {
   it("accepts the minimal valid spec", () => {
@@ -34,67 +36,90 @@ describe("evaluation spec: strict decode", () => {
     expect(decodeEvaluationSpec({})).toEqual({});
   });
 
-  const unknownKeys: [string, Record<string, unknown>, string][] = [
-    ["top level (the reference's exact message)", { judge_mdoe: "hybrid" }, 'unknown field "judge_mdoe"'],
+  const unknownKeys: [string, Record<string, unknown>, string, string][] = [
     [
-      "depth 1: inside a judge",
+      "top level (the reference's words, and the key meant)",
+      { judge_mdoe: "hybrid" },
+      "",
+      'unknown field "judge_mdoe"; did you mean "judge_mode"?',
+    ],
+    ["judges for llm_judges", { judges: [] }, "", 'unknown field "judges"; did you mean "llm_judges"?'],
+    ["validator for validators", { validator: [] }, "", 'unknown field "validator"; did you mean "validators"?'],
+    [
+      "depth 1: inside a judge, with no near key",
       { "llm_judges.0.judge_mdoe": "x" },
-      'unknown field "judge_mdoe" at llm_judges[0]',
+      "llm_judges[0]",
+      'unknown field "judge_mdoe"; the fields allowed here are mode, key, model, models, samples, context_from, output_schema, score_scale, rubric, assertion, expect, prompt, position_debiasing, reference_from, consensus, anti_gaming_clauses, timeout_ms',
     ],
     [
       "depth 3: scorecard.normalization.latency",
       { "scorecard.normalization.latency.target_mss": 5 },
-      'unknown field "target_mss" at scorecard.normalization.latency',
+      "scorecard.normalization.latency",
+      'unknown field "target_mss"; did you mean "target_ms"?',
     ],
     [
       "depth 3: a judge's consensus",
       { "llm_judges.0.consensus.quorum": 2 },
-      'unknown field "quorum" at llm_judges[0].consensus',
+      "llm_judges[0].consensus",
+      'unknown field "quorum"; the fields allowed here are aggregation, min_agreement_threshold, flag_on_disagreement',
     ],
     [
       "inside a dimension object",
       { "scorecard.dimensions.1.wieght": 2 },
-      'unknown field "wieght" at scorecard.dimensions[1]',
+      "scorecard.dimensions[1]",
+      'unknown field "wieght"; did you mean "weight"?',
     ],
     [
       "inside a validator (not its config)",
       { "validators.1.confg": {} },
-      'unknown field "confg" at validators[1]',
+      "validators[1]",
+      'unknown field "confg"; did you mean "config"?',
     ],
     [
-      "inside runtime_limits",
+      "inside runtime_limits (a known alias)",
       { runtime_limits: { max_tokens: 5 } },
-      'unknown field "max_tokens" at runtime_limits',
+      "runtime_limits",
+      'unknown field "max_tokens"; did you mean "max_total_tokens"?',
     ],
     [
       "inside pricing models",
       { pricing: { models: [{ provider_key: "openai", provider_model_id: "gpt-4o", cost: 1 }] } },
-      'unknown field "cost" at pricing.models[0]',
+      "pricing.models[0]",
+      'unknown field "cost"; the fields allowed here are provider_key, provider_model_id, input_cost_per_million_tokens, output_cost_per_million_tokens',
     ],
     [
       "inside behavioral signals",
       { behavioral: { signals: [{ key: "error_cascade", gated: true }] } },
-      'unknown field "gated" at behavioral.signals[0]',
+      "behavioral.signals[0]",
+      'unknown field "gated"; did you mean "gate"?',
     ],
     [
       "inside judge_limits",
       { "scorecard.judge_limits": { max_usd: 1 } },
-      'unknown field "max_usd" at scorecard.judge_limits',
+      "scorecard.judge_limits",
+      'unknown field "max_usd"; the fields allowed here are max_samples_per_judge, max_calls_usd, max_tokens',
     ],
   ];
-  it.each(unknownKeys)("refuses an unknown key %s, naming its path", (_name, patch, message) => {
-    expectErrors(patch, [["", `${DECODE}${message}`]]);
+  it.each(unknownKeys)("refuses an unknown key %s, naming its path", (_name, patch, field, message) => {
+    const [error] = expectErrors(patch, [[field, message]]);
+    expect(error?.message).not.toMatch(GO_TEXT);
   });
 
   it("gives only the decode error even when the spec has other problems", () => {
     expectErrors({ name: "", validators: [], "llm_judges.0.judge_mdoe": 1 }, [
-      ["", `${DECODE}unknown field "judge_mdoe" at llm_judges[0]`],
+      ["llm_judges[0]", /^unknown field "judge_mdoe"; the fields allowed here are mode, /],
     ]);
   });
 
   it("reports the first problem in document order", () => {
     const raw = { name: "x", zzz: 1, version_number: "1", aaa: 2 };
-    expect(checkEvaluationSpec(raw)).toEqual([{ field: F, message: `${DECODE}unknown field "zzz"` }]);
+    expect(checkEvaluationSpec(raw)).toEqual([
+      {
+        field: F,
+        message:
+          'unknown field "zzz"; the fields allowed here are name, version_number, judge_mode, validators, metrics, behavioral, llm_judges, post_execution_checks, runtime_limits, pricing, scorecard',
+      },
+    ]);
   });
 
   it("does not refuse keys inside validators[].config and llm_judges[].output_schema", () => {
@@ -109,61 +134,70 @@ describe("evaluation spec: strict decode", () => {
     expectErrors(patch, []);
   });
 
-  const typeErrors: [string, Record<string, unknown>, string][] = [
+  const typeErrors: [string, Record<string, unknown>, string, string][] = [
     [
       "string where an integer is expected",
       { version_number: "1" },
-      "cannot unmarshal string into version_number of type integer",
+      "version_number",
+      'expected a whole number, got the text "1"',
     ],
     [
       "a fraction where an integer is expected",
       { "llm_judges.0.samples": 1.5 },
-      "cannot unmarshal number 1.5 into llm_judges[0].samples of type integer",
+      "llm_judges[0].samples",
+      "expected a whole number, got the number 1.5",
     ],
     [
       "string where a number is expected",
       { runtime_limits: { max_cost_usd: "5" } },
-      "cannot unmarshal string into runtime_limits.max_cost_usd of type number",
+      "runtime_limits.max_cost_usd",
+      'expected a number, got the text "5"',
     ],
-    ["number where a string is expected", { name: 7 }, "cannot unmarshal number into name of type string"],
+    ["number where a string is expected", { name: 7 }, "name", "expected text, got the number 7"],
     [
       "string where a bool is expected",
       { "scorecard.dimensions.1.gate": "yes" },
-      "cannot unmarshal string into scorecard.dimensions[1].gate of type bool",
+      "scorecard.dimensions[1].gate",
+      'expected true or false, got the text "yes"',
     ],
     [
       "object where an array is expected",
       { validators: { key: "a" } },
-      "cannot unmarshal object into validators of type array",
+      "validators",
+      "expected a list of mappings (key, type, target, expected_from, …), got a mapping",
     ],
     [
       "array where an object is expected",
       { scorecard: [] },
-      "cannot unmarshal array into scorecard of type object",
+      "scorecard",
+      "expected a mapping (dimensions, normalization, strategy, pass_threshold, …), got a list",
     ],
     [
       "a number as a dimension",
       { "scorecard.dimensions.0": 5 },
-      "cannot unmarshal number into scorecard.dimensions[0] of type string or object",
+      "scorecard.dimensions[0]",
+      "expected a dimension name or a mapping (key, source, validators, metric, …), got the number 5",
     ],
     [
       "a number in a string list",
       { "llm_judges.0.context_from": ["final_output", 3] },
-      "cannot unmarshal number into llm_judges[0].context_from[1] of type string",
+      "llm_judges[0].context_from[1]",
+      "expected text, got the number 3",
     ],
   ];
-  it.each(typeErrors)("refuses %s", (_name, patch, message) => {
-    expectErrors(patch, [["", `${DECODE}${message}`]]);
+  it.each(typeErrors)("refuses %s, naming the field", (_name, patch, field, message) => {
+    const [error] = expectErrors(patch, [[field, message]]);
+    expect(error?.message).not.toMatch(GO_TEXT);
   });
 
   it("refuses a spec that is not an object", () => {
     expect(checkEvaluationSpec(["name"])).toEqual([
-      { field: F, message: `${DECODE}cannot unmarshal array into evaluation spec of type object` },
+      { field: F, message: "expected a mapping (name, version_number, judge_mode, validators, …), got a list" },
     ]);
     expect(checkEvaluationSpec("spec", "evaluation_spec")).toEqual([
       {
         field: "evaluation_spec",
-        message: `${DECODE}cannot unmarshal string into evaluation spec of type object`,
+        message: 'expected a mapping (name, version_number, judge_mode, validators, …), got the text "spec"',
       },
     ]);
   });

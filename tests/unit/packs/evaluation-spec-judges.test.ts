@@ -634,7 +634,7 @@ it("collects every error of a spec broken in several places, in rule order", () 
     [
       ["name", "is required"],
       ["judge_mode", "must be one of deterministic, llm_judge, hybrid"],
-      ["validators[0].type", "is not a supported validator type"],
+      ["validators[0].type", /^is not a supported validator type; supported: exact_match, contains, /],
       ["llm_judges[0].samples", "must be at most 10"],
       ["scorecard.dimensions[1].weight", "must be greater than or equal to 0"],
     ],

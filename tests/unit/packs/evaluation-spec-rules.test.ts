@@ -102,7 +102,17 @@ const validators: Case[] = [
   {
     name: "type unknown",
     patch: { "validators.0.type": "fuzzy" },
-    errors: [["validators[0].type", "is not a supported validator type"]],
+    errors: [["validators[0].type", 'is not a supported validator type; did you mean "fuzzy_match"?']],
+  },
+  {
+    name: "type unknown, nothing near: the supported types are listed",
+    patch: { "validators.0.type": "banana" },
+    errors: [
+      [
+        "validators[0].type",
+        "is not a supported validator type; supported: exact_match, contains, regex_match, json_schema, json_path_match, boolean_assert, fuzzy_match, numeric_match, normalized_match, token_f1, math_equivalence, bleu_score, rouge_score, chrf_score, file_content_match, file_exists, file_json_schema, directory_structure, code_execution, tool_call_assertion, postcondition",
+      ],
+    ],
   },
   {
     name: "target empty",
@@ -204,7 +214,7 @@ const configs: Case[] = [
     errors: [
       [
         "validators[1].config",
-        "invalid JSON: json: cannot unmarshal string into config.threshold of type number",
+        'invalid JSON: config.threshold: expected a number, got the text "high"',
       ],
     ],
   },
@@ -212,7 +222,7 @@ const configs: Case[] = [
     name: "fuzzy_match config not an object",
     patch: typed("fuzzy_match", "0.8"),
     errors: [
-      ["validators[1].config", "invalid JSON: json: cannot unmarshal string into config of type object"],
+      ["validators[1].config", 'invalid JSON: expected a mapping of settings, got the text "0.8"'],
     ],
   },
   {
@@ -268,7 +278,12 @@ const configs: Case[] = [
   {
     name: "normalized_match unknown key",
     patch: typed("normalized_match", { pipeline: ["trim"], bogus: true }),
-    errors: [["validators[1].config", 'invalid JSON: json: unknown field "bogus"']],
+    errors: [
+      [
+        "validators[1].config",
+        'invalid JSON: unknown field "bogus"; the fields allowed here are pipeline, normalizations',
+      ],
+    ],
   },
   {
     name: "math_equivalence comparison_mode",
@@ -400,7 +415,12 @@ const configs: Case[] = [
   {
     name: "code_execution unknown key",
     patch: codeExec({ test_command: "pytest", image: "python" }),
-    errors: [["validators[1].config", 'invalid JSON: json: unknown field "image"']],
+    errors: [
+      [
+        "validators[1].config",
+        'invalid JSON: unknown field "image"; the fields allowed here are test_command, timeout_ms, scoring, pass_threshold',
+      ],
+    ],
   },
   {
     name: "code_execution valid",
@@ -490,7 +510,7 @@ const configs: Case[] = [
   {
     name: "tool_call_assertion unknown key",
     patch: toolCalls({ tool: "search" }),
-    errors: [["validators[1].config", 'invalid JSON: json: unknown field "tool"']],
+    errors: [["validators[1].config", 'invalid JSON: unknown field "tool"; did you mean "tool_name"?']],
   },
   {
     name: "tool_call_assertion valid",
@@ -513,7 +533,12 @@ const configs: Case[] = [
   {
     name: "postcondition unknown key",
     patch: v1({ type: "postcondition", target: "final_output", config: { condition: "eq", expected: 1 } }),
-    errors: [["validators[1].config", 'invalid JSON: json: unknown field "expected"']],
+    errors: [
+      [
+        "validators[1].config",
+        'invalid JSON: unknown field "expected"; the fields allowed here are condition, value, json_path',
+      ],
+    ],
   },
 ];
 

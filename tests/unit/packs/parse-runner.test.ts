@@ -45,6 +45,8 @@ describe("PackParseRunner", () => {
     keys.push("k17: again");
     const result = parseBundleYaml(`${keys.join("\n")}\n`);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.message).toMatch(/line 5001: mapping key "k17" already defined at line 18/);
+    expect(!result.ok && result.errors).toEqual([
+      { field: "k17", message: "is defined twice (lines 18 and 5001): a duplicate key is an error; keep one" },
+    ]);
   });
 });

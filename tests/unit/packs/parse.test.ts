@@ -5,7 +5,8 @@ import { validatePackYaml } from "@/lib/packs";
 import { isValidCidr } from "@/lib/packs/validate/cidr";
 import { toYaml, validBundle } from "./fixture";
 
-const DECODE = "decode challenge-pack bundle yaml: ";
+// Decode errors speak plain words with the field path first, never a Go decoder's text.
+const GO_TEXT = /unmarshal|challengepack\.|!!(str|int|map|seq|float|bool)|int32|interface \{\}|yaml: /;
 
 const REAL_PACK = `
 pack:
@@ -161,12 +162,20 @@ describe("validatePackYaml: decode errors", () => {
     expect(validatePackYaml(text).errors).toEqual([{ field: "bundle", message: "must be at most 1 MiB" }]);
   });
 
-  it("refuses duplicate keys, naming both lines, at any depth", () => {
+  it("refuses duplicate keys, naming the key's path and both lines, at any depth", () => {
     const text = "version:\n  number: 1\npack:\n  slug: a\n  slug: b\nversion:\n  number: 2\n";
     expect(validatePackYaml(text).errors).toEqual([
+      { field: "pack.slug", message: "is defined twice (lines 4 and 5): a duplicate key is an error; keep one" },
+      { field: "version", message: "is defined twice (lines 1 and 6): a duplicate key is an error; keep one" },
+    ]);
+  });
+
+  it("names a duplicate key inside a list item by its index", () => {
+    const text = "challenges:\n  - key: a\n    title: A\n    key: b\n";
+    expect(validatePackYaml(text).errors).toEqual([
       {
-        field: "bundle",
-        message: `${DECODE}yaml: unmarshal errors:\n  line 5: mapping key "slug" already defined at line 4\n  line 6: mapping key "version" already defined at line 1`,
+        field: "challenges[0].key",
+        message: "is defined twice (lines 2 and 4): a duplicate key is an error; keep one",
       },
     ]);
   });
@@ -174,10 +183,8 @@ describe("validatePackYaml: decode errors", () => {
   it("reports duplicate keys together with type errors, by line", () => {
     const text = "version:\n  number: x\npack: {slug: a, slug: b}\n";
     expect(validatePackYaml(text).errors).toEqual([
-      {
-        field: "bundle",
-        message: `${DECODE}yaml: unmarshal errors:\n  line 2: cannot unmarshal !!str \`x\` into int32\n  line 3: mapping key "slug" already defined at line 3`,
-      },
+      { field: "version.number", message: 'expected a whole number, got the text "x" (line 2)' },
+      { field: "pack.slug", message: "is defined twice (lines 3 and 3): a duplicate key is an error; keep one" },
     ]);
   });
 
@@ -185,56 +192,90 @@ describe("validatePackYaml: decode errors", () => {
     const errors = validatePackYaml("pack:\n  slug: [a, b\nversion: {number: 1}\n").errors;
     expect(errors).toHaveLength(1);
     expect(errors[0]!.field).toBe("bundle");
-    expect(errors[0]!.message).toMatch(/^decode challenge-pack bundle yaml: yaml: line \d+: /);
+    expect(errors[0]!.message).toMatch(/^is not valid YAML: line \d+: /);
   });
 
   it.each([
+    ["challenges not a list", "challenges: nope\n", "challenges", 'expected a list of challenges, got the text "nope" (line 1)'],
     [
-      "challenges not a list",
-      "challenges: nope\n",
-      "line 1: cannot unmarshal !!str `nope` into []challengepack.ChallengeDefinition",
+      "cases a mapping",
+      "input_sets:\n  - key: s\n    cases:\n      challenge_key: a\n",
+      "input_sets[0].cases",
+      "expected a list of cases, got a mapping (line 4)",
+    ],
+    [
+      "a case's inputs a mapping",
+      "input_sets:\n  - cases:\n      - inputs: {key: q}\n",
+      "input_sets[0].cases[0].inputs",
+      "expected a list of inputs, got a mapping (line 3)",
     ],
     [
       "version.number not an integer",
       "version:\n  number: one\n",
-      "line 2: cannot unmarshal !!str `one` into int32",
+      "version.number",
+      'expected a whole number, got the text "one" (line 2)',
     ],
-    [
-      "version.number a fraction",
-      "version:\n  number: 1.5\n",
-      "line 2: cannot unmarshal !!float `1.5` into int32",
-    ],
+    ["version.number a fraction", "version:\n  number: 1.5\n", "version.number", "expected a whole number, got the number 1.5 (line 2)"],
     [
       "version.number too big",
       "version:\n  number: 4294967296\n",
-      "line 2: cannot unmarshal !!int `4294967296` into int32",
+      "version.number",
+      "expected a whole number between -2147483647 and 2147483647, got the number 4294967296 (line 2)",
     ],
-    ["pack a list", "pack: [a]\n", "line 1: cannot unmarshal !!seq into challengepack.PackMetadata"],
-    ["key a map", "challenges:\n  - key: {a: 1}\n", "line 2: cannot unmarshal !!map into string"],
+    [
+      "pack a list",
+      "pack: [a]\n",
+      "pack",
+      "expected a mapping (the pack's fields: slug, name, family, description), got a list (line 1)",
+    ],
+    ["key a map", "challenges:\n  - key: {a: 1}\n", "challenges[0].key", "expected text, got a mapping (line 2)"],
     [
       "bool field",
       "version:\n  sandbox:\n    network_access: yes\n",
-      "line 3: cannot unmarshal !!str `yes` into bool",
+      "version.sandbox.network_access",
+      'expected true or false, got the text "yes" (line 3)',
     ],
     [
       "env var value a list",
       "version:\n  sandbox:\n    env_vars: {A: [1]}\n",
-      "line 3: cannot unmarshal !!seq into string",
+      "version.sandbox.env_vars.A",
+      "expected text, got a list (line 3)",
     ],
     [
       "evaluation_spec a list",
       "version:\n  evaluation_spec: [a]\n",
-      "line 2: cannot unmarshal !!seq into map[string]interface {}",
+      "version.evaluation_spec",
+      "expected a mapping (key: value lines), got a list (line 2)",
     ],
     [
       "case payload a string",
       "input_sets:\n  - cases:\n      - payload: hi\n",
-      "line 3: cannot unmarshal !!str `hi` into map[string]interface {}",
+      "input_sets[0].cases[0].payload",
+      'expected a mapping (key: value lines), got the text "hi" (line 3)',
     ],
-    ["a document that is a list", "- a\n- b\n", "line 1: cannot unmarshal !!seq into challengepack.Bundle"],
-  ])("refuses a type error: %s", (_, text, line) => {
+    [
+      "a document that is a list",
+      "- a\n- b\n",
+      "bundle",
+      "expected a mapping of the bundle's top-level keys (pack, version, challenges, input_sets, …), got a list (line 1)",
+    ],
+  ])("refuses a type error in plain words, field path first: %s", (_, text, field, message) => {
+    const errors = validatePackYaml(text).errors;
+    expect(errors).toEqual([{ field, message }]);
+    expect(errors[0]!.message).not.toMatch(GO_TEXT);
+  });
+
+  it("names the path an alias is used at", () => {
+    const text = "x: &bad {a: 1}\nchallenges:\n  - key: k\n    title: *bad\n";
     expect(validatePackYaml(text).errors).toEqual([
-      { field: "bundle", message: `${DECODE}yaml: unmarshal errors:\n  ${line}` },
+      { field: "challenges[0].title", message: "expected text, got a mapping (line 1)" },
+    ]);
+  });
+
+  it("refuses two merge keys in one mapping, naming the mapping", () => {
+    const text = "a: &a {x: 1}\nb: &b {y: 2}\npack:\n  <<: *a\n  <<: *b\n";
+    expect(validatePackYaml(text).errors).toEqual([
+      { field: "pack", message: "has two merge keys (<<) at line 5; merge several with one list: <<: [*a, *b]" },
     ]);
   });
 
@@ -251,7 +292,7 @@ describe("validatePackYaml: decode errors", () => {
       {
         field: "bundle",
         message: expect.stringMatching(
-          /^decode challenge-pack bundle yaml: yaml: Excessive alias count/,
+          /^could not be read: Excessive alias count/,
         ) as string,
       },
     ]);
@@ -263,12 +304,12 @@ describe("validatePackYaml: decode errors", () => {
     ["nested mappings", `${Array.from({ length: 70 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n")} v\n`],
   ])("refuses nesting that is too deep: %s", (_, text) => {
     const errors = validatePackYaml(text).errors;
-    expect(errors).toEqual([{ field: "bundle", message: `${DECODE}yaml: nesting is deeper than 64 levels` }]);
+    expect(errors).toEqual([{ field: "bundle", message: "is nested deeper than 64 levels" }]);
   });
 
   it("does not let quoted brackets hide flow nesting", () => {
     const text = `x: ${'["]]]]",'.repeat(300)}1${"]".repeat(300)}\n`;
-    expect(validatePackYaml(text).errors[0]!.message).toBe(`${DECODE}yaml: nesting is deeper than 64 levels`);
+    expect(validatePackYaml(text).errors[0]!.message).toBe("is nested deeper than 64 levels");
   });
 });
 

@@ -3,10 +3,12 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import packStyles from "@/components/packs/packs.module.css";
+import { PackFormatGuide } from "@/components/packs/format-guide";
 import { ImportPanel } from "@/components/packs/import-panel";
 import { PublishPanel } from "@/components/packs/publish-panel";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StackIcon } from "@/components/ui/icons";
+import { examplePackYaml } from "@/lib/packs/examples";
 import { listPacks } from "@/lib/services/packs";
 import { workspaceForPage } from "../context";
 
@@ -19,11 +21,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function PacksPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc, ti, packs] = await Promise.all([
+  const [t, tc, ti, packs, example] = await Promise.all([
     getTranslations("consolePages.packs"),
     getTranslations("consolePages.common"),
     getTranslations("consolePages.packConvert"),
     listPacks(workspace.id),
+    examplePackYaml(),
   ]);
   const base = `/console/${workspace.slug}/packs`;
   return (
@@ -79,36 +82,17 @@ export default async function PacksPage({ params }: Props) {
       <section className={styles.section} aria-labelledby="publish-pack">
         <h2 id="publish-pack">{t("publishTitle")}</h2>
         <p>{t("publishLead")}</p>
-        <PublishPanel workspace={workspace.slug} />
+        <PublishPanel workspace={workspace.slug} example={example} />
       </section>
       <section className={styles.section} aria-labelledby="import-pack">
         <h2 id="import-pack">{ti("importTitle")}</h2>
         <p>{ti("importLead")}</p>
-        <ImportPanel workspace={workspace.slug} />
+        <ImportPanel workspace={workspace.slug} example={example} />
       </section>
       <section className={styles.section} aria-labelledby="pack-format">
         <h2 id="pack-format">{t("formatTitle")}</h2>
-        <p>{t("formatLead")}</p>
-        <dl className={packStyles.ids}>
-          <FormatEntry name="pack" text={t("formatPack")} />
-          <FormatEntry name="version" text={t("formatVersion")} />
-          <FormatEntry name="challenges" text={t("formatChallenges")} />
-          <FormatEntry name="input_sets" text={t("formatInputSets")} />
-          <FormatEntry name="security" text={t("formatSecurity")} />
-        </dl>
-        <p>{t("formatMore")}</p>
+        <PackFormatGuide />
       </section>
-    </>
-  );
-}
-
-function FormatEntry({ name, text }: { name: string; text: string }) {
-  return (
-    <>
-      <dt>
-        <code>{name}</code>
-      </dt>
-      <dd>{text}</dd>
     </>
   );
 }

@@ -1,0 +1,3 @@
+export function quoteShort(text: string): string;
+export function describeValue(value: unknown): string;
+export function plural(noun: string): string;
