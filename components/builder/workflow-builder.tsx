@@ -61,7 +61,8 @@ function useStickyTop(ref: React.RefObject<HTMLElement | null>) {
       ["sticky", "fixed"].includes(getComputedStyle(h).position),
     );
     if (!root || !header) return;
-    const update = () => root.style.setProperty("--builder-sticky-top", `${header.getBoundingClientRect().height}px`);
+    const update = () =>
+      root.style.setProperty("--builder-sticky-top", `${header.getBoundingClientRect().height}px`);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(header);

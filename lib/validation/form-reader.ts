@@ -44,12 +44,16 @@ export class FormReader {
     const v = this.text(name).trim();
     if (v === "") return null;
     if (jsonTextDepth(v, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      this.issues.push({ path: name, message: `${label} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep` });
+      this.issues.push({
+        path: name,
+        message: `${label} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep`,
+      });
       return null;
     }
     try {
       const parsed = JSON.parse(v) as unknown;
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
       this.issues.push({ path: name, message: `${label} must be a JSON object ({ … })` });
     } catch {
       this.issues.push({ path: name, message: `${label} is not valid JSON` });
@@ -74,6 +78,8 @@ export class FormReader {
   done(): void {
     if (this.issues.length === 0) return;
     const first = this.issues[0]!;
-    throw new AppError("validation_failed", `${first.path}: ${first.message}`, { details: { issues: this.issues } });
+    throw new AppError("validation_failed", `${first.path}: ${first.message}`, {
+      details: { issues: this.issues },
+    });
   }
 }

@@ -178,7 +178,8 @@ export function layeredLayout(
     // Where each node would like its top: level with the ports that feed it.
     const want = row.map((i) => {
       const feeds = incoming[i]!.filter((l) => layer[l.from]! < layer[i]!);
-      const target = r === 0 ? null : mean(feeds.map((l) => ys[l.from]! + sizes[l.from]!.height * l.fromPort));
+      const target =
+        r === 0 ? null : mean(feeds.map((l) => ys[l.from]! + sizes[l.from]!.height * l.fromPort));
       return target === null ? null : target - sizes[i]!.height / 2;
     });
     let bottom: number | null = null;

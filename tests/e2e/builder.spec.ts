@@ -417,9 +417,11 @@ for (const size of SIZES) {
     // Auto-layout: the nodes left to right, none on another, all in view; the same places again on
     // a second press; one undo step.
     const placesNow = () =>
-      page.locator(".react-flow__node").evaluateAll((els) =>
-        els.map((el) => `${el.getAttribute("data-id")} ${(el as HTMLElement).style.transform}`),
-      );
+      page
+        .locator(".react-flow__node")
+        .evaluateAll((els) =>
+          els.map((el) => `${el.getAttribute("data-id")} ${(el as HTMLElement).style.transform}`),
+        );
     const before = await placesNow();
     await page.getByRole("button", { name: "Auto-layout" }).click();
     await expect.poll(placesNow).not.toEqual(before);

@@ -95,8 +95,8 @@ describe("layeredLayout", () => {
       edge("start", "prompt", "llm", "prompt"),
       edge("llm", "text", "judge", "response"),
       edge("judge", "judge_rating", "route", "value"),
-      edge("route", "false", "b", "x"),
-      edge("route", "true", "a", "x"),
+      edge("route", "false", "b", "input"),
+      edge("route", "true", "a", "input"),
       edge("a", "text", "check", "response"),
       edge("b", "text", "check", "response"),
       edge("a", "text", "answer", "text"),
@@ -143,7 +143,7 @@ describe("layeredLayout", () => {
   it("lays out unconnected nodes and a cycle without failing or overlapping", () => {
     const graph: WorkflowGraph = {
       nodes: [node("x", "template"), node("y", "template"), node("lonely", "answer"), node("start", "start")],
-      edges: [edge("x", "text", "y", "x"), edge("y", "text", "x", "x")],
+      edges: [edge("x", "text", "y", "input"), edge("y", "text", "x", "input")],
     };
     const laid = layoutGraph(graph);
     expect(overlappingPairs(boxesOf(laid))).toEqual([]);

@@ -58,7 +58,9 @@ describe("the secret step", () => {
     const errors = checkWizardSteps(["secret"], form(), { fromTemplate: false });
     expect(Object.keys(errors)).toEqual(["success_pattern"]);
     expect(errors.success_pattern![0]).toContain("Set a success_pattern, or a secret");
-    expect(checkWizardSteps(["secret"], form({ success_pattern: "opened" }), { fromTemplate: false })).toEqual({});
+    expect(
+      checkWizardSteps(["secret"], form({ success_pattern: "opened" }), { fromTemplate: false }),
+    ).toEqual({});
   });
 
   it("checks the secret step's fields with the schema: a bad secret name, a pattern that does not compile", () => {

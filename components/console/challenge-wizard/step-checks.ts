@@ -44,7 +44,9 @@ function byField(issues: readonly Issue[]): FieldErrors {
     const fromZod = typeof issue.path !== "string";
     const [first, ...rest] = typeof issue.path === "string" ? issue.path.split(".") : issue.path.map(String);
     const key = first || "_form";
-    (out[key] ??= []).push(fromZod && rest.length > 0 ? `${rest.join(".")}: ${issue.message}` : issue.message);
+    (out[key] ??= []).push(
+      fromZod && rest.length > 0 ? `${rest.join(".")}: ${issue.message}` : issue.message,
+    );
   }
   return out;
 }

@@ -13,7 +13,13 @@ import { submitWithoutReset } from "../submit-without-reset";
 import { LooksFields } from "./extra-fields";
 import { BasicsStep, PlayStep, SecretStep, StartStep, type TemplateCard } from "./steps";
 import { ReviewStep } from "./review";
-import { checkWizardSteps, firstStepWithErrors, stepOfField, WIZARD_STEPS, type WizardStep } from "./step-checks";
+import {
+  checkWizardSteps,
+  firstStepWithErrors,
+  stepOfField,
+  WIZARD_STEPS,
+  type WizardStep,
+} from "./step-checks";
 import w from "./wizard.module.css";
 
 // The new-challenge form in five steps: start (a template or blank), basics, the secret and the

@@ -75,9 +75,7 @@ export function defenseGraph(opts: DefenseOptions): WorkflowGraph {
       ),
     );
     edge(...last, "input_filter", "value");
-    nodes.push(
-      node("input_blocked", "template", { template: INPUT_BLOCKED_TEXT }, "Refuse"),
-    );
+    nodes.push(node("input_blocked", "template", { template: INPUT_BLOCKED_TEXT }, "Refuse"));
     edge("input_filter", "true", "input_blocked");
     finals.push(["input_blocked", "text"]);
     last = ["input_filter", "false"];
@@ -108,9 +106,7 @@ export function defenseGraph(opts: DefenseOptions): WorkflowGraph {
       ),
     );
     edge(...last, "output_filter", "value");
-    nodes.push(
-      node("output_blocked", "template", { template: OUTPUT_BLOCKED_TEXT }, "Redact"),
-    );
+    nodes.push(node("output_blocked", "template", { template: OUTPUT_BLOCKED_TEXT }, "Redact"));
     edge("output_filter", "true", "output_blocked");
     finals.push(["output_blocked", "text"]);
     last = ["output_filter", "false"];
@@ -142,22 +138,8 @@ export function defenseGraph(opts: DefenseOptions): WorkflowGraph {
       ),
     );
     edge("watcher", "judge_rating", "watcher_verdict", "value");
-    nodes.push(
-      node(
-        "release",
-        "template",
-        { template: "{{guard.text}}" },
-        "Release the answer",
-      ),
-    );
-    nodes.push(
-      node(
-        "watcher_blocked",
-        "template",
-        { template: WATCHER_BLOCKED_TEXT },
-        "Hold back",
-      ),
-    );
+    nodes.push(node("release", "template", { template: "{{guard.text}}" }, "Release the answer"));
+    nodes.push(node("watcher_blocked", "template", { template: WATCHER_BLOCKED_TEXT }, "Hold back"));
     edge("watcher_verdict", "true", "release");
     edge("watcher_verdict", "false", "watcher_blocked");
     finals.push(["release", "text"], ["watcher_blocked", "text"]);
