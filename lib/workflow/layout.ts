@@ -32,15 +32,32 @@ export interface LayoutOptions {
 export const LAYOUT_GAP_X = 96;
 export const LAYOUT_GAP_Y = 48;
 
-/** A canvas node's width at most (its CSS max-width, 18rem). */
-export const NODE_MAX_WIDTH = 288;
+/** A canvas node's width at least and at most (its CSS min-width and max-width, 13rem and 28rem). */
+export const NODE_MIN_WIDTH = 208;
+export const NODE_MAX_WIDTH = 448;
 
 /**
- * A node's box before the canvas has measured it, on the large side: as wide as a node may grow,
- * a two-line header, one row per port (the longer side), and room for a run status line.
+ * A node's height before the canvas has measured it, on the large side: a two-line header, one
+ * row per port (the longer side), and room for a run status line.
  */
-export function estimateLayoutSize(ports: { inputs: number; outputs: number }): LayoutSize {
-  return { width: NODE_MAX_WIDTH, height: 96 + 24 * Math.max(1, ports.inputs, ports.outputs) };
+export function estimateLayoutHeight(ports: { inputs: number; outputs: number }): number {
+  return 96 + 24 * Math.max(1, ports.inputs, ports.outputs);
+}
+
+/** A port row's width: its mono label (0.75rem), its type (0.7rem), padding and gaps, generously. */
+const portRowWidth = (p: { id: string; type: string }) => 24 + 12 + 8 * p.id.length + 6.5 * p.type.length;
+
+type Port = { id: string; type: string };
+
+function portListsOf(node: GraphNode): { inputs: Port[]; outputs: Port[] } {
+  const definition = getNodeDefinition(node.type);
+  if (!definition) return { inputs: [], outputs: [] };
+  let outputs = definition.outputs;
+  if (definition.outputsFor) {
+    const parsed = definition.configSchema.safeParse(node.data.config ?? {});
+    if (parsed.success) outputs = outputPortsOf(definition, parsed.data);
+  }
+  return { inputs: definition.inputs, outputs };
 }
 
 interface Ports {
@@ -49,19 +66,22 @@ interface Ports {
 }
 
 function portsOf(node: GraphNode): Ports {
-  const definition = getNodeDefinition(node.type);
-  if (!definition) return { inputs: [], outputs: [] };
-  let outputs = definition.outputs;
-  if (definition.outputsFor) {
-    const parsed = definition.configSchema.safeParse(node.data.config ?? {});
-    if (parsed.success) outputs = outputPortsOf(definition, parsed.data);
-  }
-  return { inputs: definition.inputs.map((p) => p.id), outputs: outputs.map((p) => p.id) };
+  const lists = portListsOf(node);
+  return { inputs: lists.inputs.map((p) => p.id), outputs: lists.outputs.map((p) => p.id) };
 }
 
+/**
+ * A node's box before the canvas has measured it, on the large side: as wide as its two port
+ * columns side by side (a node never wraps a port), as tall as estimateLayoutHeight.
+ */
 export function estimateNodeBox(node: GraphNode): LayoutSize {
-  const ports = portsOf(node);
-  return estimateLayoutSize({ inputs: ports.inputs.length, outputs: ports.outputs.length });
+  const { inputs, outputs } = portListsOf(node);
+  const column = (ports: Port[]) => Math.max(0, ...ports.map(portRowWidth));
+  const width = Math.min(NODE_MAX_WIDTH, Math.max(NODE_MIN_WIDTH, column(inputs) + 12 + column(outputs) + 2));
+  return {
+    width: Math.ceil(width),
+    height: estimateLayoutHeight({ inputs: inputs.length, outputs: outputs.length }),
+  };
 }
 
 /** Where along a node's side a port sits, as a fraction in (0, 1); the middle when unknown. */

@@ -375,9 +375,12 @@ for (const size of SIZES) {
     const source = page.getByTestId("palette-start");
     await source.scrollIntoViewIfNeeded();
     // On a phone the strip and the canvas are taller than the screen: bring the strip to the top
-    // (below the sticky site header) so the source and the drop point are both on screen.
+    // (below the sticky site header and the builder's sticky toolbar) so the source and the drop
+    // point are both on screen.
     const sourceTop = (await source.boundingBox())!.y;
-    await page.evaluate((dy) => window.scrollBy(0, dy), sourceTop - 90);
+    const toolbarHeight = (await page.getByRole("toolbar", { name: "Workflow actions" }).boundingBox())!
+      .height;
+    await page.evaluate((dy) => window.scrollBy(0, dy), sourceTop - 90 - toolbarHeight - 8);
     const boxNow = (await canvas.boundingBox())!;
     const drop = { x: Math.round(boxNow.width * 0.3), y: Math.round(Math.min(boxNow.height * 0.25, 160)) };
     const point = { x: boxNow.x + drop.x, y: boxNow.y + drop.y };
