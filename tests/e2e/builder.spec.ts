@@ -442,7 +442,7 @@ for (const size of SIZES) {
     }
     await layoutShot("02b-auto-layout");
     await page.getByRole("button", { name: "Auto-layout" }).click();
-    await page.getByRole("button", { name: "Fit view" }).click();
+    await page.getByRole("button", { name: "Fit view", exact: true }).click();
     expect(await placesNow()).toEqual(laidOut);
     await page.getByRole("button", { name: "Undo", exact: true }).click();
     await page.getByRole("button", { name: "Undo", exact: true }).click();
