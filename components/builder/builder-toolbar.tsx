@@ -19,6 +19,9 @@ export function BuilderToolbar({
   runOpen,
   runPanelId,
   onToggleRun,
+  onFitView,
+  onAutoLayout,
+  canLayout,
 }: {
   canUndo: boolean;
   canRedo: boolean;
@@ -35,6 +38,11 @@ export function BuilderToolbar({
   runOpen: boolean;
   runPanelId: string;
   onToggleRun: () => void;
+  /** Zoom and pan so every node is in view. */
+  onFitView: () => void;
+  /** Lay the graph out left to right without overlaps (one undo step), then fit the view. */
+  onAutoLayout: () => void;
+  canLayout: boolean;
 }) {
   const t = useTranslations("builder");
   return (
@@ -56,6 +64,18 @@ export function BuilderToolbar({
         title={t("toolbar.redoKeys")}
       >
         {t("toolbar.redo")}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onFitView} disabled={!canLayout}>
+        {t("toolbar.fitView")}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onAutoLayout}
+        disabled={!canLayout}
+        title={t("toolbar.autoLayoutHint")}
+      >
+        {t("toolbar.autoLayout")}
       </Button>
       <span className={styles.toolbarSpacer} />
       <span className={styles.toolbarStatus} data-testid="save-status">

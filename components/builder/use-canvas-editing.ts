@@ -3,6 +3,7 @@
 import { useReactFlow, type Connection, type IsValidConnection, type OnConnectEnd } from "@xyflow/react";
 import { useTranslations } from "next-intl";
 import { useCallback, type RefObject } from "react";
+import { estimateNodeBox } from "@/lib/workflow/layout";
 import { getNodeDefinition, isNodeType, type NodeType } from "@/lib/workflow/registry";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 import {
@@ -164,7 +165,11 @@ export function useCanvasEditing({
         });
         return;
       }
-      const size = estimateNodeSize({ inputs: definition.inputs.length, outputs: definition.outputs.length });
+      const size = {
+        ...estimateNodeSize({ inputs: definition.inputs.length, outputs: definition.outputs.length }),
+        // As wide as its ports make it (the layout's estimate).
+        width: estimateNodeBox({ id: "", type, data: { config: {} } }).width,
+      };
       let at: Point;
       if (screenPoint) {
         const { zoom } = flow.getViewport();

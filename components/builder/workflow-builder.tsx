@@ -7,13 +7,15 @@ import {
   MiniMap,
   ReactFlow,
   ReactFlowProvider,
+  useReactFlow,
   type Edge,
   type NodeTypes,
 } from "@xyflow/react";
 import { useTranslations } from "next-intl";
-import { useDeferredValue, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { validateDraft } from "@/lib/validation/workflows";
+import { estimateNodeBox, layeredLayout } from "@/lib/workflow/layout";
 import { startConfigSchema } from "@/lib/workflow/nodes/start/definition";
 import { NODE_TYPES } from "@/lib/workflow/registry";
 import type { GraphIssue } from "@/lib/workflow/types";
@@ -21,7 +23,7 @@ import { graphWarnings } from "@/lib/workflow/validate";
 import { CanvasOverlayContext, type CanvasOverlay } from "./builder-context";
 import { BuilderToolbar } from "./builder-toolbar";
 import { ConfigPanel } from "./config-panel";
-import { issuesByNode } from "./graph-model";
+import { issuesByNode, toGraph } from "./graph-model";
 import { IssuesList } from "./issues-list";
 import { DRAG_MIME, Palette } from "./palette";
 import { RunPanel, type StartVariable } from "./run-panel";
@@ -46,6 +48,27 @@ export interface WorkflowBuilderProps {
 }
 
 const RUN_PANEL_ID = "builder-run-panel";
+const FIT_OPTIONS = { maxZoom: 1, padding: 0.08 } as const;
+
+/**
+ * Keeps `--builder-sticky-top` on the element at the height of the site's sticky header, so the
+ * builder's sticky toolbar stops right below it.
+ */
+function useStickyTop(ref: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = ref.current;
+    const header = [...document.querySelectorAll("header")].find((h) =>
+      ["sticky", "fixed"].includes(getComputedStyle(h).position),
+    );
+    if (!root || !header) return;
+    const update = () =>
+      root.style.setProperty("--builder-sticky-top", `${header.getBoundingClientRect().height}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [ref]);
+}
 
 // Every node type renders with the same component; the graph keeps the engine's type names.
 const nodeTypes: NodeTypes = Object.fromEntries(NODE_TYPES.map((type) => [type, WorkflowNode]));
@@ -90,8 +113,11 @@ function Builder({
   const [notice, setNotice] = useState<BuilderNotice | null>(null);
   const [trace, setTrace] = useState<RunTrace | null>(null);
   const [runOpen, setRunOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const panelsRef = useRef<HTMLDivElement>(null);
+  const flow = useReactFlow();
+  useStickyTop(rootRef);
   // Fit the view to the stored graph once; an empty canvas keeps its viewport, so the first node
   // dropped stays where it was dropped.
   const [fitOnOpen] = useState(() => nodes.length > 0);
@@ -128,6 +154,30 @@ function Builder({
     [shownIssues, trace],
   );
 
+  // Fit once the canvas has drawn the change (two frames: React's commit, then React Flow's measure).
+  const fitView = useCallback(
+    () => requestAnimationFrame(() => requestAnimationFrame(() => void flow.fitView(FIT_OPTIONS))),
+    [flow],
+  );
+  const autoLayout = useCallback(() => {
+    change((s) => {
+      const sizes = new Map(s.nodes.map((n) => [n.id, n.measured]));
+      const at = layeredLayout(toGraph(s.nodes, s.edges), {
+        // The drawn size where the canvas has measured it (never shorter than the estimate, which
+        // leaves room for a run status line), else the estimate.
+        sizeOf: (node) => {
+          const estimate = estimateNodeBox(node);
+          const m = sizes.get(node.id);
+          return m?.width && m.height
+            ? { width: m.width, height: Math.max(m.height, estimate.height) }
+            : estimate;
+        },
+      });
+      return { ...s, nodes: s.nodes.map((n) => ({ ...n, position: at.get(n.id) ?? n.position })) };
+    });
+    fitView();
+  }, [change, fitView]);
+
   const present = useMemo(() => new Set(nodes.map((n) => n.type ?? "")), [nodes]);
   const selected = nodes.find((n) => n.selected);
   const deselect = () =>
@@ -147,7 +197,7 @@ function Builder({
 
   return (
     <CanvasOverlayContext.Provider value={overlay}>
-      <div className={styles.builder} data-testid="workflow-builder">
+      <div ref={rootRef} className={styles.builder} data-testid="workflow-builder">
         <BuilderToolbar
           canUndo={canUndo}
           canRedo={canRedo}
@@ -163,6 +213,9 @@ function Builder({
           runOpen={runOpen}
           runPanelId={RUN_PANEL_ID}
           onToggleRun={() => setRunOpen((open) => !open)}
+          onFitView={fitView}
+          onAutoLayout={autoLayout}
+          canLayout={nodes.length > 0}
         />
         {notice ? (
           <Alert tone={notice.tone} data-testid="builder-notice" className={styles.notice}>
@@ -196,7 +249,7 @@ function Builder({
               onConnectEnd={onConnectEnd}
               isValidConnection={isValidConnection}
               fitView={fitOnOpen}
-              fitViewOptions={{ maxZoom: 1 }}
+              fitViewOptions={FIT_OPTIONS}
               minZoom={0.2}
               deleteKeyCode={["Backspace", "Delete"]}
               aria-label={t("canvas.label")}

@@ -27,7 +27,7 @@ async function connect(page: Page, from: [string, string], to: [string, string])
   await page.mouse.up();
 }
 
-/** Closes the node settings panel if it is open (it floats over the canvas's right side). */
+/** Closes the node settings panel if it is open (it is docked right of the canvas). */
 async function closeSettings(page: Page) {
   const close = page.getByRole("button", { name: "Close node settings" });
   if (await close.isVisible()) await close.click();
@@ -40,6 +40,11 @@ async function selectNode(page: Page, nodeId: string): Promise<Locator> {
   await expect(panel).toHaveAttribute("data-node-id", nodeId);
   return panel;
 }
+
+const overlap = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 type Issue = { nodeId: string | null; message: string };
 const sortIssues = (list: Issue[]) =>
@@ -106,9 +111,28 @@ test("the demo creator builds, saves, test-runs and publishes a workflow from an
     "challenge",
   );
   await expect(page.getByTestId("palette-start")).toBeDisabled(); // one start per workflow
+  // The settings panel is docked beside the canvas, not over it: no node's output handle is
+  // under it, so the handles can be dragged with the panel open.
+  const canvasBox = (await page.getByTestId("canvas").boundingBox())!;
+  const settingsBox = (await page.getByTestId("settings-panel").boundingBox())!;
+  expect(settingsBox.x).toBeGreaterThanOrEqual(canvasBox.x + canvasBox.width);
+  const sourceHandles = await page.locator(".react-flow__handle.source").evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+  expect(sourceHandles.length).toBeGreaterThanOrEqual(3);
+  for (const h of sourceHandles) {
+    expect(overlap(h, settingsBox)).toBe(false);
+    expect(h.x + h.width).toBeLessThanOrEqual(canvasBox.x + canvasBox.width);
+  }
   await connect(page, ["start", "prompt"], ["llm", "prompt"]);
   await connect(page, ["llm", "text"], ["challenge", "response"]);
   await expect(page.locator(".react-flow__edge")).toHaveCount(2);
+  await expect(page.getByTestId("settings-panel")).toBeVisible();
+  // Dragging across the canvas selected no text on the page.
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe("");
   // The edges are drawn: their SVG layer has a size (a zero-width SVG paints nothing).
   expect(
     await page
@@ -227,6 +251,23 @@ test("the demo creator builds, saves, test-runs and publishes a workflow from an
   await expect(page.getByTestId("issues-list").getByRole("heading")).toHaveText("No issues");
   await shot(page, "06-configured");
 
+  // Scrolled to the bottom of the page, the toolbar (Save, Publish, Test run, the layout buttons)
+  // is still in view, under the site header, not covered by it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const toolbar = page.getByRole("toolbar", { name: "Workflow actions" });
+  for (const name of ["Save draft", "Publish", "Auto-layout", "Fit view"]) {
+    const button = toolbar.getByRole("button", { name, exact: true });
+    await expect(button).toBeInViewport();
+    const b = (await button.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent ?? "",
+      [b.x + b.width / 2, b.y + b.height / 2],
+    );
+    expect(onTop).toBe(name);
+  }
+  await expect(toolbar.getByTestId("toggle-run-panel")).toBeInViewport();
+  await shot(page, "06b-scrolled-toolbar");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByTestId("builder-notice")).toContainText("Draft saved.");
   await expect(page.getByTestId("save-status")).toContainText("Draft saved");
@@ -295,11 +336,6 @@ const luminance = (rgb: string) => {
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 };
 
-const overlap = (
-  a: { x: number; y: number; width: number; height: number },
-  b: { x: number; y: number; width: number; height: number },
-) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
 for (const size of SIZES) {
   test(`builder layout at ${size.width}×${size.height}: drop, click-to-add, variables, models, dark mode`, async ({
     page,
@@ -339,9 +375,12 @@ for (const size of SIZES) {
     const source = page.getByTestId("palette-start");
     await source.scrollIntoViewIfNeeded();
     // On a phone the strip and the canvas are taller than the screen: bring the strip to the top
-    // (below the sticky site header) so the source and the drop point are both on screen.
+    // (below the sticky site header and the builder's sticky toolbar) so the source and the drop
+    // point are both on screen.
     const sourceTop = (await source.boundingBox())!.y;
-    await page.evaluate((dy) => window.scrollBy(0, dy), sourceTop - 90);
+    const toolbarHeight = (await page.getByRole("toolbar", { name: "Workflow actions" }).boundingBox())!
+      .height;
+    await page.evaluate((dy) => window.scrollBy(0, dy), sourceTop - 90 - toolbarHeight - 8);
     const boxNow = (await canvas.boundingBox())!;
     const drop = { x: Math.round(boxNow.width * 0.3), y: Math.round(Math.min(boxNow.height * 0.25, 160)) };
     const point = { x: boxNow.x + drop.x, y: boxNow.y + drop.y };
@@ -377,6 +416,37 @@ for (const size of SIZES) {
     expect(overlap(boxes[0]!, boxes[2]!)).toBe(false);
     expect(overlap(boxes[1]!, boxes[2]!)).toBe(false);
     await layoutShot("02-click-added");
+
+    // Auto-layout: the nodes left to right, none on another, all in view; the same places again on
+    // a second press; one undo step.
+    const placesNow = () =>
+      page
+        .locator(".react-flow__node")
+        .evaluateAll((els) =>
+          els.map((el) => `${el.getAttribute("data-id")} ${(el as HTMLElement).style.transform}`),
+        );
+    const before = await placesNow();
+    await page.getByRole("button", { name: "Auto-layout" }).click();
+    await expect.poll(placesNow).not.toEqual(before);
+    const laidOut = await placesNow();
+    const canvasNow = (await canvas.boundingBox())!;
+    const laidBoxes = await Promise.all(
+      ["start", "llm", "template"].map(async (id) => (await page.getByTestId(`node-${id}`).boundingBox())!),
+    );
+    for (const [i, a] of laidBoxes.entries()) {
+      expect(a.x).toBeGreaterThanOrEqual(canvasNow.x);
+      expect(a.y).toBeGreaterThanOrEqual(canvasNow.y);
+      expect(a.x + a.width).toBeLessThanOrEqual(canvasNow.x + canvasNow.width);
+      expect(a.y + a.height).toBeLessThanOrEqual(canvasNow.y + canvasNow.height);
+      for (const b of laidBoxes.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+    }
+    await layoutShot("02b-auto-layout");
+    await page.getByRole("button", { name: "Auto-layout" }).click();
+    await page.getByRole("button", { name: "Fit view", exact: true }).click();
+    expect(await placesNow()).toEqual(laidOut);
+    await page.getByRole("button", { name: "Undo", exact: true }).click();
+    await page.getByRole("button", { name: "Undo", exact: true }).click();
+    await expect.poll(placesNow).toEqual(before);
 
     // The variable picker: connect start → llm from the panel, then type {{ in the system prompt.
     await page.locator(".react-flow__controls-fitview").click();

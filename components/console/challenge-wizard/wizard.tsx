@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { createChallengeAction } from "@/app/console/[workspace]/challenges/actions";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { ChallengeFormValues, PluginOption } from "../challenge-defaults";
@@ -12,35 +13,47 @@ import { submitWithoutReset } from "../submit-without-reset";
 import { LooksFields } from "./extra-fields";
 import { BasicsStep, PlayStep, SecretStep, StartStep, type TemplateCard } from "./steps";
 import { ReviewStep } from "./review";
+import {
+  checkWizardSteps,
+  firstStepWithErrors,
+  stepOfField,
+  WIZARD_STEPS,
+  type WizardStep,
+} from "./step-checks";
 import w from "./wizard.module.css";
 
 // The new-challenge form in five steps: start (a template or blank), basics, the secret and the
-// success rule, play settings, review. One form holds every field (hidden steps still submit);
-// the server action's field errors send the creator to the first step that has one.
+// success rule, play settings, review. One form holds every field (hidden steps still submit).
+// Moving forward checks the steps left behind with the server's schema (step-checks.ts): a problem
+// keeps the creator on its step, with the field's message, and the field focused. A refusal from
+// the server still sends the creator to the first step that has a field error, and lists each
+// problem by step and field in plain words.
 
-const STEPS = ["start", "basics", "secret", "play", "review"] as const;
-type Step = (typeof STEPS)[number];
+const STEPS = WIZARD_STEPS;
+type Step = WizardStep;
 
-const FIELD_STEP: Record<string, Step> = {
-  template: "start",
-  name: "basics",
-  goal: "basics",
-  description: "basics",
-  difficulty: "basics",
-  points: "basics",
-  secret: "secret",
-  secret_ref: "secret",
-  evaluator_type: "secret",
-  success_type: "secret",
-  success_pattern: "secret",
-  evaluator_plugin_id: "secret",
-  evaluator_entrypoint: "secret",
-  evaluator_config: "secret",
-  mask_variables: "secret",
+/** The form's label of a field (consolePages.challengeForm), for the refusal's list. */
+const FIELD_LABEL: Record<string, string> = {
+  name: "name",
+  goal: "goal",
+  description: "description",
+  difficulty: "difficulty",
+  points: "points",
+  secret: "secretSetLabel",
+  secret_ref: "secretRef",
+  evaluator_type: "evaluatorType",
+  success_type: "successType",
+  success_pattern: "successPattern",
+  evaluator_config: "evaluatorConfig",
+  evaluator_plugin_id: "evaluatorPlugin",
+  mask_variables: "maskVariables",
+  scoring_strategy: "scoringStrategy",
+  scoring_config: "scoringConfig",
+  scoring_plugin_id: "scoringPlugin",
+  max_attempts: "maxAttempts",
+  cooldown_seconds: "cooldown",
+  instructions_md: "instructions",
 };
-/** The step a field error belongs to (play settings hold the rest of the form's fields). */
-export const stepOfField = (field: string): Step =>
-  FIELD_STEP[field.split(".")[0]!] ?? (field === "_form" ? "review" : "play");
 
 type State = Awaited<ReturnType<typeof createChallengeAction>>;
 
@@ -62,58 +75,82 @@ export function ChallengeWizard({
   const [state, action, pending] = useActionState(createChallengeAction, { status: "idle" } as State);
   const [step, setStep] = useState(0);
   const [template, setTemplate] = useState("");
+  /** The browser's findings for the steps it checked last. */
   const [local, setLocal] = useState<Record<string, string[]>>({});
+  /** Steps checked again in the browser since the server's last refusal: its errors there are stale. */
+  const [rechecked, setRechecked] = useState<ReadonlySet<Step>>(new Set());
   const [snapshot, setSnapshot] = useState<FormData | null>(null);
   const [handledAt, setHandledAt] = useState<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  /** The field to focus once its step shows (instead of the step's heading). */
+  const focusField = useRef<string | null>(null);
 
   const serverErrors = state.fieldErrors ?? {};
-  const e: Record<string, string[] | undefined> = { ...serverErrors, ...local };
+  const e: Record<string, string[] | undefined> = {
+    ...Object.fromEntries(Object.entries(serverErrors).filter(([k]) => !rechecked.has(stepOfField(k)))),
+    ...local,
+  };
   const stepsWithErrors = new Set(
     Object.keys(e)
       .filter((k) => (e[k]?.length ?? 0) > 0)
       .map(stepOfField),
   );
 
-  // A new refusal from the server: show the first step that has a field error.
+  // A new refusal from the server: show the first step that has a field error, its field focused.
   if (state.at !== handledAt) {
     setHandledAt(state.at);
-    const first = STEPS.findIndex((s) => Object.keys(serverErrors).some((k) => stepOfField(k) === s));
-    if (first >= 0 && first !== step) {
+    setRechecked(new Set());
+    setLocal({});
+    const first = firstStepWithErrors(serverErrors);
+    if (first !== null) {
+      focusField.current = Object.keys(serverErrors).find((k) => stepOfField(k) === first) ?? null;
       moved.current = true;
-      setStep(first);
+      setStep(STEPS.indexOf(first));
     }
   }
 
+  const input = (name: string) => {
+    const el = formRef.current?.elements.namedItem(name);
+    return el instanceof HTMLElement ? (el as HTMLInputElement | HTMLSelectElement) : null;
+  };
+
   useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
+    const named = focusField.current ? formRef.current?.elements.namedItem(focusField.current) : null;
+    const field = named instanceof HTMLElement ? named : null;
+    focusField.current = null;
+    if (field && !field.closest("[hidden]")) field.focus();
+    else if (moved.current) headingRef.current?.focus();
     moved.current = false;
-  }, [step]);
+  }, [step, local, state.at]);
+
+  /**
+   * Checks the steps from the current one up to (not including) `to`. On a problem: shows the
+   * first step that has one with its messages, focuses its field, and answers false.
+   */
+  const checkUpTo = (to: number): boolean => {
+    if (to <= step || !formRef.current) return true;
+    const steps = STEPS.slice(step, to);
+    const errors = checkWizardSteps(steps, new FormData(formRef.current), { fromTemplate: template !== "" });
+    setRechecked((before) => new Set([...before, ...steps]));
+    setLocal(errors as Record<string, string[]>);
+    const first = firstStepWithErrors(errors);
+    if (first === null) return true;
+    focusField.current = Object.keys(errors).find((k) => stepOfField(k) === first) ?? null;
+    moved.current = true;
+    setStep(STEPS.indexOf(first));
+    return false;
+  };
 
   const go = (to: number) => {
+    if (!checkUpTo(to)) return;
     if (to === STEPS.indexOf("review") && formRef.current) setSnapshot(new FormData(formRef.current));
     moved.current = true;
     setStep(to);
   };
 
-  const input = (name: string) =>
-    formRef.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-
-  /** Basics are required before leaving step 2 (the server checks everything again). */
-  const next = () => {
-    if (STEPS[step] === "basics") {
-      const missing: Record<string, string[]> = {};
-      for (const name of ["name", "goal"]) if (!input(name)?.value.trim()) missing[name] = [t("required")];
-      setLocal(missing);
-      if (Object.keys(missing).length > 0) {
-        input(Object.keys(missing)[0]!)?.focus();
-        return;
-      }
-    }
-    go(Math.min(step + 1, STEPS.length - 1));
-  };
+  const next = () => go(Math.min(step + 1, STEPS.length - 1));
 
   /** Picking a template fills the basics it suggests, unless the creator already changed them. */
   const pick = (id: string) => {
@@ -135,6 +172,18 @@ export function ChallengeWizard({
     setTemplate(id);
   };
 
+  const fieldLabel = (field: string) => {
+    const key = FIELD_LABEL[field.split(".")[0]!];
+    return key ? tf(key as "name") : field.replaceAll("_", " ");
+  };
+  /** From the refusal's list: to the step, its field focused. */
+  const jumpTo = (s: Step, field: string) => {
+    focusField.current = field;
+    moved.current = true;
+    setStep(STEPS.indexOf(s));
+    setLocal((l) => ({ ...l }));
+  };
+
   const submit = submitWithoutReset(action);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Enter in a field of an earlier step moves on instead of creating the challenge.
@@ -143,9 +192,15 @@ export function ChallengeWizard({
       next();
       return;
     }
+    // Every step once more before the form goes (the step list lets the creator skip ahead).
+    if (!checkUpTo(STEPS.length)) {
+      event.preventDefault();
+      return;
+    }
     submit(event);
   };
 
+  const refusal = state.status === "error" ? Object.entries(serverErrors) : [];
   const current = STEPS[step]!;
   const templateName = templates.find((x) => x.id === template)?.name ?? t("blankName");
   return (
@@ -223,7 +278,31 @@ export function ChallengeWizard({
       </Panel>
 
       <div className={styles.formFooter}>
-        <FormStatus state={state} />
+        {refusal.length > 0 ? (
+          <Alert key={state.at} tone="error" data-testid="wizard-refusal">
+            <p>{t("refused")}</p>
+            <ul>
+              {STEPS.flatMap((s) =>
+                refusal
+                  .filter(([field]) => stepOfField(field) === s)
+                  .map(([field, messages]) => (
+                    <li key={field}>
+                      <button type="button" className={w.refusalLink} onClick={() => jumpTo(s, field)}>
+                        {t("refusedField", {
+                          n: STEPS.indexOf(s) + 1,
+                          step: t(`stepNames.${s}`),
+                          field: fieldLabel(field),
+                          message: (messages ?? []).join(" "),
+                        })}
+                      </button>
+                    </li>
+                  )),
+              )}
+            </ul>
+          </Alert>
+        ) : (
+          <FormStatus state={state} />
+        )}
         <div className="cluster">
           {step > 0 ? (
             <Button variant="secondary" onClick={() => go(step - 1)}>

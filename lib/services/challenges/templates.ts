@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import { createChallenge } from "@/lib/services/challenges/write";
 import type { ChallengeView } from "@/lib/services/challenges/view";
 import { secretNamesOf } from "@/lib/services/challenges/view";
+import { TEMPLATE_NEEDS_SECRET } from "@/lib/validation/challenge-form";
 import type { ChallengeCreateInput } from "@/lib/validation/challenges";
 import { validateDraft } from "@/lib/validation/workflows";
 import { findTemplate } from "@/lib/workflow/templates";
@@ -28,7 +29,7 @@ export async function createChallengeFromTemplate(
   const ref = typeof input.secret_ref === "string" ? input.secret_ref.trim() : "";
   const hasSecret =
     input.secret !== undefined || (ref !== "" && (await secretNamesOf(workspaceId, [ref])).has(ref));
-  if (!hasSecret) throw refuse("secret", "This template's gatekeeper guards a secret: type one");
+  if (!hasSecret) throw refuse("secret", TEMPLATE_NEEDS_SECRET);
   const graph = template.graph();
   const check = validateDraft(graph);
   if (!check.ok) throw new AppError("internal", `Template ${template.id} does not validate`);

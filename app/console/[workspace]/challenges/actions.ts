@@ -10,48 +10,18 @@ import {
   duplicateChallenge,
   updateChallenge,
 } from "@/lib/services/challenges";
+import { readChallengeForm } from "@/lib/validation/challenge-form";
 import { idParams } from "@/lib/validation/console";
 import { FormReader, workspaceAction } from "../context";
 
-// Every field of the challenge form (columns, instructions, theme, media, limits). The same services serve
-// /console/api/challenges. The secret is write-only: sent only when the creator typed one, and
-// never part of what the action hands back.
+// Every field of the challenge form (columns, instructions, theme, media, limits), read by
+// readChallengeForm (lib/validation/challenge-form.ts, which the new-challenge wizard also uses to
+// check each step). The same services serve /console/api/challenges. The secret is write-only:
+// sent only when the creator typed one, and never part of what the action hands back.
 
 function payload(formData: FormData, opts: { includeTheme: boolean }) {
   const f = new FormReader(formData);
-  const secret = f.text("secret");
-  const includeTheme = opts.includeTheme || f.text("theme_dirty") === "1";
-  const data = {
-    name: f.text("name"),
-    description: f.optional("description"),
-    goal: f.text("goal"),
-    success_type: f.text("success_type"),
-    success_pattern: f.text("success_pattern") === "" ? null : f.text("success_pattern"),
-    secret_ref: f.optional("secret_ref"),
-    ...(secret !== "" ? { secret } : {}),
-    scoring_strategy: f.text("scoring_strategy"),
-    is_active: f.checkbox("is_active"),
-    evaluator_type: f.text("evaluator_type"),
-    evaluator_plugin_id: f.optional("evaluator_plugin_id"),
-    evaluator_entrypoint: f.optional("evaluator_entrypoint"),
-    evaluator_config: f.jsonObject("evaluator_config"),
-    scoring_plugin_id: f.optional("scoring_plugin_id"),
-    scoring_entrypoint: f.optional("scoring_entrypoint"),
-    scoring_config: f.jsonObject("scoring_config"),
-    instructions_md: f.text("instructions_md").trim() === "" ? null : f.text("instructions_md"),
-    ...(includeTheme ? { theme: f.jsonObject("theme") } : {}),
-    hero_asset_id: f.optional("hero_asset_id"),
-    difficulty: f.text("difficulty"),
-    points: f.int("points", 0),
-    max_attempts: f.int("max_attempts", null),
-    cooldown_seconds: f.int("cooldown_seconds", 0),
-    mask_variables: f.list("mask_variables"),
-    allow_guests: f.checkbox("allow_guests"),
-    guests_on_boards: f.checkbox("allow_guests") && f.checkbox("guests_on_boards"),
-    allow_secret_claims: f.checkbox("allow_secret_claims"),
-    refusal_message: f.optional("refusal_message"),
-    win_message: f.optional("win_message"),
-  };
+  const data = readChallengeForm(f, opts);
   f.done();
   // The form's selects always send a value; the schema checks they are allowed ones.
   return data as Parameters<typeof createChallenge>[2];
