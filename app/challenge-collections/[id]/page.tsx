@@ -22,6 +22,7 @@ import { getPublicCollection } from "@/lib/services/public-challenges";
 import { collectionFirstBloods } from "@/lib/services/leaderboards/board-marks";
 import { CollectionScoreChart } from "./score-chart-section";
 import { getCollectionLocks } from "@/lib/services/ladder";
+import { ReportListing } from "@/components/moderation/report-listing";
 
 const PAGE_SIZE = 20;
 
@@ -38,7 +39,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CollectionPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const page = pageParam((await searchParams).page);
+  const query = await searchParams;
+  const page = pageParam(query.page);
   const viewer = await getViewer();
   const collection = await orNotFound(getPublicCollection(id, viewer?.id ?? null));
   const [t, tl, board, series, firstBloods] = await Promise.all([
@@ -124,6 +126,13 @@ export default async function CollectionPage({ params, searchParams }: Props) {
       <div className={lb.section}>
         <SolvesChart series={series} headingId="collection-chart" />
       </div>
+      <ReportListing
+        kind="collection"
+        id={id}
+        signedIn={Boolean(viewer)}
+        outcome={query.report}
+        loginHref={`/login?${new URLSearchParams({ next: `/challenge-collections/${id}` }).toString()}`}
+      />
     </article>
   );
 }

@@ -20,6 +20,7 @@ import redBlue from "./redBlue.json";
 import consoleRedBlue from "./consoleRedBlue.json";
 import webhooks from "./webhooks.json";
 import playerAccount from "./playerAccount.json";
+import moderation from "./moderation.json";
 
 const en = {
   ...base,
@@ -41,6 +42,7 @@ const en = {
   ladder,
   playerAccount,
   docs,
+  moderation,
 };
 
 export default en;
