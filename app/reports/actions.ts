@@ -9,6 +9,11 @@ import { createReport } from "@/lib/services/moderation";
 // The "Report" form of the public pages: a plain form (no client code), answered by going back
 // to the page with the outcome in its address.
 
+const text = (formData: FormData, name: string) => {
+  const v = formData.get(name);
+  return typeof v === "string" ? v : "";
+};
+
 const PAGES: Record<ListingKind, string> = {
   challenge: "/challenges",
   collection: "/challenge-collections",
@@ -16,15 +21,15 @@ const PAGES: Record<ListingKind, string> = {
 };
 
 export async function reportListingAction(formData: FormData): Promise<void> {
-  const kindValue = String(formData.get("target_type") ?? "");
+  const kindValue = text(formData, "target_type");
   const kind = (LISTING_KINDS as readonly string[]).includes(kindValue) ? (kindValue as ListingKind) : "challenge";
-  const id = String(formData.get("target_id") ?? "").slice(0, 64);
+  const id = text(formData, "target_id").slice(0, 64);
   const back = `${PAGES[kind]}/${encodeURIComponent(id)}`;
   const viewer = await getViewer();
   if (!viewer) redirect(`/login?${new URLSearchParams({ next: back }).toString()}`);
   let outcome = "sent";
   try {
-    const details = String(formData.get("details") ?? "").trim();
+    const details = text(formData, "details").trim();
     const input = reportCreateSchema.parse({
       target_type: kind,
       target_id: id,

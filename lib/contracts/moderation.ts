@@ -152,6 +152,7 @@ export const moderationOperations = {
     doc: {
       summary: "Report a public listing to the instance's administrators (limited per account)",
       status: 201,
+      statuses: [404],
       response: z.object({ report: z.object({ id: z.string(), status: z.literal("open") }) }),
     },
   }),
@@ -167,6 +168,7 @@ export const moderationOperations = {
     doc: {
       ...admin.doc,
       summary: "Approve a workspace's public listings, or take the approval back (administrators; audited)",
+      statuses: [404],
       response: z.object({ workspace: workspaceListingView }),
     },
   }),
@@ -186,6 +188,7 @@ export const moderationOperations = {
     doc: {
       ...admin.doc,
       summary: "Feature, hide, remove or restore one listing (administrators; audited)",
+      statuses: [404],
       response: z.object({ listing: listingView }),
     },
   }),
@@ -201,6 +204,7 @@ export const moderationOperations = {
     doc: {
       ...admin.doc,
       summary: "Resolve or dismiss a report (administrators; audited)",
+      statuses: [404],
       response: z.object({ report: reportView }),
     },
   }),
@@ -219,6 +223,7 @@ export const moderationOperations = {
     doc: {
       ...admin.doc,
       summary: "Flag an account as an administrator, or take the flag back (administrators; audited)",
+      statuses: [404],
       response: z.object({ admin: adminView.extend({ admin: z.boolean() }) }),
     },
   }),

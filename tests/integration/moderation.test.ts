@@ -86,7 +86,8 @@ async function publicIds() {
   ]);
   expect([c.status, k.status, rb.status]).toEqual([200, 200, 200]);
   const ids = (j: { data: { id: string }[] }) => j.data.map((x) => x.id);
-  return { challenges: ids(c.json), collections: ids(k.json), redBlue: ids(rb.json) };
+  type Page = { data: { id: string }[] };
+  return { challenges: ids(c.json as Page), collections: ids(k.json as Page), redBlue: ids(rb.json as Page) };
 }
 
 const admin = (handler: Handler, opts: CallOptions = {}) =>
@@ -220,6 +221,7 @@ describe("reports", () => {
 
     const first = await report(targets[0]!.challenge.id, { details: "<img src=x onerror=alert(1)> in the name" });
     expect(first.status).toBe(201);
+    const firstId = (first.json as { report: { id: string } }).report.id;
     expect(first.json.report.status).toBe("open");
     const stored = await db.listingReport.findUniqueOrThrow({ where: { id: first.json.report.id } });
     expect(stored).toMatchObject({
@@ -256,7 +258,7 @@ describe("reports", () => {
     const resolved = await admin(resolveReport, { params: { id: first.json.report.id }, body: { status: "resolved", resolution: "removed the listing" } });
     expect(resolved.status).toBe(200);
     expect(resolved.json.report).toMatchObject({ status: "resolved", resolution: "removed the listing" });
-    expect(await auditCount("report.resolve", first.json.report.id)).toBe(1);
+    expect(await auditCount("report.resolve", firstId)).toBe(1);
     const twice = await admin(resolveReport, { params: { id: first.json.report.id }, body: { status: "dismissed" } });
     expect(twice.status).toBe(409);
     const second = (await db.listingReport.findFirstOrThrow({ where: { reporterId: reporter.id, status: "open" } })).id;
