@@ -75,6 +75,10 @@ test("a new workspace's challenge is unlisted until an administrator approves it
   expect((await organiser.request.put(`/console/api/workflows/${challenge.workflow_id}/draft`, { ...api, data: { graph } })).status()).toBe(200);
   expect((await organiser.request.post(`/console/api/workflows/${challenge.workflow_id}/publish`, api)).status()).toBeLessThan(300);
 
+  // The console says why it is not listed yet.
+  await organiser.goto(`/console/${workspace.slug}`);
+  await expect(organiser.getByTestId("listing-pending")).toBeVisible();
+
   // Not listed, but its link works.
   await organiser.goto(`/challenges?q=${encodeURIComponent(name)}`);
   await expect(organiser.getByTestId("challenge-card").filter({ hasText: name })).toHaveCount(0);
