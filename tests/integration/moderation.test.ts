@@ -196,7 +196,11 @@ describe("listing states", () => {
     expect(listings.status).toBe(200);
     expect(listings.json.total).toBe(3);
     const ws = await admin(adminWorkspaces, { path: "/web/api/admin/workspaces?approval=approved&limit=100" });
-    expect(ws.json.data.map((w: { id: string }) => w.id)).toContain(t.ws.id);
+    expect((ws.json.data as { id: string }[]).find((w) => w.id === t.ws.id)).toMatchObject({
+      listing_approval: "approved",
+      listings: 3,
+      open_reports: 0,
+    });
   });
 
   it("answers 404 for an unknown listing and 422 for an unknown action", async () => {
@@ -249,6 +253,9 @@ describe("reports", () => {
     expect((await report(targets[0]!.challenge.id, { reason: "boring" })).status).toBe(422);
     expect((await report("no-such-challenge")).status).toBe(404);
     expect((await call(reportRoute, { body: { target_type: "challenge", target_id: targets[0]!.challenge.id, reason: "spam" } })).status).toBe(401);
+
+    const pendingWs = await admin(adminWorkspaces, { path: "/web/api/admin/workspaces?limit=100" });
+    expect((pendingWs.json.data as { id: string }[]).find((w) => w.id === targets[0]!.ws.id)).toMatchObject({ open_reports: 1 });
 
     // The queue and its resolution.
     const queue = await admin(adminReports, { path: "/web/api/admin/reports?status=open&limit=100" });

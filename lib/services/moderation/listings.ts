@@ -25,24 +25,35 @@ function stateOf(v: string): ListingState {
   return (["normal", "featured", "hidden", "removed"] as const).find((s) => s === v) ?? "normal";
 }
 
-async function workspaceView(id: string) {
-  const w = await db.workspace.findUnique({ where: { id }, select: { ...workspaceSelect, createdAt: true } });
-  if (!w) throw notFound("Workspace");
-  const [challenges, collections, redBlue, openReports] = await Promise.all([
-    db.challenge.count({ where: { workspaceId: id, isActive: true } }),
-    db.challengeCollection.count({ where: { workspaceId: id, isPublic: true } }),
-    db.redBlueChallenge.count({ where: { workspaceId: id, isActive: true } }),
-    db.listingReport.count({ where: { workspaceId: id, status: "open" } }),
+type WorkspaceRow = { id: string; name: string; slug: string; listingApproval: string; createdAt: Date };
+
+/** Workspaces as administrators see them, with their listings and open reports counted (4 queries). */
+async function workspaceViews(rows: WorkspaceRow[]) {
+  const ids = rows.map((r) => r.id);
+  const byWorkspace = (groups: { workspaceId: string; _count: { _all: number } }[]) =>
+    new Map(groups.map((g) => [g.workspaceId, g._count._all]));
+  const [challenges, collections, redBlue, reports] = await Promise.all([
+    db.challenge.groupBy({ by: ["workspaceId"], where: { workspaceId: { in: ids }, isActive: true }, _count: { _all: true } }),
+    db.challengeCollection.groupBy({ by: ["workspaceId"], where: { workspaceId: { in: ids }, isPublic: true }, _count: { _all: true } }),
+    db.redBlueChallenge.groupBy({ by: ["workspaceId"], where: { workspaceId: { in: ids }, isActive: true }, _count: { _all: true } }),
+    db.listingReport.groupBy({ by: ["workspaceId"], where: { workspaceId: { in: ids }, status: "open" }, _count: { _all: true } }),
   ]);
-  return {
+  const [c, k, rb, open] = [byWorkspace(challenges), byWorkspace(collections), byWorkspace(redBlue), byWorkspace(reports)];
+  return rows.map((w) => ({
     id: w.id,
     name: w.name,
     slug: w.slug,
     listing_approval: approvalOf(w.listingApproval),
     created_at: w.createdAt.toISOString(),
-    listings: challenges + collections + redBlue,
-    open_reports: openReports,
-  };
+    listings: (c.get(w.id) ?? 0) + (k.get(w.id) ?? 0) + (rb.get(w.id) ?? 0),
+    open_reports: open.get(w.id) ?? 0,
+  }));
+}
+
+async function workspaceView(id: string) {
+  const w = await db.workspace.findUnique({ where: { id }, select: { ...workspaceSelect, createdAt: true } });
+  if (!w) throw notFound("Workspace");
+  return (await workspaceViews([w]))[0]!;
 }
 
 /** Workspaces (those waiting for approval first when no filter is given), newest first. */
@@ -55,11 +66,11 @@ export async function listWorkspaceListings(opts: { approval?: ListingApproval; 
       orderBy: [{ listingApproval: "desc" }, { createdAt: "desc" }, { id: "asc" }],
       skip: opts.offset,
       take: opts.limit,
-      select: { id: true },
+      select: { ...workspaceSelect, createdAt: true },
     }),
     db.workspace.count({ where }),
   ]);
-  return { total, data: await Promise.all(rows.map((r) => workspaceView(r.id))) };
+  return { total, data: await workspaceViews(rows) };
 }
 
 /** Approves a workspace's public listings, or takes the approval back (audited). */
@@ -175,9 +186,9 @@ export async function setListingState(
   action: ListingAction,
   reason?: string,
 ) {
+  if (!Object.hasOwn(LISTING_ACTIONS, action)) throw new AppError("bad_request", "Unknown action");
   const before = await getListing(kind, id);
   const to = LISTING_ACTIONS[action];
-  if (!(action in LISTING_ACTIONS)) throw new AppError("bad_request", "Unknown action");
   await db.$transaction(async (tx) => {
     await writeListing(tx, kind, id, to);
     await writeAudit(tx, actor, `listing.${action}`, { type: kind, id, name: before.name }, reason, {
