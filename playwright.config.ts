@@ -68,6 +68,8 @@ export default defineConfig({
       E2E_SMTP_PORT: String(SMTP_PORT),
       // The console test's LLM provider (never called) and the webhook test's local receiver.
       OUTBOUND_ALLOW: `127.0.0.1:9,127.0.0.1:${WEBHOOK_PORT}`,
+      // The moderation test's instance administrator (tests/e2e/moderation.spec.ts).
+      INSTANCE_ADMINS: "moderator@e2e.example.test",
     },
   },
 });

@@ -194,6 +194,22 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, "MARKDOWN_IMAGE_HOSTS lists host names, comma-separated"))),
+  // Moderation (lib/services/moderation): e-mail addresses of instance administrators
+  // (comma-separated; accounts flagged in the database by an administrator count too), whether a
+  // new workspace's public listings wait for an administrator's approval ("required") or are
+  // listed at once ("auto"), and how many listings one account may report per hour.
+  INSTANCE_ADMINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^\s@,]+@[^\s@,]+$/, "INSTANCE_ADMINS lists e-mail addresses, comma-separated"))),
+  LISTING_APPROVAL: z.enum(["required", "auto"]).default("required"),
+  REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
 });
 
 export type Env = z.infer<typeof schema> & {

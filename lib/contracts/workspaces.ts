@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
+import { workspaceCreateSchema } from "@/lib/validation/console";
 
 export const ROLES = ["owner", "admin", "editor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -8,12 +9,41 @@ export type Role = (typeof ROLES)[number];
 // /console/api/workspace: the caller's workspace and role.
 
 export const currentWorkspaceResponse = z.object({
-  workspace: z.object({ id: z.string(), name: z.string(), slug: z.string(), created_at: isoTimestamp }),
+  workspace: z.object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    created_at: isoTimestamp,
+    /** `pending`: its public listings are reachable by link, listed once an instance administrator approves. */
+    listing_approval: z.enum(["pending", "approved"]),
+  }),
   role: z.enum(ROLES),
   /** How the caller authenticated: a session cookie, a player access token, or a workspace API token. */
   via: z.enum(["cookie", "bearer", "api-token"]),
 });
 
+export const createdWorkspaceResponse = z.object({
+  workspace: z.object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    role: z.enum(ROLES),
+    /** `pending`: its public listings wait for an instance administrator (LISTING_APPROVAL). */
+    listing_approval: z.enum(["pending", "approved"]),
+  }),
+});
+
 export const workspaceOperations = {
   current: operation({ auth: "workspace", doc: { response: currentWorkspaceResponse } }),
+  // An account-level operation: a signed-in session only (an API token belongs to a workspace).
+  create: operation({
+    auth: "user",
+    scope: "session",
+    body: workspaceCreateSchema,
+    doc: {
+      summary: "Create a workspace with the caller as its owner (a signed-in session; API tokens are refused)",
+      status: 201,
+      response: createdWorkspaceResponse,
+    },
+  }),
 };

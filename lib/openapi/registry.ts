@@ -15,6 +15,7 @@ import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/
 import { collectionOperations, publicCollectionOperations } from "@/lib/contracts/collections";
 import { hintOperations } from "@/lib/contracts/hints";
 import { jobOperations } from "@/lib/contracts/jobs";
+import { moderationOperations } from "@/lib/contracts/moderation";
 import { providerOperations } from "@/lib/contracts/llm-providers";
 import { notificationEmailOperations } from "@/lib/contracts/notification-email";
 import { notificationOperations, workspaceEventOperations } from "@/lib/contracts/notifications";
@@ -513,6 +514,58 @@ export const ROUTES: RouteEntry[] = [
     file: "app/web/api/leaderboard/route.ts",
     path: "/web/api/leaderboard",
     operations: { GET: boardOperations.global },
+  },
+  // Workspace creation (a session only) and moderation: reports (players) and the instance
+  // administrators' routes (a session of an administrator; audited).
+  {
+    file: "app/console/api/workspaces/route.ts",
+    path: "/console/api/workspaces",
+    operations: { POST: workspaceOperations.create },
+  },
+  {
+    file: "app/web/api/reports/route.ts",
+    path: "/web/api/reports",
+    operations: { POST: moderationOperations.report },
+  },
+  {
+    file: "app/web/api/admin/workspaces/route.ts",
+    path: "/web/api/admin/workspaces",
+    operations: { GET: moderationOperations.workspaces },
+  },
+  {
+    file: "app/web/api/admin/workspaces/[id]/approval/route.ts",
+    path: "/web/api/admin/workspaces/{id}/approval",
+    operations: { POST: moderationOperations.approveWorkspace },
+  },
+  {
+    file: "app/web/api/admin/listings/route.ts",
+    path: "/web/api/admin/listings",
+    operations: { GET: moderationOperations.listings },
+  },
+  {
+    file: "app/web/api/admin/listings/[kind]/[id]/route.ts",
+    path: "/web/api/admin/listings/{kind}/{id}",
+    operations: { POST: moderationOperations.setListing },
+  },
+  {
+    file: "app/web/api/admin/reports/route.ts",
+    path: "/web/api/admin/reports",
+    operations: { GET: moderationOperations.reports },
+  },
+  {
+    file: "app/web/api/admin/reports/[id]/resolve/route.ts",
+    path: "/web/api/admin/reports/{id}/resolve",
+    operations: { POST: moderationOperations.resolveReport },
+  },
+  {
+    file: "app/web/api/admin/audit/route.ts",
+    path: "/web/api/admin/audit",
+    operations: { GET: moderationOperations.audit },
+  },
+  {
+    file: "app/web/api/admin/admins/route.ts",
+    path: "/web/api/admin/admins",
+    operations: { GET: moderationOperations.admins, POST: moderationOperations.setAdmin },
   },
   // The arena (SpecArena protocol, docs/arena-protocol.md): every route under /api/v1 and /api.
   {

@@ -44,6 +44,8 @@ async function seedAccounts(): Promise<boolean> {
         data: {
           name: DEMO.workspace.name,
           slug: DEMO.workspace.slug,
+          // The demo is listed on the public pages whatever LISTING_APPROVAL says.
+          listingApproval: "approved",
           memberships: { create: { accountId: creator!.id, role: "owner" } },
           apps: { create: { name: "Default app" } },
         },

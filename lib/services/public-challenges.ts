@@ -2,9 +2,12 @@ import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { refreshThemeAssetUrls } from "@/lib/services/assets";
+import { featuredFirst, listedWhere, reachableWhere } from "@/lib/services/moderation/listing";
 
 // What players and anonymous visitors may see of challenges and collections. Secrets, patterns,
 // workflows and plugin settings never leave through here: every field is listed explicitly.
+// Lists show only listed rows (moderation/listing.ts: an approved workspace, not hidden or
+// removed; featured first); a single challenge or collection is reachable unless removed.
 
 const challengeSelect = {
   id: true,
@@ -85,15 +88,17 @@ async function solvesAndSolved(ids: string[], viewerAccountId?: string | null) {
 // A challenge players can see: active, with a published workflow to play against.
 const playable = { isActive: true, workflow: { publishedVersionId: { not: null } } };
 
-type OrderKey = { id: string; createdAt: Date; collections: { position: number; collection: { id: string; createdAt: Date } }[] };
+type OrderKey = { id: string; createdAt: Date; listing?: string; collections: { position: number; collection: { id: string; createdAt: Date } }[] };
 
 /**
  * The order creators set: challenges in public collections first, collection by collection in the
  * order /challenge-collections lists them (newest first), each collection's challenges by their
  * position in it (a challenge in several collections goes with the first); then challenges in no
- * public collection, newest first.
+ * public collection, newest first. Challenges an administrator featured come before all of these.
  */
 export function comparePublicChallengeOrder(a: OrderKey, b: OrderKey): number {
+  const featured = featuredFirst({ listing: a.listing ?? "normal" }, { listing: b.listing ?? "normal" });
+  if (featured !== 0) return featured;
   const placeOf = (c: OrderKey) =>
     c.collections.reduce<OrderKey["collections"][number] | null>((best, item) => {
       if (!best) return item;
@@ -124,7 +129,7 @@ export async function listPublicChallenges(opts: {
   /** Only these (search and filters, lib/services/challenge-search.ts). */
   onlyIds?: ReadonlySet<string> | null;
 }) {
-  const where = playable;
+  const where = { ...playable, ...listedWhere };
   // Order by collection membership: too relational for one ORDER BY across both databases, so
   // the (small) keys of every playable challenge are sorted here and only the page is loaded.
   const keys = await db.challenge.findMany({
@@ -132,8 +137,9 @@ export async function listPublicChallenges(opts: {
     select: {
       id: true,
       createdAt: true,
+      listing: true,
       collections: {
-        where: { collection: { isPublic: true } },
+        where: { collection: { isPublic: true, ...listedWhere } },
         select: { position: true, collection: { select: { id: true, createdAt: true } } },
       },
     },
@@ -154,7 +160,7 @@ export async function listPublicChallenges(opts: {
 
 export async function getPublicChallenge(id: string, viewerAccountId?: string | null) {
   const row = await db.challenge.findFirst({
-    where: { id, ...playable },
+    where: { id, ...playable, ...reachableWhere },
     select: { ...challengeSelect, instructionsMd: true, theme: true },
   });
   if (!row) throw notFound("Challenge");
@@ -175,15 +181,19 @@ const collectionSelect = {
   createdAt: true,
 } as const;
 
+/** The challenges a collection shows: live and not removed by an administrator. */
+const shownItem = { challenge: { isActive: true, ...reachableWhere } };
+
 export async function listPublicCollections(opts: { limit: number; offset: number }) {
-  const where = { isPublic: true };
+  const where = { isPublic: true, ...listedWhere };
   const [rows, total] = await Promise.all([
     db.challengeCollection.findMany({
       where,
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      // Only normal and featured rows are listed, and "featured" sorts before "normal": featured first.
+      orderBy: [{ listing: "asc" }, { createdAt: "desc" }, { id: "asc" }],
       skip: opts.offset,
       take: opts.limit,
-      select: { ...collectionSelect, _count: { select: { items: { where: { challenge: { isActive: true } } } } } },
+      select: { ...collectionSelect, _count: { select: { items: { where: shownItem } } } },
     }),
     db.challengeCollection.count({ where }),
   ]);
@@ -202,13 +212,13 @@ export async function listPublicCollections(opts: { limit: number; offset: numbe
 
 export async function getPublicCollection(id: string, viewerAccountId?: string | null) {
   const row = await db.challengeCollection.findFirst({
-    where: { id, isPublic: true },
+    where: { id, isPublic: true, ...reachableWhere },
     select: {
       ...collectionSelect,
       instructionsMd: true,
       theme: true,
       items: {
-        where: { challenge: { isActive: true } },
+        where: shownItem,
         orderBy: [{ position: "asc" }, { id: "asc" }],
         select: { position: true, challenge: { select: challengeSelect } },
       },

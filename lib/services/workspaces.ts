@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 
 export { ROLES, type Role } from "@/lib/contracts/workspaces";
@@ -17,13 +18,15 @@ export interface WorkspaceDetails {
   name: string;
   slug: string;
   createdAt: Date;
+  /** Whether its public listings are listed yet (an instance administrator approves them). */
+  listingApproval: string;
 }
 
 /** The caller's workspace; a missing row is Prisma's not-found error, which route() maps to 404. */
 export async function getWorkspaceDetails(workspaceId: string): Promise<WorkspaceDetails> {
   return db.workspace.findUniqueOrThrow({
     where: { id: workspaceId },
-    select: { id: true, name: true, slug: true, createdAt: true },
+    select: { id: true, name: true, slug: true, createdAt: true, listingApproval: true },
   });
 }
 
@@ -38,8 +41,15 @@ function slugify(name: string): string {
   return base || "workspace";
 }
 
-/** Creates a workspace with the caller as owner, plus its default app. */
-export async function createWorkspace(accountId: string, name: string): Promise<WorkspaceSummary> {
+/**
+ * Creates a workspace with the caller as owner, plus its default app. Its public listings wait
+ * for an instance administrator's approval unless LISTING_APPROVAL=auto (lib/services/moderation).
+ */
+export async function createWorkspace(
+  accountId: string,
+  name: string,
+): Promise<WorkspaceSummary & { listingApproval: "pending" | "approved" }> {
+  const listingApproval = env.LISTING_APPROVAL === "auto" ? "approved" : "pending";
   const base = slugify(name);
   for (let i = 0; i < 5; i++) {
     const slug = i === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 7)}`;
@@ -49,12 +59,13 @@ export async function createWorkspace(accountId: string, name: string): Promise<
       data: {
         name,
         slug,
+        listingApproval,
         memberships: { create: { accountId, role: "owner" } },
         apps: { create: { name: "Default app" } },
       },
       select: { id: true, name: true, slug: true },
     });
-    return { ...ws, role: "owner" };
+    return { ...ws, role: "owner", listingApproval };
   }
   throw new AppError("conflict", "Could not find a free address for this workspace; try another name");
 }

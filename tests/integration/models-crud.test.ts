@@ -116,6 +116,7 @@ const cases: AnyCase[] = [
         interfaceLanguage: "de",
         lastLoginAt: T1,
         sessionVersion: 3,
+        instanceAdmin: true,
         createdAt: T3,
       }),
     update: () => ({ name: "Ada King", lastLoginAt: null, passwordHash: null, sessionVersion: 4 }),
@@ -133,8 +134,8 @@ const cases: AnyCase[] = [
   }),
   crud({
     model: "Workspace",
-    data: () => Promise.resolve({ name: "Acme Labs", slug: unique("acme"), createdAt: T1 }),
-    update: () => ({ name: "Acme Research", slug: unique("acme-research") }),
+    data: () => Promise.resolve({ name: "Acme Labs", slug: unique("acme"), listingApproval: "pending", createdAt: T1 }),
+    update: () => ({ name: "Acme Research", slug: unique("acme-research"), listingApproval: "approved" }),
   }),
   crud({
     model: "Membership",
@@ -434,6 +435,7 @@ const cases: AnyCase[] = [
         allowSecretClaims: true,
         refusalMessage: "Nice try. I only speak in riddles.",
         winMessage: "You got it — the wizard bows.",
+        listing: "featured",
         createdBy: "author",
         createdAt: T1,
         updatedBy: "editor",
@@ -536,6 +538,7 @@ const cases: AnyCase[] = [
         scoringConfig: { bonusForAll: 50 },
         isPublic: false,
         gated: true,
+        listing: "hidden",
         createdBy: "author",
         createdAt: T1,
         updatedBy: "editor",
@@ -620,6 +623,7 @@ const cases: AnyCase[] = [
           utility_gate: { prompts: ["2+2?"], mode: "zero" },
           note: richJson,
         },
+        listing: "removed",
         createdBy: "author",
         createdAt: T1,
         updatedBy: "editor",
@@ -627,6 +631,7 @@ const cases: AnyCase[] = [
     },
     update: () => ({
       isActive: true,
+      listing: "normal",
       theme: Prisma.DbNull,
       workflowId: null,
       judgeSuite: { judges: [] },
@@ -855,6 +860,42 @@ const cases: AnyCase[] = [
       finishedAt: T2,
     }),
     update: () => ({ status: "pending", attempts: 0, leaseUntil: null, lockedBy: null, finishedAt: null }),
+  }),
+  crud({
+    model: "ListingReport",
+    data: async () => {
+      const challenge = await makeChallenge();
+      return {
+        reporterId: (await makeAccount()).id,
+        workspaceId: challenge.workspaceId,
+        targetType: "challenge",
+        targetId: challenge.id,
+        reason: "malicious",
+        details: "Asks players for their passwords",
+        status: "resolved",
+        resolvedBy: "admin-id",
+        resolvedAt: T2,
+        resolution: "removed",
+        createdAt: T1,
+      };
+    },
+    update: () => ({ status: "open", resolvedBy: null, resolvedAt: null, resolution: null, details: null }),
+  }),
+  crud({
+    model: "AdminAuditEntry",
+    data: () =>
+      Promise.resolve({
+        actorId: "admin-id",
+        actorEmail: "root@example.test",
+        action: "listing.hide",
+        targetType: "challenge",
+        targetId: "challenge-id",
+        targetName: "<script>alert(1)</script>",
+        reason: "payload in the name",
+        details: { from: "normal", to: "hidden", note: richJson },
+        createdAt: T1,
+      }),
+    update: () => ({ actorId: null, targetName: null, reason: null, details: Prisma.DbNull }),
   }),
   crud({
     model: "InstanceSetting",

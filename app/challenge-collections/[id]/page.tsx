@@ -26,6 +26,7 @@ import { LevelMap, levelHref } from "@/components/play/level-map";
 import mapStyles from "@/components/play/level-map.module.css";
 import { levelStates } from "@/components/play/level-states";
 import { buttonClassName } from "@/components/ui/button";
+import { ReportListing } from "@/components/moderation/report-listing";
 
 const PAGE_SIZE = 20;
 
@@ -42,7 +43,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CollectionPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const page = pageParam((await searchParams).page);
+  const query = await searchParams;
+  const page = pageParam(query.page);
   const viewer = await getViewer();
   const collection = await orNotFound(getPublicCollection(id, viewer?.id ?? null));
   const [t, tl, tm, board, series, firstBloods] = await Promise.all([
@@ -150,6 +152,13 @@ export default async function CollectionPage({ params, searchParams }: Props) {
       <div className={lb.section}>
         <SolvesChart series={series} headingId="collection-chart" />
       </div>
+      <ReportListing
+        kind="collection"
+        id={id}
+        signedIn={Boolean(viewer)}
+        outcome={query.report}
+        loginHref={`/login?${new URLSearchParams({ next: `/challenge-collections/${id}` }).toString()}`}
+      />
     </article>
   );
 }

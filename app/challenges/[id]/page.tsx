@@ -20,6 +20,7 @@ import { HintsSection } from "./hints-section";
 import { claimsOpen, getLadderPlace, type LadderPlace } from "@/lib/services/ladder";
 import { LadderCrumb, LockedLevel } from "@/components/play/ladder-crumb";
 import type { LadderLinks } from "@/components/play/ladder-types";
+import { ReportListing } from "@/components/moderation/report-listing";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -34,7 +35,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ChallengePage({ params, searchParams }: Props) {
   const { id } = await params;
-  const inCollection = (await searchParams)?.collection;
+  const query = await searchParams;
+  const inCollection = query?.collection;
   const viewer = await getViewer();
   const challenge = await orNotFound(getPublicChallenge(id, viewer?.id ?? null));
   const [t, hero, play] = await Promise.all([
@@ -153,6 +155,7 @@ export default async function ChallengePage({ params, searchParams }: Props) {
           <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{challenge.instructions_md}</SafeMarkdown>
         </section>
       ) : null}
+      <ReportListing kind="challenge" id={id} signedIn={Boolean(viewer)} outcome={query?.report} loginHref={loginHref} />
     </article>
   );
 }

@@ -3,11 +3,13 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { AttemptResult } from "@/components/console/attempt-result";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TargetIcon } from "@/components/ui/icons";
 import { getDashboard } from "@/lib/services/console-dashboard";
+import { getWorkspaceDetails } from "@/lib/services/workspaces";
 import { workspaceForPage } from "./context";
 
 type Props = { params: Promise<{ workspace: string }> };
@@ -20,12 +22,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function DashboardPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc, tRole, format, data] = await Promise.all([
+  const [t, tc, tRole, tm, format, data, details] = await Promise.all([
     getTranslations("consolePages.dashboard"),
     getTranslations("consolePages.common"),
     getTranslations("console"),
+    getTranslations("moderation.console"),
     getFormatter(),
     getDashboard(workspace.id),
+    getWorkspaceDetails(workspace.id),
   ]);
   const base = `/console/${workspace.slug}`;
 
@@ -41,6 +45,11 @@ export default async function DashboardPage({ params }: Props) {
         ) : null}
       </div>
       <p className="lead">{t("lead")}</p>
+      {details.listingApproval === "approved" ? null : (
+        <Alert tone="info" data-testid="listing-pending">
+          {tm("pending")}
+        </Alert>
+      )}
     </div>
   );
 

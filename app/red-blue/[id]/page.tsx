@@ -13,8 +13,12 @@ import { orNotFound } from "@/lib/pages/or-not-found";
 import { renderableTheme } from "@/lib/services/player-pages";
 import { themeScheme } from "@/lib/theme/contrast";
 import { getPublicRedBlue, listMyPairings } from "@/lib/services/red-blue";
+import { ReportListing } from "@/components/moderation/report-listing";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
@@ -22,8 +26,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: challenge.name };
 }
 
-export default async function RedBlueChallengePage({ params }: Props) {
+export default async function RedBlueChallengePage({ params, searchParams }: Props) {
   const { id } = await params;
+  const query = await searchParams;
   const viewer = await getViewer();
   const { challenge, leaderboard, me } = await orNotFound(getPublicRedBlue(id, viewer?.id ?? null));
   const [t, pairings] = await Promise.all([
@@ -114,6 +119,13 @@ export default async function RedBlueChallengePage({ params }: Props) {
           }
         />
       </div>
+      <ReportListing
+        kind="red_blue"
+        id={id}
+        signedIn={viewer !== null}
+        outcome={query?.report}
+        loginHref={`/login?${new URLSearchParams({ next: `/red-blue/${id}` }).toString()}`}
+      />
     </article>
   );
 }

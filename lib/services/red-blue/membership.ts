@@ -60,7 +60,7 @@ export function suiteOf(stored: unknown, challengeId: string): JudgeCategory[] {
   return DEFAULT_SUITE;
 }
 
-const CHALLENGE_COLUMNS = `id, tenant_id, workflow_id, is_active, judge_suite, defense_selection_policy, attack_selection_policy,
+const CHALLENGE_COLUMNS = `id, tenant_id, workflow_id, is_active, listing, judge_suite, defense_selection_policy, attack_selection_policy,
   scoring_strategy, settings`;
 
 function challengeOf(r: Record<string, unknown>): RoundChallengeRow {
@@ -69,7 +69,8 @@ function challengeOf(r: Record<string, unknown>): RoundChallengeRow {
     id,
     workspaceId: r.tenant_id as string,
     workflowId: (r.workflow_id as string | null) ?? null,
-    isActive: r.is_active === true || r.is_active === 1 || r.is_active === 1n,
+    // Removed by an administrator (moderation): as good as inactive for players.
+    isActive: (r.is_active === true || r.is_active === 1 || r.is_active === 1n) && r.listing !== "removed",
     suite: suiteOf(asJson(r.judge_suite), id),
     defenseSelectionPolicy: asPolicy(r.defense_selection_policy),
     attackSelectionPolicy: asPolicy(r.attack_selection_policy),

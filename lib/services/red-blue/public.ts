@@ -2,6 +2,7 @@ import "server-only";
 import type { publicRedBlueResponse, publicRedBlueView } from "@/lib/contracts/red-blue";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
+import { listedWhere, reachableWhere } from "@/lib/services/moderation/listing";
 import { getStandings } from "@/lib/services/red-blue/standings";
 import { readSettings, readStrategy, readSuite, readTheme } from "@/lib/services/red-blue/views";
 import type { z } from "zod";
@@ -91,11 +92,15 @@ function toPublic(r: Row, counts: Counts): PublicRedBlueView {
 
 export const PUBLIC_LIST_LIMIT = 100;
 
-/** Live challenges, newest first (at most PUBLIC_LIST_LIMIT). */
+/**
+ * Live, listed challenges (moderation/listing.ts), featured first, then newest first (at most
+ * PUBLIC_LIST_LIMIT).
+ */
 export async function listPublicRedBlue(): Promise<PublicRedBlueView[]> {
   const rows = await db.redBlueChallenge.findMany({
-    where: { isActive: true },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    where: { isActive: true, ...listedWhere },
+    // Only normal and featured rows are listed, and "featured" sorts before "normal".
+    orderBy: [{ listing: "asc" }, { createdAt: "desc" }, { id: "asc" }],
     take: PUBLIC_LIST_LIMIT,
     select,
   });
@@ -108,7 +113,7 @@ export async function getPublicRedBlue(
   id: string,
   viewerAccountId: string | null,
 ): Promise<PublicRedBlueResponse> {
-  const row = await db.redBlueChallenge.findFirst({ where: { id, isActive: true }, select });
+  const row = await db.redBlueChallenge.findFirst({ where: { id, isActive: true, ...reachableWhere }, select });
   if (!row) throw notFound("Red/blue challenge");
   const [counts, leaderboard, member] = await Promise.all([
     countsOf([row.id]),

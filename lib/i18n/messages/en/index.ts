@@ -21,6 +21,7 @@ import consoleRedBlue from "./consoleRedBlue.json";
 import webhooks from "./webhooks.json";
 import playerAccount from "./playerAccount.json";
 import playLoop from "./playLoop.json";
+import moderation from "./moderation.json";
 
 const en = {
   ...base,
@@ -43,6 +44,7 @@ const en = {
   playerAccount,
   docs,
   playLoop,
+  moderation,
 };
 
 export default en;

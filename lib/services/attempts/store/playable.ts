@@ -41,7 +41,7 @@ export type PlayerRef = { accountId: string } | { guestSessionId: string };
 export function* loadPlayable(challengeId: string, player: PlayerRef): Step<PlayableRow | null> {
   const guest = "guestSessionId" in player;
   const r = yield* one<Record<string, unknown>>(
-    `SELECT ${RUN_CHALLENGE_COLUMNS}, c.is_active, c.scoring_plugin_id,
+    `SELECT ${RUN_CHALLENGE_COLUMNS}, c.is_active, c.listing, c.scoring_plugin_id,
             c.scoring_entrypoint, c.scoring_config, c.points, c.max_attempts, c.cooldown_seconds,
             c.allow_guests, c.guests_on_boards,
             w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id
@@ -58,7 +58,8 @@ export function* loadPlayable(challengeId: string, player: PlayerRef): Step<Play
   return {
     id: r.id as string,
     workspaceId: r.tenant_id as string,
-    isActive: asBool(r.is_active),
+    // A challenge an administrator removed (moderation) is played like an inactive one: 404.
+    isActive: asBool(r.is_active) && r.listing !== "removed",
     secretRef: (r.secret_ref as string | null) ?? null,
     scoringStrategy: r.scoring_strategy as string,
     scoringPluginId: (r.scoring_plugin_id as string | null) ?? null,
