@@ -9,7 +9,8 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
 import type { AttemptResult } from "@/lib/contracts/attempts";
-import { ClaimBox } from "./claim-box";
+import { formatWait, withoutWait } from "@/lib/time/wait";
+import { ClaimBox, GuestClaimLink } from "./claim-box";
 import { formatDuration } from "./format";
 import type { LadderLinks } from "./ladder-types";
 import { RefusalLine, WinReveal } from "./win-reveal";
@@ -35,6 +36,7 @@ export function PlayPanel({
   initialCooldownUntil,
   ladder = null,
   allowClaims = false,
+  claimLoginHref = null,
 }: {
   challengeId: string;
   initialAttemptsLeft: number | null;
@@ -43,6 +45,8 @@ export function PlayPanel({
   ladder?: LadderLinks | null;
   /** The challenge takes password claims (the guess box). */
   allowClaims?: boolean;
+  /** A guest cannot claim: instead of the box, a link to log in and come back here. */
+  claimLoginHref?: string | null;
 }) {
   const t = useTranslations("player.play");
   const router = useRouter();
@@ -64,6 +68,11 @@ export function PlayPanel({
   const waitUntil = Math.max(cooldownUntil ?? 0, problem?.retryAt ?? 0);
   const now = useNow(waitUntil > Date.now());
   const waitSeconds = waitUntil > now ? Math.ceil((waitUntil - now) / 1000) : 0;
+  // A rate-limit refusal counts its wait down and goes away at zero, when Send works again.
+  const problemWait = problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
+  const shownProblem = problem?.retryAt && problemWait === 0 ? null : problem;
+  // Successful plays so far: a claim box's refusal belongs to the play before the latest success.
+  const [successes, setSuccesses] = useState(0);
   const outOfAttempts = attemptsLeft === 0;
   const blocked = phase === "running" || waitSeconds > 0 || outOfAttempts;
 
@@ -120,6 +129,8 @@ export function PlayPanel({
         if (final.answer !== null) setAnswer(final.answer);
         setAttemptsLeft(final.attempts_left);
         setCooldownUntil(final.cooldown_until ? new Date(final.cooldown_until).getTime() : null);
+        setProblem((p) => (p?.retryAt ? null : p));
+        setSuccesses((n) => n + 1);
       } else {
         setProblem((p) => p ?? { message: t("streamCut") });
       }
@@ -148,10 +159,8 @@ export function PlayPanel({
       if (reason === "max_attempts") return { message, outOfAttempts: true };
       const seconds = Number(res.headers.get("retry-after"));
       if (Number.isFinite(seconds) && seconds > 0) {
-        return {
-          message: t("rateLimited", { message, seconds: Math.ceil(seconds) }),
-          retryAt: Date.now() + seconds * 1000,
-        };
+        // The reason alone: the wait is counted down live where the message is shown.
+        return { message: withoutWait(message), retryAt: Date.now() + seconds * 1000 };
       }
     }
     return { message };
@@ -198,7 +207,7 @@ export function PlayPanel({
             {waitSeconds > 0 ? (
               <>
                 {" · "}
-                <span data-testid="cooldown">{t("cooldown", { seconds: waitSeconds })}</span>
+                <span data-testid="cooldown">{t("cooldown", { wait: formatWait(waitSeconds) })}</span>
               </>
             ) : null}
           </p>
@@ -212,7 +221,18 @@ export function PlayPanel({
         </div>
       </form>
 
-      {problem ? <Alert tone="error">{problem.message}</Alert> : null}
+      {shownProblem ? (
+        <Alert tone="error" data-testid="play-problem">
+          {shownProblem.message}
+          {shownProblem.retryAt ? (
+            // Announced once with the message, not on every tick.
+            <span aria-live="off" data-testid="play-retry">
+              {" "}
+              {t("retryIn", { wait: formatWait(problemWait) })}
+            </span>
+          ) : null}
+        </Alert>
+      ) : null}
 
       {phase !== "idle" || answer ? (
         <section aria-labelledby={`${promptId}-answer`} className="stack">
@@ -238,7 +258,15 @@ export function PlayPanel({
 
       {result ? <Verdict result={result} /> : null}
       {result ? <WinReveal result={result} ladder={ladder} /> : null}
-      {allowClaims ? <ClaimBox challengeId={challengeId} ladder={ladder} /> : null}
+      {allowClaims && claimLoginHref ? <GuestClaimLink href={claimLoginHref} /> : null}
+      {allowClaims && !claimLoginHref ? (
+        <ClaimBox
+          challengeId={challengeId}
+          ladder={ladder}
+          successes={successes}
+          onClaimed={() => setProblem((p) => (p?.retryAt ? null : p))}
+        />
+      ) : null}
     </div>
   );
 }

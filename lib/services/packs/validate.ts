@@ -9,6 +9,7 @@ import { validateBundle } from "@/lib/packs/validate";
 import type { PackValidation } from "@/lib/packs/types";
 import { limits } from "@/lib/rate-limit";
 import { getPackParseRunner, type PackParseRunner } from "@/lib/services/packs/parse-runner";
+import { waitMessage } from "@/lib/time/wait";
 
 const DECODE = "decode challenge-pack bundle yaml: ";
 
@@ -25,7 +26,7 @@ export async function validatePack(
   const outcome = await runner.decode(workspaceId, text);
   if (!outcome.ok) {
     if (outcome.reason === "busy") {
-      throw rateLimited(1, "This workspace's bundles are still being checked; try again shortly");
+      throw rateLimited(1, waitMessage("This workspace's bundles are still being checked.", 1));
     }
     const why =
       outcome.reason === "timeout"
