@@ -33,6 +33,14 @@ const schema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT_CLIENT: z.coerce.number().int().min(1).max(10_000).default(10),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
   LOGIN_TRUSTED_CLIENT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Per client address (lib/rate-limit `limits`): a classroom behind one NAT shares these, so an
+  // event may raise them (or hand out an event code, which is counted per code instead).
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  LOGIN_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  LOGIN_CODE_CHECKS_PER_ADDRESS_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  GUEST_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  GUEST_ATTEMPTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(300),
   OPENAI_API_KEY: z.string().trim().optional(),
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),

@@ -12,6 +12,7 @@ import { AppError } from "@/lib/errors";
 import { clientKey } from "@/lib/http/client-ip";
 import { languageFromHeader, loginWithPassword, registerAccount, type PublicAccount } from "@/lib/services/accounts";
 import { sendEmailCode, verifyEmailCode } from "@/lib/services/email-codes";
+import { waitMessage, withoutWait } from "@/lib/time/wait";
 import { issueSessionToken, revokeSession } from "@/lib/services/sessions";
 import {
   emailCodeSendSchema,
@@ -23,6 +24,12 @@ import {
 /** Only same-site paths, so `next` cannot send people elsewhere. */
 function safeNext(value: FormDataEntryValue | null): string {
   return safeNextPath(typeof value === "string" ? value : null);
+}
+
+/** The invite link's event code the form carries (an empty field is none). */
+function eventOf(formData: FormData): string | undefined {
+  const value = formData.get("event");
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
 /** Starts the session of an account that proved itself and leaves; no account is refused. */
@@ -43,7 +50,8 @@ async function signIn(
 
 async function authMessages(): Promise<ActionMessages> {
   const t = await getTranslations("auth.errors");
-  return { failed: t("generic"), rateLimited: (seconds) => t("rateLimited", { seconds }) };
+  // The refusal's own reason, then the wait in words ("Try again in 29 minutes.").
+  return { failed: t("generic"), rateLimited: (seconds, message) => waitMessage(withoutWait(message), seconds) };
 }
 
 const authAction = <T = never>(fn: () => Promise<Partial<FormState<T>> | void>) =>
@@ -51,8 +59,14 @@ const authAction = <T = never>(fn: () => Promise<Partial<FormState<T>> | void>) 
 
 export async function loginWithPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
   return authAction(async () => {
-    const input = loginInputSchema.parse({ email: formData.get("email"), password: formData.get("password") });
-    const account = await loginWithPassword(input.email, input.password, clientKey(await headers()));
+    const input = loginInputSchema.parse({
+      email: formData.get("email"),
+      password: formData.get("password"),
+      event: eventOf(formData),
+    });
+    const account = await loginWithPassword(input.email, input.password, clientKey(await headers()), {
+      event: input.event,
+    });
     await signIn(account, formData, "invalidCredentials");
   });
 }
@@ -63,16 +77,24 @@ export async function sendLoginCodeAction(
   formData: FormData,
 ): Promise<FormState<{ email: string }>> {
   return authAction(async () => {
-    const { email } = emailCodeSendSchema.parse({ email: formData.get("email"), purpose: "login" });
-    await sendEmailCode(email, "login", clientKey(await headers()));
+    const { email, event } = emailCodeSendSchema.parse({
+      email: formData.get("email"),
+      purpose: "login",
+      event: eventOf(formData),
+    });
+    await sendEmailCode(email, "login", clientKey(await headers()), event);
     return { data: { email } };
   });
 }
 
 export async function verifyLoginCodeAction(_prev: FormState, formData: FormData): Promise<FormState> {
   return authAction(async () => {
-    const input = emailCodeVerifySchema.parse({ email: formData.get("email"), code: formData.get("code") });
-    const account = await verifyEmailCode(input.email, input.code, clientKey(await headers()));
+    const input = emailCodeVerifySchema.parse({
+      email: formData.get("email"),
+      code: formData.get("code"),
+      event: eventOf(formData),
+    });
+    const account = await verifyEmailCode(input.email, input.code, clientKey(await headers()), input.event);
     await signIn(account, formData, "invalidCode");
   });
 }
@@ -83,6 +105,7 @@ export async function registerAction(_prev: FormState, formData: FormData): Prom
       name: formData.get("name"),
       email: formData.get("email"),
       password: formData.get("password") ?? undefined,
+      event: eventOf(formData),
     });
     const h = await headers();
     const account = await registerAccount(input, {

@@ -11,19 +11,21 @@ import { idleFormState } from "@/lib/contracts/forms";
 import { CodeStepFields } from "./code-step";
 
 /** Two steps: ask for a code, then verify it. "Use a different email" starts over with fresh state. */
-export function CodeLoginForm({ next }: { next: string }) {
+export function CodeLoginForm({ next, event }: { next: string; event?: string | undefined }) {
   const [round, setRound] = useState(0);
   return (
-    <CodeLoginSteps key={round} next={next} focusEmail={round > 0} onRestart={() => setRound((r) => r + 1)} />
+    <CodeLoginSteps key={round} next={next} event={event} focusEmail={round > 0} onRestart={() => setRound((r) => r + 1)} />
   );
 }
 
 function CodeLoginSteps({
   next,
+  event,
   focusEmail,
   onRestart,
 }: {
   next: string;
+  event?: string | undefined;
   focusEmail: boolean;
   onRestart: () => void;
 }) {
@@ -40,6 +42,7 @@ function CodeLoginSteps({
         {sendState.status === "error" && sendState.message ? (
           <Alert tone="error">{sendState.message}</Alert>
         ) : null}
+        {event ? <input type="hidden" name="event" value={event} /> : null}
         <Field
           id="code-email"
           name="email"
@@ -67,7 +70,7 @@ function CodeLoginSteps({
   return (
     <form action={verifyAction} noValidate className="stack" aria-busy={verifying || sending || undefined}>
       {/* The code step stays while the send succeeded; any message from verifying is an error. */}
-      <CodeStepFields fieldId="login-code" notice={t("sent", { email: sentTo })} email={sentTo} next={next} state={verifyState} />
+      <CodeStepFields fieldId="login-code" notice={t("sent", { email: sentTo })} email={sentTo} next={next} event={event} state={verifyState} />
       <div className="cluster">
         <SubmitButton pending={verifying}>{t("verify")}</SubmitButton>
         <SubmitButton pending={sending} variant="ghost" formAction={sendAction} formNoValidate>

@@ -16,12 +16,15 @@ export function CodeStepFields({
   notice,
   email,
   next,
+  event,
   state,
 }: {
   fieldId: string;
   notice: string;
   email: string;
   next: string;
+  /** The invite link's event code, if the page was opened with one. */
+  event?: string | undefined;
   /** The verify action's state; any message it has is an error. */
   state: FormState;
 }) {
@@ -32,6 +35,7 @@ export function CodeStepFields({
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
       <input type="hidden" name="email" value={email} />
       <input type="hidden" name="next" value={next} />
+      {event ? <input type="hidden" name="event" value={event} /> : null}
       <Field
         id={fieldId}
         name="code"

@@ -9,7 +9,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
 import { CodeStepFields } from "./code-step";
 
-export function PasswordLoginForm({ next }: { next: string }) {
+export function PasswordLoginForm({ next, event }: { next: string; event?: string | undefined }) {
   const t = useTranslations("auth.login");
   const [state, formAction, pending] = useActionState(loginWithPasswordAction, idleFormState);
   // Controlled so the address survives the form reset React does after each action.
@@ -17,7 +17,7 @@ export function PasswordLoginForm({ next }: { next: string }) {
 
   // The account is under attack and this client is new to it: the emailed code finishes.
   if (state.status === "error" && state.code === "login_challenge_required") {
-    return <ChallengeCodeForm email={email} next={next} />;
+    return <ChallengeCodeForm email={email} next={next} event={event} />;
   }
 
   return (
@@ -26,6 +26,7 @@ export function PasswordLoginForm({ next }: { next: string }) {
     <form action={formAction} noValidate className="stack" aria-busy={pending || undefined}>
       {state.status === "error" && state.message ? <Alert tone="error">{state.message}</Alert> : null}
       <input type="hidden" name="next" value={next} />
+      {event ? <input type="hidden" name="event" value={event} /> : null}
       <Field
         id="login-email"
         name="email"
@@ -55,12 +56,12 @@ export function PasswordLoginForm({ next }: { next: string }) {
   );
 }
 
-function ChallengeCodeForm({ email, next }: { email: string; next: string }) {
+function ChallengeCodeForm({ email, next, event }: { email: string; next: string; event?: string | undefined }) {
   const t = useTranslations("auth.code");
   const [state, formAction, pending] = useActionState(verifyLoginCodeAction, idleFormState);
   return (
     <form action={formAction} noValidate className="stack" aria-busy={pending || undefined}>
-      <CodeStepFields fieldId="challenge-code" notice={t("challenge")} email={email} next={next} state={state} />
+      <CodeStepFields fieldId="challenge-code" notice={t("challenge")} email={email} next={next} event={event} state={state} />
       <div>
         <SubmitButton pending={pending}>{t("verify")}</SubmitButton>
       </div>

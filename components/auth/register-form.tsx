@@ -8,10 +8,10 @@ import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
 
-
 const PASSWORD_MIN_LENGTH = 10;
 
-export function RegisterForm({ next }: { next: string }) {
+/** `event`: the invite link's event code, carried to the server (registrations counted per code). */
+export function RegisterForm({ next, event }: { next: string; event?: string | undefined }) {
   const t = useTranslations("auth.register");
   const [state, formAction, pending] = useActionState(registerAction, idleFormState);
   const [name, setName] = useState("");
@@ -21,6 +21,7 @@ export function RegisterForm({ next }: { next: string }) {
     <form action={formAction} noValidate className="stack" aria-busy={pending || undefined}>
       {state.status === "error" && state.message ? <Alert tone="error">{state.message}</Alert> : null}
       <input type="hidden" name="next" value={next} />
+      {event ? <input type="hidden" name="event" value={event} /> : null}
       <Field
         id="register-name"
         name="name"

@@ -1,10 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useNow } from "@/components/ui/use-now";
+import { formatWait, withoutWait } from "@/lib/time/wait";
 import type { AttemptResult } from "@/lib/contracts/attempts";
 import type { LadderLinks } from "./ladder-types";
 import { RefusalLine, WinReveal } from "./win-reveal";
@@ -17,18 +20,43 @@ const CLAIM_MAX_LENGTH = 256;
  * Gandalf's guess box: "Know the password? Claim it". The typed text goes to the claims route,
  * which compares it on the server (constant time) and counts the claim like an attempt.
  */
-export function ClaimBox({ challengeId, ladder }: { challengeId: string; ladder: LadderLinks | null }) {
+interface ClaimProblem {
+  message: string;
+  /** A rate limit: when claiming works again (counted down live). */
+  retryAt?: number;
+  /** The play panel's success count when it was set: a later success clears it. */
+  successes: number;
+}
+
+export function ClaimBox({
+  challengeId,
+  ladder,
+  successes = 0,
+  onClaimed,
+}: {
+  challengeId: string;
+  ladder: LadderLinks | null;
+  /** Successful plays in the panel above; a refusal from before the latest one is not shown. */
+  successes?: number;
+  /** A claim was answered (right or wrong): the panel may clear its own rate-limit message. */
+  onClaimed?: () => void;
+}) {
   const t = useTranslations("ladder.claim");
   const router = useRouter();
   const id = useId();
   const [value, setValue] = useState("");
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<AttemptResult | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [stored, setStored] = useState<ClaimProblem | null>(null);
+  const now = useNow((stored?.retryAt ?? 0) > Date.now());
+  const retryWait = stored?.retryAt && stored.retryAt > now ? Math.ceil((stored.retryAt - now) / 1000) : 0;
+  const problem = !stored || stored.successes !== successes || (stored.retryAt && retryWait === 0) ? null : stored;
+  const setProblem = (message: string | null, retryAt?: number) =>
+    setStored(message === null ? null : { message, successes, ...(retryAt ? { retryAt } : {}) });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || retryWait > 0) return;
     if (value.trim() === "") {
       setProblem(t("empty"));
       return;
@@ -44,10 +72,14 @@ export function ClaimBox({ challengeId, ladder }: { challengeId: string; ladder:
       });
       const body = (await res.json().catch(() => null)) as
         (AttemptResult & { error?: undefined }) | { error?: { message?: string } } | null;
-      if (!res.ok || !body || body.error) {
+      const retryAfter = Number(res.headers.get("retry-after"));
+      if (res.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) {
+        setProblem(withoutWait(body?.error?.message ?? `HTTP ${res.status}`), Date.now() + retryAfter * 1000);
+      } else if (!res.ok || !body || body.error) {
         setProblem(body?.error?.message ?? `HTTP ${res.status}`);
       } else {
         setResult(body as AttemptResult);
+        onClaimed?.();
         if ((body as AttemptResult).succeeded) setValue("");
         router.refresh();
       }
@@ -81,11 +113,21 @@ export function ClaimBox({ challengeId, ladder }: { challengeId: string; ladder:
           className={styles.claimInput}
           placeholder={t("label")}
         />
-        <SubmitButton pending={pending} className={playStyles.accentButton}>
+        <SubmitButton pending={pending} aria-disabled={retryWait > 0 || undefined} className={playStyles.accentButton}>
           {t("submit")}
         </SubmitButton>
       </form>
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      {problem ? (
+        <Alert tone="error" data-testid="claim-problem">
+          {problem.message}
+          {problem.retryAt ? (
+            <span aria-live="off">
+              {" "}
+              {t("retryIn", { wait: formatWait(retryWait) })}
+            </span>
+          ) : null}
+        </Alert>
+      ) : null}
       {result && !result.succeeded ? (
         <div data-testid="claim-result" data-succeeded="false">
           <Alert tone="warning" title={t("wrong")}>
@@ -99,5 +141,15 @@ export function ClaimBox({ challengeId, ladder }: { challengeId: string; ladder:
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** What a guest sees instead of the box: claims need an account, so log in and come back here. */
+export function GuestClaimLink({ href }: { href: string }) {
+  const t = useTranslations("ladder.claim");
+  return (
+    <p className={styles.claimLead} data-testid="claim-login">
+      {t.rich("guestLogin", { link: (chunks) => <Link href={href}>{chunks}</Link> })}
+    </p>
   );
 }

@@ -10,7 +10,8 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
 import type { AttemptResult } from "@/lib/contracts/attempts";
-import { ClaimBox } from "./claim-box";
+import { formatWait, withoutWait } from "@/lib/time/wait";
+import { ClaimBox, GuestClaimLink } from "./claim-box";
 import { formatDuration } from "./format";
 import type { LadderLinks } from "./ladder-types";
 import { RefusalLine, WinReveal } from "./win-reveal";
@@ -39,6 +40,7 @@ export function PlayPanel({
   ladder = null,
   allowClaims = false,
   countTokens = false,
+  claimLoginHref = null,
 }: {
   challengeId: string;
   initialAttemptsLeft: number | null;
@@ -49,6 +51,8 @@ export function PlayPanel({
   allowClaims?: boolean;
   /** The board ranks by fewest tokens: show the live token counter. */
   countTokens?: boolean;
+  /** A guest cannot claim: instead of the box, a link to log in and come back here. */
+  claimLoginHref?: string | null;
 }) {
   const t = useTranslations("player.play");
   const tl = useTranslations("playLoop.play");
@@ -73,6 +77,11 @@ export function PlayPanel({
   const waitUntil = Math.max(cooldownUntil ?? 0, problem?.retryAt ?? 0);
   const now = useNow(waitUntil > Date.now());
   const waitSeconds = waitUntil > now ? Math.ceil((waitUntil - now) / 1000) : 0;
+  // A rate-limit refusal counts its wait down and goes away at zero, when Send works again.
+  const problemWait = problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
+  const shownProblem = problem?.retryAt && problemWait === 0 ? null : problem;
+  // Successful plays so far: a claim box's refusal belongs to the play before the latest success.
+  const [successes, setSuccesses] = useState(0);
   const outOfAttempts = attemptsLeft === 0;
   const blocked = phase === "running" || waitSeconds > 0 || outOfAttempts;
 
@@ -135,6 +144,8 @@ export function PlayPanel({
         if (final.answer !== null) setAnswer(final.answer);
         setAttemptsLeft(final.attempts_left);
         setCooldownUntil(final.cooldown_until ? new Date(final.cooldown_until).getTime() : null);
+        setProblem((p) => (p?.retryAt ? null : p));
+        setSuccesses((n) => n + 1);
       } else {
         setProblem((p) => p ?? { message: t("streamCut") });
       }
@@ -163,10 +174,8 @@ export function PlayPanel({
       if (reason === "max_attempts") return { message, outOfAttempts: true };
       const seconds = Number(res.headers.get("retry-after"));
       if (Number.isFinite(seconds) && seconds > 0) {
-        return {
-          message: t("rateLimited", { message, seconds: Math.ceil(seconds) }),
-          retryAt: Date.now() + seconds * 1000,
-        };
+        // The reason alone: the wait is counted down live where the message is shown.
+        return { message: withoutWait(message), retryAt: Date.now() + seconds * 1000 };
       }
     }
     return { message };
@@ -214,7 +223,7 @@ export function PlayPanel({
                 {waitSeconds > 0 ? (
                   <>
                     {" · "}
-                    <span data-testid="cooldown">{t("cooldown", { seconds: waitSeconds })}</span>
+                    <span data-testid="cooldown">{t("cooldown", { wait: formatWait(waitSeconds) })}</span>
                   </>
                 ) : null}
               </p>
@@ -231,7 +240,18 @@ export function PlayPanel({
             </p>
             {countTokens ? <TokenCounter prompt={prompt} counted={result?.tokens_total ?? null} /> : null}
           </form>
-          {problem ? <Alert tone="error">{problem.message}</Alert> : null}
+          {shownProblem ? (
+            <Alert tone="error" data-testid="play-problem">
+              {shownProblem.message}
+              {shownProblem.retryAt ? (
+                // Announced once with the message, not on every tick.
+                <span aria-live="off" data-testid="play-retry">
+                  {" "}
+                  {t("retryIn", { wait: formatWait(problemWait) })}
+                </span>
+              ) : null}
+            </Alert>
+          ) : null}
         </div>
 
         <div className={styles.playResult}>
@@ -268,7 +288,16 @@ export function PlayPanel({
 
         {allowClaims ? (
           <div className={styles.playClaim}>
-            <ClaimBox challengeId={challengeId} ladder={ladder} />
+            {claimLoginHref ? (
+              <GuestClaimLink href={claimLoginHref} />
+            ) : (
+              <ClaimBox
+                challengeId={challengeId}
+                ladder={ladder}
+                successes={successes}
+                onClaimed={() => setProblem((p) => (p?.retryAt ? null : p))}
+              />
+            )}
           </div>
         ) : null}
       </div>

@@ -24,6 +24,7 @@ import { PairingCard } from "./pairing-card";
 import { teamClass } from "./team-class";
 import playStyles from "@/components/play/play.module.css";
 import styles from "./red-blue.module.css";
+import { formatWait, withoutWait } from "@/lib/time/wait";
 
 // The player's side of a red/blue challenge: join a team, write an attack (red) or a defense
 // (blue), see what the submission was paired with and how it was judged, the pairings the
@@ -113,7 +114,8 @@ export function TeamPanel({
       if (res.status === 429) {
         const seconds = Number(res.headers.get("retry-after"));
         const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
-        return { message: t("rateLimited", { message, seconds: wait }), retryAt: Date.now() + wait * 1000 };
+        // The reason alone: the wait is counted down live below the form.
+        return { message: withoutWait(message), retryAt: Date.now() + wait * 1000 };
       }
       return { message, failingPrompt };
     },
@@ -333,7 +335,7 @@ export function TeamPanel({
                   </p>
                 ) : null}
                 {waitSeconds > 0 ? (
-                  <p style={{ margin: 0 }}>{t("retryIn", { seconds: waitSeconds })}</p>
+                  <p style={{ margin: 0 }}>{t("retryIn", { wait: formatWait(waitSeconds) })}</p>
                 ) : null}
               </Alert>
             ) : null}

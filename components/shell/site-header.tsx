@@ -3,8 +3,9 @@ import { getTranslations } from "next-intl/server";
 import { logoutAction } from "@/app/(auth)/actions";
 import { LogoMark } from "@/components/brand/logo";
 import { NotificationBell } from "@/components/notifications/notification-bell";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import type { Viewer } from "@/lib/auth/viewer";
+import { AuthLinks } from "./auth-links";
 import { NavLinks, type NavItem } from "./nav-links";
 import styles from "./site-header.module.css";
 
@@ -43,14 +44,7 @@ export async function SiteHeader({ viewer, unread = 0 }: { viewer: Viewer | null
               </form>
             </>
           ) : (
-            <>
-              <ButtonLink href="/login" variant="ghost" size="sm">
-                {t("logIn")}
-              </ButtonLink>
-              <ButtonLink href="/register" size="sm">
-                {t("register")}
-              </ButtonLink>
-            </>
+            <AuthLinks logIn={t("logIn")} register={t("register")} />
           )}
         </div>
       </div>

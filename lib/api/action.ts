@@ -15,8 +15,8 @@ export interface ActionMessages {
   invalid?: string;
   /** Shown when something unexpected failed (the error itself is logged, never shown). */
   failed: string;
-  /** A friendlier message for rate limits (the wait in seconds), instead of the error's own. */
-  rateLimited?: (seconds: number) => string;
+  /** A friendlier message for rate limits (the wait in seconds and the error's own message). */
+  rateLimited?: (seconds: number, message: string) => string;
 }
 
 export interface ActionOptions {
@@ -94,7 +94,7 @@ export async function actionErrorState(
     const retryAfter = (appError.details as { retry_after?: number } | undefined)?.retry_after;
     const message =
       appError.code === "rate_limited" && messages.rateLimited
-        ? messages.rateLimited(retryAfter ?? 60)
+        ? messages.rateLimited(retryAfter ?? 60, appError.message)
         : appError.message;
     return {
       status: "error",

@@ -7,7 +7,7 @@ import { challengeIdParamsSchema, idempotencyKeySchema } from "@/lib/validation/
 // disguise (spelled, reversed, Base64…) types the secret itself. It is checked on the server in
 // constant time (case and whitespace ignored), counts like an attempt (attempt limit, cooldown,
 // per-minute rate), and wrong claims are limited per client address and slow the account down
-// (429 rate_limited, "Too many wrong claims. Try again in N seconds", with Retry-After). A correct
+// (429 rate_limited, "Too many wrong claims. Try again in 5 minutes.", with Retry-After). A correct
 // claim is recorded as a successful attempt whose prompt is "[claim]" (the typed text is never stored).
 
 export const SECRET_CLAIM_MAX_LENGTH = 256;

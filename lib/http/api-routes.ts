@@ -65,6 +65,8 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/console/api/challenges/[id]/attempts", ["GET"]],
   ["/console/api/challenges/[id]/attempts/export", ["GET"]],
   ["/console/api/challenges/[id]/pack", ["GET"]],
+  ["/console/api/event-codes", ["GET","POST"]],
+  ["/console/api/event-codes/[id]", ["DELETE"]],
   ["/console/api/events", ["GET"]],
   ["/console/api/events/stream", ["GET"]],
   ["/console/api/jobs", ["GET"]],

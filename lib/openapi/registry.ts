@@ -4,6 +4,7 @@
 // when one is missing here or a handler is not built from the contract listed for it. GET
 // /api/openapi.json is added by the document itself.
 import { apiTokenOperations } from "@/lib/contracts/api-tokens";
+import { eventCodeOperations } from "@/lib/contracts/event-codes";
 import { assetOperations } from "@/lib/contracts/assets";
 import { attemptExportOperations } from "@/lib/contracts/attempt-export";
 import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
@@ -144,6 +145,21 @@ export const ROUTES: RouteEntry[] = [
     file: "app/console/api/jobs/route.ts",
     path: "/console/api/jobs",
     operations: { GET: jobOperations.overview },
+  },
+  {
+    file: "app/console/api/event-codes/[id]/route.ts",
+    path: "/console/api/event-codes/{id}",
+    operations: { DELETE: eventCodeOperations.revoke },
+    summaries: { DELETE: "Withdraw an event code (registrations with it are refused from now on)" },
+  },
+  {
+    file: "app/console/api/event-codes/route.ts",
+    path: "/console/api/event-codes",
+    operations: { GET: eventCodeOperations.list, POST: eventCodeOperations.create },
+    summaries: {
+      GET: "List the workspace's event codes and their uses",
+      POST: "Create an event code: registrations with its invite link are counted per code (up to max_uses), not per address",
+    },
   },
   {
     file: "app/console/api/events/route.ts",

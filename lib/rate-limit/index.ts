@@ -1,10 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { env } from "@/lib/env";
 import { rateLimited } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { getRateLimitStore, limiterOptions, type LimiterSpec, type RateLimitStore } from "@/lib/rate-limit/stores";
 import { noteRateLimit, noteRateLimitRefund } from "@/lib/rate-limit/headers";
+import { waitMessage } from "@/lib/time/wait";
 
 export {
   closeRateLimitStores,
@@ -22,8 +24,13 @@ export interface LimiterOptions {
   durationSec: number;
   /** Once over the limit, refuse the key for this long instead of until the window ends. */
   blockSec?: number;
-  /** Message of the 429 error. */
+  /** Message of the 429 error, as it is (for protocols whose strings are fixed). */
   message?: string;
+  /**
+   * Why the request is refused; the 429's message is this followed by the wait in words a person
+   * reads ("Try again in 29 minutes."). Wins over `message`.
+   */
+  reason?: string;
 }
 
 export interface Limiter {
@@ -64,7 +71,7 @@ const STORE_ERROR_LOG_EVERY_MS = 30_000;
  * process instead of either failing every request or letting everything through.
  */
 export function createLimiter(options: LimiterOptions): Limiter {
-  const { name, points, durationSec, blockSec = 0, message } = options;
+  const { name, points, durationSec, blockSec = 0, message, reason } = options;
   if (!NAME.test(name)) throw new Error(`Invalid rate-limit name: ${name}`);
   for (const [field, value] of Object.entries({ points, durationSec, blockSec })) {
     if (!Number.isInteger(value) || value < 0 || (value === 0 && field !== "blockSec")) {
@@ -104,7 +111,8 @@ export function createLimiter(options: LimiterOptions): Limiter {
     }
   }
 
-  const tooMany = (res: RateLimiterRes) => rateLimited(res.msBeforeNext / 1000, message);
+  const tooMany = (res: RateLimiterRes) =>
+    rateLimited(res.msBeforeNext / 1000, reason ? waitMessage(reason, res.msBeforeNext / 1000) : message);
   // Where the request stands on this limit, for the RateLimit-* headers (rate-limit/headers.ts).
   const note = (res: RateLimiterRes | null) =>
     noteRateLimit(name, {
@@ -178,6 +186,59 @@ export function createLimiter(options: LimiterOptions): Limiter {
   };
 }
 
+/**
+ * A limit whose settings come from configuration read on each call (env is parsed lazily and
+ * tests change it): the limiter is built again when the settings change.
+ */
+export function configuredLimiter(options: () => LimiterOptions): Limiter {
+  let built: { config: string; value: Limiter } | undefined;
+  const current = (): Limiter => {
+    const o = options();
+    const config = JSON.stringify(o);
+    if (built?.config !== config) built = { config, value: createLimiter(o) };
+    return built.value;
+  };
+  return {
+    get name() {
+      return current().name;
+    },
+    get points() {
+      return current().points;
+    },
+    get durationSec() {
+      return current().durationSec;
+    },
+    consume: (key, n) => current().consume(key, n),
+    assertNotBlocked: (key) => current().assertNotBlocked(key),
+    penalize: (key, n) => current().penalize(key, n),
+    refund: (key, n) => current().refund(key, n),
+    reset: (key) => current().reset(key),
+    count: (key, n) => current().count(key, n),
+    used: (key) => current().used(key),
+    set: (key, n) => current().set(key, n),
+  };
+}
+
+const scaled = new Map<string, Limiter>();
+
+/**
+ * The same limit for a group that shares one key (an event code's room): `factor` times the
+ * points in the same window, under a name of its own so its counters never mix with the base's.
+ */
+export function scaledLimiter(base: Limiter, factor: number, reason: string): Limiter {
+  const points = base.points * Math.max(1, Math.floor(factor));
+  const name = `${base.name}-group`;
+  const id = `${name}|${points}|${base.durationSec}|${reason}`;
+  let limiter = scaled.get(id);
+  if (!limiter) {
+    // Bounded: one entry per (limit, cap) in use; a process sees few distinct caps.
+    if (scaled.size > 1000) scaled.clear();
+    limiter = createLimiter({ name, points, durationSec: base.durationSec, reason });
+    scaled.set(id, limiter);
+  }
+  return limiter;
+}
+
 function pointCount(n: number): number {
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`Rate-limit points must be a positive integer, got ${n}`);
@@ -196,31 +257,35 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-// Windows are fixed from the first point in them. Per-client keys come from clientKey().
+// Windows are fixed from the first point in them. Per-client keys come from clientKey(). The
+// per-address quotas are configuration (env: README "Configuration"), since everyone behind one
+// NAT shares them; an event code (lib/services/event-codes.ts) counts its room per code instead.
 export const limits = {
   /**
-   * 5 failed password logins per minute per client, whichever accounts they name; the 6th attempt
-   * in the window is refused even with the right password. Preferred use: consume() before
+   * Failed password logins per minute per client (LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE, 5),
+   * whichever accounts they name; the next attempt in the window is refused even with the right
+   * password. Preferred use: consume() before
    * checking the password and refund() on success — atomic, so parallel guesses cannot all slip
    * past a check. The assertNotBlocked() + penalize() pair also works but lets concurrent requests
    * through. Do not reset() on success: a client could clear its count with its own account.
    * The per-account and per (account, client) rules live in lib/services/login-guard.ts.
    */
-  loginFailures: createLimiter({
+  loginFailures: configuredLimiter(() => ({
     name: "login-failures",
-    points: 5,
+    points: env.LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE,
     durationSec: 60,
-    message: "Too many failed sign-in attempts. Try again shortly.",
-  }),
-  /** Account creation: 10 per hour per client. */
-  register: createLimiter({
+    reason: "Too many failed sign-in attempts.",
+  })),
+  /** Account creation per hour per client (REGISTRATIONS_PER_ADDRESS_PER_HOUR, 10). */
+  register: configuredLimiter(() => ({
     name: "register",
-    points: 10,
+    points: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     durationSec: 60 * 60,
-    message: "Too many accounts created from this network. Try again later.",
-  }),
+    reason: "Too many accounts created from this network. If you are at an event, ask its organiser for an invite link.",
+  })),
   /**
-   * Login-code emails: per client (stops one client spraying many addresses), per address and
+   * Login-code emails: per client (stops one client spraying many addresses;
+   * LOGIN_CODES_PER_ADDRESS_PER_HOUR, 20), per address and
    * client (hard), and per address (stops mailbox flooding and bounds guessing; soft: clients
    * the account knows are not refused, see lib/services/email-codes.ts).
    */
@@ -229,31 +294,32 @@ export const limits = {
       name: "email-code-send-email",
       points: 3,
       durationSec: 10 * 60,
-      message: "Too many codes sent to this address. Try again in a few minutes.",
+      reason: "Too many codes sent to this address.",
     }),
     perEmailClient: createLimiter({
       name: "email-code-send-pair",
       points: 3,
       durationSec: 10 * 60,
-      message: "Too many codes sent to this address. Try again in a few minutes.",
+      reason: "Too many codes sent to this address.",
     }),
-    perClient: createLimiter({
+    perClient: configuredLimiter(() => ({
       name: "email-code-send-client",
-      points: 20,
+      points: env.LOGIN_CODES_PER_ADDRESS_PER_HOUR,
       durationSec: 60 * 60,
-      message: "Too many code requests. Try again later.",
-    }),
+      reason: "Too many code requests.",
+    })),
   },
   /**
-   * Code checks: 10 per 10 minutes per client. A code is only checked against guesses from the
-   * client it was sent for, with its own attempts counter in the database.
+   * Code checks per 10 minutes per client (LOGIN_CODE_CHECKS_PER_ADDRESS_PER_10_MINUTES, 10). A
+   * code is only checked against guesses from the client it was sent for, with its own attempts
+   * counter in the database.
    */
-  emailCodeVerify: createLimiter({
+  emailCodeVerify: configuredLimiter(() => ({
     name: "email-code-verify",
-    points: 10,
+    points: env.LOGIN_CODE_CHECKS_PER_ADDRESS_PER_10_MINUTES,
     durationSec: 10 * 60,
-    message: "Too many code attempts. Try again in a few minutes.",
-  }),
+    reason: "Too many code attempts.",
+  })),
   /**
    * Challenge-pack bundles parsed and validated (validate, publish, import): 120 a minute per
    * workspace. A bundle of up to 1 MiB costs real CPU, and members' tokens can be scripted.
@@ -262,6 +328,6 @@ export const limits = {
     name: "pack-bundles",
     points: 120,
     durationSec: 60,
-    message: "Too many pack validations for this workspace. Try again in a minute.",
+    reason: "Too many pack validations for this workspace.",
   }),
 } as const;

@@ -5,6 +5,7 @@ import { AppError, conflict } from "@/lib/errors";
 import { limits } from "@/lib/rate-limit";
 import type { RegisterInput } from "@/lib/validation/auth";
 import { consumeEmailCode, mailLoginChallengeCode } from "@/lib/services/email-codes";
+import { returnEventCodeUse, takeEventCodeUse } from "@/lib/services/event-codes";
 import {
   beginLoginAttempt,
   challengedFailure,
@@ -36,13 +37,25 @@ export function languageFromHeader(acceptLanguage: string | null | undefined): s
 
 /**
  * Registers a player account (no workspace is created: create_workspace_required = false).
- * With `code`, the email must have received a registration code.
+ * With `code`, the email must have received a registration code. With `event`, the registration
+ * takes one of that event code's uses instead of a point of the client address's hourly quota
+ * (lib/services/event-codes.ts); a use whose registration fails is given back.
  */
 export async function registerAccount(
   input: RegisterInput,
   ctx: { clientKey: string; language?: string },
 ): Promise<PublicAccount> {
-  await limits.register.consume(ctx.clientKey);
+  const event = input.event !== undefined ? await takeEventCodeUse(input.event, limits.register, ctx.clientKey) : null;
+  if (!event) await limits.register.consume(ctx.clientKey);
+  try {
+    return await createAccount(input, ctx);
+  } catch (err) {
+    if (event) await returnEventCodeUse(event.id);
+    throw err;
+  }
+}
+
+async function createAccount(input: RegisterInput, ctx: { clientKey: string; language?: string }): Promise<PublicAccount> {
   const existing = await db.account.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw conflict("An account with this email already exists. Log in instead.");
   if (input.code !== undefined) {
@@ -77,9 +90,9 @@ export async function loginWithPassword(
   email: string,
   password: string,
   clientKey: string,
-  opts: { reauth?: boolean } = {},
+  opts: { reauth?: boolean; event?: string | undefined } = {},
 ): Promise<PublicAccount | null> {
-  const attempt = await beginLoginAttempt(email, clientKey);
+  const attempt = await beginLoginAttempt(email, clientKey, opts.event);
   const account = await db.account.findUnique({
     where: { email: attempt.accountKey },
     select: { ...publicSelect, passwordHash: true, status: true },

@@ -5,6 +5,7 @@ import { sendEmail, renderLoginCodeEmail } from "@/lib/email";
 import { emailKey, limits } from "@/lib/rate-limit";
 import { log } from "@/lib/log";
 import type { PublicAccount } from "@/lib/services/accounts";
+import { limitFor } from "@/lib/services/event-codes";
 import { challengeMailAllowed, isKnownClient, rememberClient } from "@/lib/services/login-guard";
 
 export const CODE_TTL_MINUTES = 10;
@@ -35,10 +36,11 @@ function clientHash(clientKey: string): string {
  * the account knows (signed in from there recently) still get codes: others' requests cannot
  * keep the owner's usual client from getting one.
  */
-export async function sendEmailCode(email: string, purpose: Purpose, clientKey: string): Promise<void> {
+export async function sendEmailCode(email: string, purpose: Purpose, clientKey: string, event?: string): Promise<void> {
   const address = emailKey(email);
   const send = limits.emailCodeSend;
-  await send.perClient.consume(clientKey);
+  const perClient = await limitFor(send.perClient, clientKey, event);
+  await perClient.limiter.consume(perClient.key);
   await send.perEmailClient.consume(`${clientKey}|${address}`);
   const account = await db.account.findUnique({ where: { email }, select: { id: true, status: true } });
   // Read for unknown addresses too, so the time taken does not tell which have accounts.
@@ -122,8 +124,14 @@ export async function consumeEmailCode(email: string, code: string, purpose: Pur
   return false;
 }
 
-export async function verifyEmailCode(email: string, code: string, clientKey: string): Promise<PublicAccount | null> {
-  await limits.emailCodeVerify.consume(clientKey);
+export async function verifyEmailCode(
+  email: string,
+  code: string,
+  clientKey: string,
+  event?: string,
+): Promise<PublicAccount | null> {
+  const checks = await limitFor(limits.emailCodeVerify, clientKey, event);
+  await checks.limiter.consume(checks.key);
   const normalized = email.trim().toLowerCase();
   if (!(await consumeEmailCode(normalized, code.trim(), "login", clientKey))) return null;
   const account = await db.account.findUnique({

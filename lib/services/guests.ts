@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { all, asBool, asDate, asNumOrNull, exec, lockRow, one, transaction, type Step } from "@/lib/db/sql";
 import { guestSessionId } from "@/lib/guests/name";
-import { createLimiter } from "@/lib/rate-limit";
+import { env } from "@/lib/env";
+import { configuredLimiter, createLimiter } from "@/lib/rate-limit";
 import { isBetter } from "@/lib/scoring/compare";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
@@ -18,24 +19,26 @@ import { HISTORY_LIMIT, HISTORY_SELECT, toPlayState, type PlayState } from "@/li
 // Registering (or logging in) claims them for the account.
 
 // Per guest id, and per client address so that clearing cookies does not give more tries.
+// The address quotas are configuration (GUEST_ATTEMPTS_PER_ADDRESS_PER_MINUTE / _PER_DAY): a
+// classroom behind one NAT shares them.
 const perGuest = createLimiter({
   name: "guest-attempts",
   points: 10,
   durationSec: 60,
-  message: "You are submitting too fast. Wait a moment and try again.",
+  reason: "You are submitting too fast.",
 });
-const perAddress = createLimiter({
+const perAddress = configuredLimiter(() => ({
   name: "guest-attempts-address",
-  points: 30,
+  points: env.GUEST_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
   durationSec: 60,
-  message: "Too many guest attempts from your network. Wait a moment, or register to keep playing.",
-});
-const perAddressDaily = createLimiter({
+  reason: "Too many guest attempts from your network. Register to keep playing, or wait.",
+}));
+const perAddressDaily = configuredLimiter(() => ({
   name: "guest-attempts-address-day",
-  points: 300,
+  points: env.GUEST_ATTEMPTS_PER_ADDRESS_PER_DAY,
   durationSec: 24 * 3600,
-  message: "Too many guest attempts from your network today. Register to keep playing.",
-});
+  reason: "Too many guest attempts from your network today. Register to keep playing.",
+}));
 
 /**
  * Takes one guest attempt from the guest's and the client address's allowances (429 with

@@ -4,10 +4,12 @@ import { AppError, rateLimited } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs";
 import { log } from "@/lib/log";
 import { createLimiter, emailKey, limits, type Limiter } from "@/lib/rate-limit";
+import { limitFor } from "@/lib/services/event-codes";
 import { LOGIN_WARNING_QUEUE } from "@/lib/services/login-warning";
+import { waitMessage } from "@/lib/time/wait";
 
 // Failed password logins, so that knowing an address is not enough to keep its owner out:
-// - per client, hard: limits.loginFailures (5 a minute, whatever accounts they name);
+// - per client, hard: limits.loginFailures (LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE, whatever accounts they name);
 // - per (account, client), hard: LOGIN_FAILURES_PER_ACCOUNT_CLIENT per window, then that client
 //   is refused (429) even with the right password;
 // - per account, soft: past LOGIN_FAILURES_PER_ACCOUNT failures in the window, a client not in
@@ -49,7 +51,7 @@ function guard(): GuardLimits {
       name: "login-failures-pair",
       points: perPair,
       durationSec: windowSec,
-      message: "Too many failed sign-in attempts for this account from here. Try again later or sign in with an email code.",
+      reason: "Too many failed sign-in attempts for this account from here. You can sign in with an email code instead.",
     }),
     // Soft: counted (points are a ceiling no count is refused at), never refused.
     perAccount: createLimiter({ name: "login-failures-account", points: 1_000_000, durationSec: windowSec }),
@@ -69,6 +71,8 @@ const standingKey = (accountId: string, clientKey: string) => `${clientKey}|${ac
 export interface LoginAttempt {
   readonly accountKey: string;
   readonly clientKey: string;
+  /** Where the per-address failures are counted: the address, or an event code's room. */
+  readonly addressLimit: { limiter: Limiter; key: string };
   /** Attempts counted against the account in this window (failures and ones in flight), this one included. */
   readonly accountCount: number;
   /** The same, from this client only. */
@@ -80,20 +84,21 @@ export interface LoginAttempt {
  * cannot all slip past a check. Throws 429 when the client, or the client on this account, has
  * used its failures; the account's own count only decides needsChallenge().
  */
-export async function beginLoginAttempt(email: string, clientKey: string): Promise<LoginAttempt> {
+export async function beginLoginAttempt(email: string, clientKey: string, event?: string): Promise<LoginAttempt> {
   const g = guard();
   const accountKey = emailKey(email) || "(empty)";
-  await limits.loginFailures.consume(clientKey);
+  const addressLimit = await limitFor(limits.loginFailures, clientKey, event);
+  await addressLimit.limiter.consume(addressLimit.key);
   let pairLeft: number;
   try {
     pairLeft = await g.perPair.consume(pairKey(accountKey, clientKey));
   } catch (err) {
     // Refused for this account from here: no password was tried, so the client's point goes back.
-    await limits.loginFailures.refund(clientKey);
+    await addressLimit.limiter.refund(addressLimit.key);
     throw err;
   }
   const accountCount = await g.perAccount.count(accountKey);
-  return { accountKey, clientKey, accountCount, pairCount: g.perPair.points - pairLeft };
+  return { accountKey, clientKey, addressLimit, accountCount, pairCount: g.perPair.points - pairLeft };
 }
 
 /**
@@ -113,7 +118,8 @@ export async function needsChallenge(attempt: LoginAttempt, accountId: string | 
 export function challengeRequired(reauth: boolean): AppError {
   if (reauth) {
     // Checking the password of a signed-in account has no code step: wait, as before.
-    return rateLimited(guard().windowSec, "Too many failed sign-in attempts for this account. Try again later.");
+    const wait = guard().windowSec;
+    return rateLimited(wait, waitMessage("Too many failed sign-in attempts for this account.", wait));
   }
   return new AppError(
     "login_challenge_required",
@@ -125,7 +131,7 @@ export function challengeRequired(reauth: boolean): AppError {
 /** A right password: the attempt's points go back and the client is in good standing with the account. */
 export async function loginSucceeded(attempt: LoginAttempt, accountId: string): Promise<void> {
   const g = guard();
-  await limits.loginFailures.refund(attempt.clientKey);
+  await attempt.addressLimit.limiter.refund(attempt.addressLimit.key);
   await g.perPair.refund(pairKey(attempt.accountKey, attempt.clientKey));
   await g.perAccount.refund(attempt.accountKey);
   await rememberClient(accountId, attempt.clientKey);

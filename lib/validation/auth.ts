@@ -24,9 +24,23 @@ export const codeSchema = z
   .trim()
   .regex(/^\d{6}$/, "The code is 6 digits");
 
+/**
+ * An event code from an invite link (/register?event=CODE): letters and digits, case and dashes
+ * ignored. With a valid one, the per-address limits are counted per code instead.
+ */
+export const eventCodeSchema = z
+  .string({ error: "event must be a string" })
+  .trim()
+  .max(64, "The event code is too long")
+  .transform((v) => v.toUpperCase().replace(/-/g, ""))
+  .pipe(z.string().regex(/^[A-Z0-9]{4,40}$/, "The event code is letters and digits"));
+
+const optionalEventCode = eventCodeSchema.optional().describe("An event code from an organiser's invite link");
+
 export const loginInputSchema = z.object({
   email: emailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+  event: optionalEventCode,
 });
 
 export const registerInputSchema = z
@@ -35,6 +49,7 @@ export const registerInputSchema = z
     name: nameSchema,
     password: passwordSchema.optional(),
     code: codeSchema.optional(),
+    event: optionalEventCode,
   })
   .refine((v) => (v.password === undefined) !== (v.code === undefined), {
     message: "Give either a password or an email code",
@@ -44,6 +59,7 @@ export const registerInputSchema = z
 export const emailCodeSendSchema = z.object({
   email: emailSchema,
   purpose: z.enum(["login", "register"]).default("login"),
+  event: optionalEventCode,
 });
 
 /** POST /web/api/password: the current password and the new one. */
@@ -55,6 +71,6 @@ export const passwordChangeSchema = z.strictObject({
   new_password: passwordSchema,
 });
 
-export const emailCodeVerifySchema = z.object({ email: emailSchema, code: codeSchema });
+export const emailCodeVerifySchema = z.object({ email: emailSchema, code: codeSchema, event: optionalEventCode });
 
 export type RegisterInput = z.infer<typeof registerInputSchema>;

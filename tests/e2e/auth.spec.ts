@@ -25,9 +25,9 @@ test("register, log out, log in with password, then with an emailed code", async
   await page.getByLabel("Password", { exact: true }).fill(password);
   await shot(page, "01-register");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/console$/);
-  await expect(page.getByTestId("console-empty-state")).toBeVisible();
-  await shot(page, "02-console-after-register");
+  // Without a return path a new player lands on the challenges, not the creator console.
+  await expect(page).toHaveURL(/\/challenges$/);
+  await shot(page, "02-challenges-after-register");
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -44,9 +44,8 @@ test("register, log out, log in with password, then with an emailed code", async
 
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/console$/);
-  await expect(page.getByTestId("console-empty-state")).toBeVisible();
-  await shot(page, "04-console-after-password-login");
+  await expect(page).toHaveURL(/\/challenges$/);
+  await shot(page, "04-challenges-after-password-login");
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/$/);
 
@@ -59,7 +58,8 @@ test("register, log out, log in with password, then with an emailed code", async
   await page.getByLabel("Code", { exact: true }).fill(code!);
   await shot(page, "05-email-code");
   await page.getByRole("button", { name: "Verify code" }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  await expect(page).toHaveURL(/\/challenges$/);
+  await page.goto("/console");
   const empty = page.getByTestId("console-empty-state");
   await expect(empty).toBeVisible();
   await shot(page, "06-console-empty-state");
@@ -82,7 +82,7 @@ test("a player deletes their account from the settings, confirming with the pass
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  await expect(page).toHaveURL(/\/challenges$/);
 
   await page.goto("/settings");
   const confirm = page.getByLabel("Type your password to confirm");

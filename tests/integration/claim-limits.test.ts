@@ -13,9 +13,11 @@ import { CLAIM_PROMPT } from "@/lib/services/attempts/secret-claims";
 import { claimSlowdownSeconds } from "@/lib/services/attempts/claim-limits";
 import { makeAccount, makePlayableChallenge } from "@/tests/helpers/factories";
 import { call, freshIp } from "@/tests/helpers/route";
+import { formatWait } from "@/lib/time/wait";
 
 const SECRET = "AmberFalcon417";
-const MESSAGE = /^Too many wrong claims\. Try again in \d+ seconds?$/;
+// The wait in words a person reads, as every 429 message gives it (lib/time/wait.ts).
+const MESSAGE = /^Too many wrong claims\. Try again in \d+ (?:seconds?|minutes?|hours?(?: \d+ minutes?)?)\.$/;
 
 async function player() {
   const account = await makeAccount();
@@ -58,7 +60,8 @@ function expectWrongClaimsLimited(res: Awaited<ReturnType<typeof claimCall>>, re
   expect(res.json.error.message).toMatch(MESSAGE);
   const retry = Number(res.headers.get("retry-after"));
   expect(retry).toBeGreaterThanOrEqual(1);
-  expect(res.json.error.message).toContain(`in ${retry} second`);
+  // The message says the same wait as Retry-After, in words.
+  expect(res.json.error.message).toContain(`in ${formatWait(retry)}.`);
 }
 
 describe("wrong password claims", () => {

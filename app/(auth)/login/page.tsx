@@ -5,7 +5,9 @@ import { getTranslations } from "next-intl/server";
 import { CodeLoginForm } from "@/components/auth/code-login-form";
 import { PasswordLoginForm } from "@/components/auth/password-login-form";
 import styles from "@/components/auth/auth-page.module.css";
+import { authQuery, eventNotice, eventParam } from "@/lib/auth/event-param";
 import { safeNextPath } from "@/lib/auth/safe-next";
+import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { getViewer } from "@/lib/auth/viewer";
 
@@ -17,11 +19,12 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const next = safeNextPath((await searchParams).next);
+  const params = await searchParams;
+  const next = safeNextPath(params.next);
   if (await getViewer()) redirect(next);
-
-  const t = await getTranslations("auth.login");
-  const registerHref = `/register?${new URLSearchParams({ next }).toString()}`;
+  const event = eventParam(params.event);
+  const [t, notice] = await Promise.all([getTranslations("auth.login"), eventNotice(params.event, event, false)]);
+  const registerHref = `/register?${authQuery(next, event)}`;
 
   return (
     <div className={styles.page}>
@@ -29,12 +32,17 @@ export default async function LoginPage({ searchParams }: Props) {
         <h1>{t("title")}</h1>
         <p className="lead">{t("lead")}</p>
       </div>
+      {notice && "name" in notice ? (
+        <Alert tone="info">{t("event", { name: notice.name })}</Alert>
+      ) : notice ? (
+        <Alert tone="warning">{notice.refusal}</Alert>
+      ) : null}
       <div className={styles.methods}>
         <Card title={t("passwordHeading")} description={t("passwordDescription")}>
-          <PasswordLoginForm next={next} />
+          <PasswordLoginForm next={next} event={event} />
         </Card>
         <Card title={t("codeHeading")} description={t("codeDescription")}>
-          <CodeLoginForm next={next} />
+          <CodeLoginForm next={next} event={event} />
         </Card>
       </div>
       <p className={styles.switch}>

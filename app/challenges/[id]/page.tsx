@@ -50,7 +50,9 @@ export default async function ChallengePage({ params, searchParams }: Props) {
     claimsOpen(id),
   ]);
   const ladder = place ? ladderLinks(place) : null;
-  const loginHref = `/login?${new URLSearchParams({ next: `/challenges/${id}` }).toString()}`;
+  // Log in or register, then come back to this page (in its ladder, if it was opened in one).
+  const here = typeof inCollection === "string" ? `/challenges/${id}?${new URLSearchParams({ collection: inCollection })}` : `/challenges/${id}`;
+  const loginHref = `/login?${new URLSearchParams({ next: here }).toString()}`;
 
   const theme = renderableTheme(challenge.theme);
   return (
@@ -132,6 +134,8 @@ export default async function ChallengePage({ params, searchParams }: Props) {
           ladder={ladder}
           allowClaims={allowClaims}
           countTokens={challenge.scoring_strategy === "fewest_tokens"}
+          // Claims need an account: a guest gets a way to log in and come back here instead.
+          claimLoginHref={"guest" in play ? loginHref : null}
         />
       ) : (
         <section aria-labelledby="login-heading" className={`${styles.panel} ${styles.loginBox}`}>

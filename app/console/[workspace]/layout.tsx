@@ -39,6 +39,7 @@ export default async function WorkspaceLayout({
             { href: `${base}/plugins`, label: t("plugins") },
             { href: `${base}/providers`, label: t("providers") },
             { href: `${base}/tokens`, label: t("tokens") },
+            { href: `${base}/event-codes`, label: t("eventCodes") },
             { href: `${base}/webhooks`, label: t("webhooks") },
             { href: `${base}/members`, label: t("members") },
             { href: `${base}/events`, label: t("events") },

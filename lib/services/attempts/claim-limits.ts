@@ -3,6 +3,7 @@ import { asDateOrNull, asNum, one, type Step } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { AppError, rateLimited } from "@/lib/errors";
 import { createLimiter, type Limiter } from "@/lib/rate-limit";
+import { waitMessage } from "@/lib/time/wait";
 
 // Limits on wrong password claims, so that guessing speed does not grow with accounts. A claim
 // already counts like an attempt (per-account rate, cooldown, attempt limit); on top of that:
@@ -22,13 +23,10 @@ import { createLimiter, type Limiter } from "@/lib/rate-limit";
 
 const SLOWDOWN_WINDOW_MS = 24 * 3600 * 1000;
 
-/** 429 in the claims' words: "Too many wrong claims. Try again in N seconds". */
+/** 429 in the claims' words: "Too many wrong claims. Try again in 5 minutes." */
 export function wrongClaimsLimited(retryAfterSeconds: number, reason: string): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const err = rateLimited(
-    seconds,
-    `Too many wrong claims. Try again in ${seconds} second${seconds === 1 ? "" : "s"}`,
-  );
+  const err = rateLimited(seconds, waitMessage("Too many wrong claims.", seconds));
   return new AppError(err.code, err.message, {
     headers: err.headers,
     details: { reason, retry_after: seconds },

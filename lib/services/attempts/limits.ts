@@ -5,6 +5,7 @@ import type { Step } from "@/lib/db/sql";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { claimIsLive } from "@/lib/services/attempts/lease";
 import { countedAttempts, failDeadClaim, pendingClaims, recentAccountAttempts } from "@/lib/services/attempts/store";
+import { waitMessage } from "@/lib/time/wait";
 
 // What counts against a player: completed attempts, and attempts still running (so parallel
 // submits cannot slip past maxAttempts). Model failures (errored) and grader failures
@@ -126,7 +127,7 @@ export function assertAllowed(a: PlayerAllowance, maxAttempts: number | null, no
   }
   if (a.cooldownUntil) {
     const seconds = (a.cooldownUntil.getTime() - now.getTime()) / 1000;
-    const err = rateLimited(seconds, `Cooldown: wait ${Math.ceil(seconds)} s before your next attempt.`);
+    const err = rateLimited(seconds, waitMessage("This challenge has a cooldown between attempts.", seconds));
     throw new AppError(err.code, err.message, {
       headers: err.headers,
       details: { reason: "cooldown", retry_after: Math.max(1, Math.ceil(seconds)), cooldown_until: a.cooldownUntil.toISOString() },
@@ -153,5 +154,5 @@ export function* assertAccountRate(accountId: string, now = new Date()): Step<vo
     windowSec: RATE_WINDOW_MS / 1000,
   });
   if (allowed) return;
-  throw rateLimited(resetSec, "You are submitting too fast. Wait a moment and try again.");
+  throw rateLimited(resetSec, waitMessage("You are submitting too fast.", resetSec));
 }

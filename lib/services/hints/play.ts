@@ -18,7 +18,7 @@ const unlockLimiter = createLimiter({
   name: "hint-unlocks",
   points: 30,
   durationSec: 60,
-  message: "Too many hint unlocks. Try again shortly.",
+  reason: "Too many hint unlocks.",
 });
 
 // The same rule as the public challenge page: active, with a published workflow.

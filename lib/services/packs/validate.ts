@@ -9,6 +9,7 @@ import { validateBundle } from "@/lib/packs/validate";
 import type { PackValidation } from "@/lib/packs/types";
 import { limits } from "@/lib/rate-limit";
 import { getPackParseRunner, type PackParseRunner } from "@/lib/services/packs/parse-runner";
+import { waitMessage } from "@/lib/time/wait";
 
 /**
  * Parses and validates a bundle's YAML with every rule of the format. The YAML is decoded on a
@@ -23,7 +24,7 @@ export async function validatePack(
   const outcome = await runner.decode(workspaceId, text);
   if (!outcome.ok) {
     if (outcome.reason === "busy") {
-      throw rateLimited(1, "This workspace's bundles are still being checked; try again shortly");
+      throw rateLimited(1, waitMessage("This workspace's bundles are still being checked.", 1));
     }
     const why =
       outcome.reason === "timeout"

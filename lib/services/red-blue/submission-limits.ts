@@ -3,6 +3,7 @@ import { all, asDate, type Step } from "@/lib/db/sql";
 import { AppError, rateLimited } from "@/lib/errors";
 import { ATTEMPTS_PER_MINUTE } from "@/lib/services/attempts/limits";
 import { noteRateLimit } from "@/lib/rate-limit/headers";
+import { waitMessage } from "@/lib/time/wait";
 
 // The limits on a red/blue submission: the prompt's length (settings.max_prompt_chars, 422) and
 // the submission rate (settings.submissions_per_minute and ATTEMPTS_PER_MINUTE, 429). The submit
@@ -54,10 +55,8 @@ export function* assertSubmissionRate(
     ...window,
   });
   if (recent.length >= perMinute) {
-    throw rateLimited(
-      retryAfter(recent, now),
-      `You can submit ${perMinute} times a minute on this challenge. Wait a moment and try again.`,
-    );
+    const wait = retryAfter(recent, now);
+    throw rateLimited(wait, waitMessage(`You can submit ${perMinute} times a minute on this challenge.`, wait));
   }
   const anywhere = yield* all<{ created_at: unknown }>(
     `SELECT created_at FROM team_submissions WHERE account_id = $1 AND created_at > $2 ORDER BY created_at ASC LIMIT $3`,
@@ -72,7 +71,8 @@ export function* assertSubmissionRate(
     windowSec: RATE_WINDOW_MS / 1000,
   });
   if (anywhere.length >= ATTEMPTS_PER_MINUTE) {
-    throw rateLimited(retryAfter(anywhere, now), "You are submitting too fast. Wait a moment and try again.");
+    const wait = retryAfter(anywhere, now);
+    throw rateLimited(wait, waitMessage("You are submitting too fast.", wait));
   }
 }
 
