@@ -4,7 +4,7 @@ import { createTranslator } from "next-intl";
 import { useEffect } from "react";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { defaultLocale } from "@/lib/i18n/config";
-import base from "@/lib/i18n/messages/en.json";
+import errorsGlobal from "@/lib/i18n/messages/en/errorsGlobal.json";
 import "./globals.css";
 
 // Replaces the root layout when that fails, so there is no intl provider or request config here:
@@ -12,7 +12,7 @@ import "./globals.css";
 // this file's script loads on every page).
 const t = createTranslator({
   locale: defaultLocale,
-  messages: { errors: { global: base.errors.global } },
+  messages: { errors: { global: errorsGlobal } },
   namespace: "errors.global",
 });
 

@@ -1,6 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
 import { toAppError } from "@/lib/api/handler";
 import { getViewer } from "@/lib/auth/viewer";
 import { AppError } from "@/lib/errors";
@@ -32,14 +33,18 @@ const field = (formData: FormData, name: string) => {
 async function asAdmin(formData: FormData, run: (actor: AdminActor) => Promise<unknown>): Promise<never> {
   const viewer = await getViewer();
   if (!viewer) redirect("/login?next=/admin");
-  let to = "/admin?done=1";
+  const section = field(formData, "section");
+  const anchor = section && /^[a-z]+$/.test(section) ? section : undefined;
+  // A distinct address per outcome: a redirect to the page already shown that differs only in its
+  // #fragment is a scroll, not a navigation, and would leave the old lists on screen.
+  let to = `/admin?${new URLSearchParams({ done: anchor ?? "1", at: String(Date.now()) }).toString()}`;
   try {
     await run(await requireInstanceAdmin(viewer));
   } catch (err) {
-    to = `/admin?${new URLSearchParams({ error: toAppError(err).message.slice(0, 300) }).toString()}`;
+    to = `/admin?${new URLSearchParams({ error: toAppError(err).message.slice(0, 300), at: String(Date.now()) }).toString()}`;
   }
-  const section = field(formData, "section");
-  redirect(section && /^[a-z]+$/.test(section) ? `${to}#${section}` : to);
+  revalidatePath("/admin");
+  redirect(anchor ? `${to}#${anchor}` : to);
 }
 
 export async function workspaceApprovalAction(formData: FormData): Promise<void> {

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
@@ -141,15 +140,5 @@ export function ClaimBox({
         </div>
       ) : null}
     </section>
-  );
-}
-
-/** What a guest sees instead of the box: claims need an account, so log in and come back here. */
-export function GuestClaimLink({ href }: { href: string }) {
-  const t = useTranslations("ladder.claim");
-  return (
-    <p className={styles.claimLead} data-testid="claim-login">
-      {t.rich("guestLogin", { link: (chunks) => <Link href={href}>{chunks}</Link> })}
-    </p>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
 import type { AttemptResult } from "@/lib/contracts/attempts";
 import { formatWait, withoutWait } from "@/lib/time/wait";
-import { ClaimBox, GuestClaimLink } from "./claim-box";
+import { ClaimBox } from "./claim-box";
 import { formatDuration } from "./format";
 import type { LadderLinks } from "./ladder-types";
 import { RefusalLine, WinReveal } from "./win-reveal";
@@ -40,7 +40,7 @@ export function PlayPanel({
   ladder = null,
   allowClaims = false,
   countTokens = false,
-  claimLoginHref = null,
+  claimLogin = null,
 }: {
   challengeId: string;
   initialAttemptsLeft: number | null;
@@ -52,7 +52,7 @@ export function PlayPanel({
   /** The board ranks by fewest tokens: show the live token counter. */
   countTokens?: boolean;
   /** A guest cannot claim: instead of the box, a link to log in and come back here. */
-  claimLoginHref?: string | null;
+  claimLogin?: ReactNode;
 }) {
   const t = useTranslations("player.play");
   const tl = useTranslations("playLoop.play");
@@ -171,7 +171,6 @@ export function PlayPanel({
     // 403 attempts_exhausted: every allowed attempt is used (final, nothing to wait for).
     if (reason === "max_attempts") return { message, outOfAttempts: true };
     if (res.status === 429) {
-      if (reason === "max_attempts") return { message, outOfAttempts: true };
       const seconds = Number(res.headers.get("retry-after"));
       if (Number.isFinite(seconds) && seconds > 0) {
         // The reason alone: the wait is counted down live where the message is shown.
@@ -288,8 +287,8 @@ export function PlayPanel({
 
         {allowClaims ? (
           <div className={styles.playClaim}>
-            {claimLoginHref ? (
-              <GuestClaimLink href={claimLoginHref} />
+            {claimLogin ? (
+              claimLogin
             ) : (
               <ClaimBox
                 challengeId={challengeId}

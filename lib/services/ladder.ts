@@ -62,7 +62,8 @@ export interface LadderLevelRef {
 }
 
 export interface LadderPlace {
-  collection: { id: string; name: string; gated: boolean };
+  /** `scoringStrategy`: how the collection's board ranks (e.g. fewest_tokens_total). */
+  collection: { id: string; name: string; gated: boolean; scoringStrategy: string };
   /** 1-based. */
   level: number;
   total: number;
@@ -84,7 +85,9 @@ export async function getLadderPlace(
   const memberships = await db.challengeCollectionItem.findMany({
     where: { challengeId, collection: { isPublic: true } },
     orderBy: [{ collection: { createdAt: "desc" } }, { collectionId: "asc" }],
-    select: { collection: { select: { id: true, name: true, gated: true, workspaceId: true } } },
+    select: {
+      collection: { select: { id: true, name: true, gated: true, workspaceId: true, scoringStrategy: true } },
+    },
     take: 50,
   });
   if (memberships.length === 0) return null;
@@ -108,7 +111,12 @@ export async function getLadderPlace(
   // A visitor (or a player who never played here) has won nothing: "" matches no end user.
   const state = await query(() => attemptLadderStep(challengeId, endUser?.id ?? ""));
   return {
-    collection: { id: chosen.id, name: chosen.name, gated: chosen.gated },
+    collection: {
+      id: chosen.id,
+      name: chosen.name,
+      gated: chosen.gated,
+      scoringStrategy: chosen.scoringStrategy,
+    },
     level: index + 1,
     total: items.length,
     previous: index > 0 ? items[index - 1]!.challenge : null,

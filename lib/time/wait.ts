@@ -34,9 +34,8 @@ export function waitMessage(reason: string, seconds: number): string {
   return `${reason.trim()} ${tryAgainIn(seconds)}`;
 }
 
-const TRAILING_WAIT = /\s*Try again in \d+ (?:second|minute|hour|day)s?(?: \d+ (?:minute|hour)s?)?\.?$/;
-
 /** The message without its trailing "Try again in …" (for a page that counts the wait down itself). */
 export function withoutWait(message: string): string {
-  return message.replace(TRAILING_WAIT, "");
+  const at = message.lastIndexOf(" Try again in ");
+  return at < 0 ? message : message.slice(0, at);
 }

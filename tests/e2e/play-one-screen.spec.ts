@@ -127,7 +127,9 @@ for (const size of SIZES) {
     if (size.name === "laptop") {
       // Side by side: the answer, and the prompt box beside it, stay in the same view.
       await expectOnScreen(page, page.getByTestId("answer"), "the answer");
-      await expect(page.getByTestId("claim-box")).toBeVisible();
+      // A guest cannot claim: the claim box is a way to log in and come back here.
+      await expect(page.getByTestId("claim-login")).toBeVisible();
+      await expect(page.getByTestId("claim-box")).toHaveCount(0);
     }
     await shot("04-win");
 

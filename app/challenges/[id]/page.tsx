@@ -5,6 +5,7 @@ import type { CSSProperties } from "react";
 import { SafeMarkdown } from "@/components/markdown/markdown";
 import { AttemptHistory } from "@/components/play/attempt-history";
 import { orNotFound } from "@/lib/pages/or-not-found";
+import { GuestClaimLink } from "@/components/play/guest-claim-link";
 import { PlayPanel } from "@/components/play/play-panel";
 import styles from "@/components/play/play.module.css";
 import { Badge } from "@/components/ui/badge";
@@ -46,12 +47,18 @@ export default async function ChallengePage({ params, searchParams }: Props) {
   ]);
   // The ladder: breadcrumb, gating and "Next level →" (lib/services/ladder.ts).
   const [place, allowClaims] = await Promise.all([
-    getLadderPlace(id, { collectionId: typeof inCollection === "string" ? inCollection : null, viewerAccountId: viewer?.id ?? null }),
+    getLadderPlace(id, {
+      collectionId: typeof inCollection === "string" ? inCollection : null,
+      viewerAccountId: viewer?.id ?? null,
+    }),
     claimsOpen(id),
   ]);
   const ladder = place ? ladderLinks(place) : null;
   // Log in or register, then come back to this page (in its ladder, if it was opened in one).
-  const here = typeof inCollection === "string" ? `/challenges/${id}?${new URLSearchParams({ collection: inCollection })}` : `/challenges/${id}`;
+  const here =
+    typeof inCollection === "string"
+      ? `/challenges/${id}?${new URLSearchParams({ collection: inCollection })}`
+      : `/challenges/${id}`;
   const loginHref = `/login?${new URLSearchParams({ next: here }).toString()}`;
 
   const theme = renderableTheme(challenge.theme);
@@ -72,7 +79,15 @@ export default async function ChallengePage({ params, searchParams }: Props) {
       )}
       {hero ? (
         hero.kind === "video" ? (
-          <video className={styles.heroMedia} src={hero.url} controls muted playsInline preload="metadata" aria-label={t("heroVideo")} />
+          <video
+            className={styles.heroMedia}
+            src={hero.url}
+            controls
+            muted
+            playsInline
+            preload="metadata"
+            aria-label={t("heroVideo")}
+          />
         ) : (
           // eslint-disable-next-line @next/next/no-img-element -- signed, expiring same-origin URL
           <img className={styles.heroMedia} src={hero.url} alt="" />
@@ -123,7 +138,9 @@ export default async function ChallengePage({ params, searchParams }: Props) {
         </div>
       </header>
 
-      {play && "guest" in play ? <GuestLine name={play.guest.name} registerHref={loginHref.replace("/login", "/register")} /> : null}
+      {play && "guest" in play ? (
+        <GuestLine name={play.guest.name} registerHref={loginHref.replace("/login", "/register")} />
+      ) : null}
       {viewer && place?.locked ? (
         <LockedLevel place={place} panelClassName={styles.panel ?? ""} />
       ) : play ? (
@@ -133,9 +150,13 @@ export default async function ChallengePage({ params, searchParams }: Props) {
           initialCooldownUntil={play.cooldown_until}
           ladder={ladder}
           allowClaims={allowClaims}
-          countTokens={challenge.scoring_strategy === "fewest_tokens"}
+          // The level's own board, or its ladder's, ranks by fewest tokens.
+          countTokens={
+            challenge.scoring_strategy === "fewest_tokens" ||
+            place?.collection.scoringStrategy === "fewest_tokens_total"
+          }
           // Claims need an account: a guest gets a way to log in and come back here instead.
-          claimLoginHref={"guest" in play ? loginHref : null}
+          claimLogin={"guest" in play ? <GuestClaimLink href={loginHref} /> : null}
         />
       ) : (
         <section aria-labelledby="login-heading" className={`${styles.panel} ${styles.loginBox}`}>
@@ -159,7 +180,13 @@ export default async function ChallengePage({ params, searchParams }: Props) {
           <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{challenge.instructions_md}</SafeMarkdown>
         </section>
       ) : null}
-      <ReportListing kind="challenge" id={id} signedIn={Boolean(viewer)} outcome={query?.report} loginHref={loginHref} />
+      <ReportListing
+        kind="challenge"
+        id={id}
+        signedIn={Boolean(viewer)}
+        outcome={query?.report}
+        loginHref={loginHref}
+      />
     </article>
   );
 }

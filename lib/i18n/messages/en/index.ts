@@ -22,9 +22,13 @@ import webhooks from "./webhooks.json";
 import playerAccount from "./playerAccount.json";
 import playLoop from "./playLoop.json";
 import moderation from "./moderation.json";
+// Apart from en.json so the global error page, whose script loads on every page, bundles these four
+// strings and not the whole base catalog.
+import errorsGlobal from "./errorsGlobal.json";
 
 const en = {
   ...base,
+  errors: { ...base.errors, global: errorsGlobal },
   redBlue: { ...base.redBlue, ...redBlue },
   arena: { ...base.arena, ...arena },
   player,
