@@ -87,6 +87,18 @@ const EXPECTED: Record<string, { status: number; why: string }> = {
     status: 400,
     why: "the token comes from an email's unsubscribe link; <token> and ./body are placeholders",
   },
+  "POST /web/api/admin/admins": { status: 422, why: PLACEHOLDER_BODY },
+  "POST /web/api/reports": { status: 404, why: PLACEHOLDER_BODY },
+  "POST /web/api/admin/listings/{kind}/{id}": {
+    status: 422,
+    why: "<kind> and <id> name a listing of the reader's instance (challenge, collection or red_blue)",
+  },
+  "POST /web/api/admin/reports/{id}/resolve": { status: 404, why: "no player has reported a listing here" },
+  "POST /web/api/admin/workspaces/{id}/approval": {
+    status: 404,
+    why: "<id> is a workspace of the reader's instance (the one made here is not the example's)",
+  },
+  "DELETE /console/api/event-codes/{id}": { status: 422, why: "no event code is made here; <id> is a placeholder" },
   "POST /web/api/login/email-code/verify": {
     status: 401,
     why: "the code comes by email; 123456 is a placeholder",
@@ -151,6 +163,8 @@ beforeAll(async () => {
   cwd = mkdtempSync(join(tmpdir(), "gauntlet-examples-"));
 
   const owner = await makeAccount({ name: "Docs Reader" });
+  // The reader is also an instance administrator, so the moderation examples run as printed.
+  await db.account.update({ where: { id: owner.id }, data: { instanceAdmin: true } });
   const ws = await createWorkspace(owner.id, `Docs ${Date.now()}`);
   const app = await makeApp({ workspaceId: ws.id });
   const challenge = await makePlayableChallenge({ name: "Docs level" }, { appId: app.id });

@@ -219,6 +219,21 @@ const cases: AnyCase[] = [
     update: () => ({ revokedAt: null, scopes: { all: true }, createdById: null }),
   }),
   crud({
+    model: "EventCode",
+    data: async () => ({
+      workspaceId: (await makeWorkspace()).id,
+      name: "Meetup, room 2",
+      code: unique("EVT"),
+      maxUses: 40,
+      uses: 3,
+      expiresAt: T2,
+      revokedAt: T3,
+      createdById: (await makeAccount()).id,
+      createdAt: T1,
+    }),
+    update: () => ({ uses: 4, revokedAt: null, createdById: null }),
+  }),
+  crud({
     model: "Secret",
     data: async () => ({
       workspaceId: (await makeWorkspace()).id,
