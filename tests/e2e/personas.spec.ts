@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { RED_BLUE_DEMO_ID } from "../../lib/seed/demo-constants";
 import { DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
-import { register, trackConsoleErrors } from "./support";
+import { expectOnScreen, register, trackConsoleErrors } from "./support";
 
 // One short journey per kind of visitor, each at a laptop size and a phone size, keeping a
 // screenshot of its key screens:
@@ -45,28 +45,6 @@ async function visitor(browser: Browser, size: Size, persona: string) {
       caret: "initial",
     });
   return { context, page, errors, shot };
-}
-
-/** Waits until the element's whole box is inside the viewport (the page may still be scrolling). */
-async function expectOnScreen(page: Page, locator: Locator, what: string) {
-  const viewport = page.viewportSize()!;
-  await expect
-    .poll(
-      async () => {
-        const box = await locator.boundingBox();
-        if (!box) return `${what}: no layout box`;
-        const inside =
-          box.y >= 0 &&
-          box.y + box.height <= viewport.height + 0.5 &&
-          box.x >= 0 &&
-          box.x + box.width <= viewport.width + 0.5;
-        return inside
-          ? "on screen"
-          : `${what}: y ${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${viewport.height}`;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe("on screen");
 }
 
 /** Every absolute http(s) URL in a text. */

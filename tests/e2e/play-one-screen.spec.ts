@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_LADDER_COLLECTION, DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
-import { trackConsoleErrors } from "./support";
+import { expectOnScreen, trackConsoleErrors } from "./support";
 
 // The one-screen play loop, as a guest at a laptop size and a phone size: the home page starts
 // with a ladder's "Play Level 1"; the main nav reaches every section (on the phone through its
@@ -17,28 +17,6 @@ const SIZES = [
   { name: "laptop", width: 1366, height: 768, reducedMotion: "no-preference" as const },
   { name: "phone", width: 390, height: 844, reducedMotion: "reduce" as const },
 ];
-
-/** Waits until the element's whole box is inside the viewport (the page may still be scrolling). */
-async function expectOnScreen(page: Page, locator: Locator, what: string) {
-  const viewport = page.viewportSize()!;
-  await expect
-    .poll(
-      async () => {
-        const box = await locator.boundingBox();
-        if (!box) return `${what}: no layout box`;
-        const inside =
-          box.y >= 0 &&
-          box.y + box.height <= viewport.height + 0.5 &&
-          box.x >= 0 &&
-          box.x + box.width <= viewport.width + 0.5;
-        return inside
-          ? "on screen"
-          : `${what}: y ${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${viewport.height}`;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe("on screen");
-}
 
 for (const size of SIZES) {
   test(`one-screen play loop at ${size.width}×${size.height} (${size.name})`, async ({ browser }) => {

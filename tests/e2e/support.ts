@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // Shared by the browser tests.
 
@@ -56,4 +56,26 @@ export function rawRequest(
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** Waits until the element's whole box is inside the viewport (the page may still be scrolling). */
+export async function expectOnScreen(page: Page, locator: Locator, what: string) {
+  const viewport = page.viewportSize()!;
+  await expect
+    .poll(
+      async () => {
+        const box = await locator.boundingBox();
+        if (!box) return `${what}: no layout box`;
+        const inside =
+          box.y >= 0 &&
+          box.y + box.height <= viewport.height + 0.5 &&
+          box.x >= 0 &&
+          box.x + box.width <= viewport.width + 0.5;
+        return inside
+          ? "on screen"
+          : `${what}: y ${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${viewport.height}`;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe("on screen");
 }
