@@ -1,5 +1,6 @@
 import "server-only";
 import { uuidv7 } from "@/lib/ids";
+import type { Tx } from "@/lib/db";
 import { dialect, exec, json, transaction, type Step } from "@/lib/db/sql";
 import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions } from "@/lib/jobs/types";
 
@@ -31,6 +32,35 @@ export function* enqueueJob(queue: string, payload: unknown, opts: EnqueueOption
   if (changed && dialect() === "postgresql") yield* exec(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, queue);
   if (changed) jobsEnqueuedHere();
   return changed ? id : null;
+}
+
+/**
+ * enqueueJob for a Prisma transaction (`db.$transaction(async (tx) => …)`): the same row, the same
+ * singleton rule (a native upsert on singletonKey that writes the key onto itself: ON CONFLICT, never a race), the same wake-ups.
+ */
+type JobPayload = Parameters<Tx["job"]["create"]>[0]["data"]["payload"];
+
+export async function enqueueJobIn(tx: Tx, queue: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string | null> {
+  const id = uuidv7();
+  const now = new Date();
+  const data = {
+    id,
+    workspaceId: opts.workspaceId ?? null,
+    queue,
+    payload: payload as JobPayload,
+    maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    runAt: opts.runAt ?? new Date(now.getTime() + Math.max(0, opts.delayMs ?? 0)),
+    singletonKey: opts.singletonKey ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const created = opts.singletonKey
+    ? (await tx.job.upsert({ where: { singletonKey: opts.singletonKey }, create: data, update: { singletonKey: opts.singletonKey }, select: { id: true } })).id === id
+    : Boolean(await tx.job.create({ data, select: { id: true } }));
+  if (!created) return null;
+  if (dialect() === "postgresql") await tx.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${queue})`;
+  jobsEnqueuedHere();
+  return id;
 }
 
 /** Enqueues a job in its own transaction. */

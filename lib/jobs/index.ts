@@ -1,5 +1,5 @@
 import "server-only";
-export { enqueueJob, enqueue, onJobsEnqueued, JOBS_CHANNEL } from "@/lib/jobs/enqueue";
+export { enqueueJob, enqueueJobIn, enqueue, onJobsEnqueued, JOBS_CHANNEL } from "@/lib/jobs/enqueue";
 export { retryDeadJob } from "@/lib/jobs/admin";
 export { startWorker, type RunningWorker, type WorkerOptions } from "@/lib/jobs/worker";
 export {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { dialect, exec, transaction } from "@/lib/db/sql";
 import { env } from "@/lib/env";
-import { defineJob, enqueue, enqueueJob, PermanentJobError, startWorker, type JobDefinition, type RunningWorker } from "@/lib/jobs";
+import { defineJob, enqueue, enqueueJob, enqueueJobIn, PermanentJobError, startWorker, type JobDefinition, type RunningWorker } from "@/lib/jobs";
 import { unique } from "@/tests/helpers/factories";
 
 // The job engine on the database the project runs (SQLite here, PostgreSQL + pg-boss in the
@@ -80,6 +80,40 @@ describe("the job engine", () => {
     await whenStatus(committed!, "done");
     await new Promise((r) => setTimeout(r, 300));
     expect(runs).toEqual([2]);
+    expect(await db.job.count({ where: { queue } })).toBe(1);
+  });
+
+  it("in a Prisma transaction: a rollback leaves no job, a singleton key makes one, and the job runs", async () => {
+    const queue = unique("t.prisma");
+    const key = unique("key");
+    const runs: number[] = [];
+    const failed = await db
+      .$transaction(async (tx) => {
+        await enqueueJobIn(tx, queue, { n: 1 });
+        throw new Error("the cause failed");
+      })
+      .catch((e: unknown) => e as Error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(await db.job.count({ where: { queue } })).toBe(0);
+    const [first, again] = await db.$transaction(async (tx) => [
+      await enqueueJobIn(tx, queue, { n: 2 }, { singletonKey: key, workspaceId: undefined }),
+      await enqueueJobIn(tx, queue, { n: 3 }, { singletonKey: key }),
+    ]);
+    expect(first).toBeTruthy();
+    expect(again).toBeNull();
+    expect(await enqueue(queue, { n: 4 }, { singletonKey: key })).toBeNull();
+    await start([defineJob({ queue, payload, run: (p) => Promise.resolve(void runs.push(p.n)) })]);
+    await whenStatus(first!, "done");
+    expect(runs).toEqual([2]);
+  });
+
+  it("in Prisma transactions running at once, one singleton key still makes one job", async () => {
+    const queue = unique("t.prisma-race");
+    const key = unique("key");
+    const ids = await Promise.all(
+      [1, 2, 3, 4].map((n) => db.$transaction((tx) => enqueueJobIn(tx, queue, { n }, { singletonKey: key }))),
+    );
+    expect(ids.filter(Boolean)).toHaveLength(1);
     expect(await db.job.count({ where: { queue } })).toBe(1);
   });
 

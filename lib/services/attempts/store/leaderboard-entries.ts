@@ -1,7 +1,8 @@
 import "server-only";
 import type { LeaderboardEntry as EntryRow } from "@/lib/contracts/leaderboards";
 import { uuidv7 } from "@/lib/ids";
-import { asDate, asNumOrNull, exec, one, type Step } from "@/lib/db/sql";
+import { asDate, exec, one, type Step } from "@/lib/db/sql";
+import { columnsOf, rowMapper } from "@/lib/db/rows";
 import type { ChallengeStrategy, RankColumn } from "@/lib/scoring/types";
 
 // The challenge_leaderboard_entries table: each player's best on a challenge.
@@ -28,26 +29,21 @@ export function orderSql(strategy: ChallengeStrategy, alias = ""): string {
 
 export type { EntryRow };
 
-const ENTRY_COLUMNS = `id, end_user_id, account_id, best_attempt_id, score, elapsed_ms, tokens_total, judge_rating, achieved_at`;
+const ENTRY_VALUES = {
+  accountId: "textOrNull",
+  bestAttemptId: "text",
+  score: "numOrNull",
+  elapsedMs: "numOrNull",
+  tokensTotal: "numOrNull",
+  judgeRating: "numOrNull",
+  achievedAt: "date",
+} as const;
+const ENTRY = { id: "text", endUserId: "text", ...ENTRY_VALUES } as const;
+const ENTRY_COLUMNS = columnsOf(ENTRY);
 
 /** A player's best as stored, from a row with the entry's columns (the board pages add more). */
-export function entryValuesOf(r: Record<string, unknown>): EntryValues {
-  return {
-    accountId: (r.account_id as string | null) ?? null,
-    bestAttemptId: r.best_attempt_id as string,
-    score: asNumOrNull(r.score),
-    elapsedMs: asNumOrNull(r.elapsed_ms),
-    tokensTotal: asNumOrNull(r.tokens_total),
-    judgeRating: asNumOrNull(r.judge_rating),
-    achievedAt: asDate(r.achieved_at),
-  };
-}
-
-const entryOf = (r: Record<string, unknown>): EntryRow => ({
-  id: r.id as string,
-  endUserId: r.end_user_id as string,
-  ...entryValuesOf(r),
-});
+export const entryValuesOf: (r: Record<string, unknown>) => EntryValues = rowMapper(ENTRY_VALUES);
+const entryOf: (r: Record<string, unknown>) => EntryRow = rowMapper(ENTRY);
 
 export function* boardHead(challengeId: string, strategy: ChallengeStrategy): Step<EntryRow | null> {
   const r = yield* one<Record<string, unknown>>(

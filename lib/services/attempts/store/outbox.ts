@@ -1,7 +1,8 @@
 import "server-only";
 import { uuidv7 } from "@/lib/ids";
 import { exec, json, type Step } from "@/lib/db/sql";
-import { enqueueJob } from "@/lib/jobs";
+import type { Tx } from "@/lib/db";
+import { enqueueJob, enqueueJobIn } from "@/lib/jobs";
 
 // The notification outbox, written in the attempt's transaction with the job that dispatches it
 // (lib/services/notifications): both commit or neither does.
@@ -24,8 +25,25 @@ export function* insertOutboxEvent(
     occurredAt,
     now,
   );
-  yield* enqueueJob("notification.dispatch", { eventId: id }, {
-    singletonKey: `notification.dispatch:${id}`,
-    workspaceId,
+  yield* enqueueJob(...dispatchJob(id, workspaceId));
+}
+
+const dispatchJob = (id: string, workspaceId: string) =>
+  ["notification.dispatch", { eventId: id }, { singletonKey: `notification.dispatch:${id}`, workspaceId }] as const;
+
+/** insertOutboxEvent for a Prisma transaction. */
+export async function insertOutboxEventIn(
+  tx: Tx,
+  workspaceId: string,
+  event: string,
+  payload: unknown,
+  occurredAt: Date,
+): Promise<void> {
+  const id = uuidv7();
+  const now = new Date();
+  await tx.notificationEvent.create({
+    data: { id, workspaceId, event, payload: payload as object, occurredAt, availableAt: now, createdAt: now },
+    select: { id: true },
   });
+  await enqueueJobIn(tx, ...dispatchJob(id, workspaceId));
 }
