@@ -10,7 +10,7 @@
 //
 // Test hook: JOBS_EXTRA_DEFINITIONS names a module (absolute path) whose exported
 // `jobDefinitions` array is run beside the registry's. Only tests set it (the crash test in
-// tests/integration/jobs-crash.test.ts); it is not a configuration of the app.
+// tests/integration/jobs/jobs-crash.test.ts); it is not a configuration of the app.
 import { pathToFileURL } from "node:url";
 import type { AnyJobDefinition } from "../lib/jobs";
 import { env } from "../lib/env";

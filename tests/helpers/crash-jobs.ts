@@ -1,4 +1,4 @@
-// Job definitions for the worker crash test (tests/integration/jobs-crash.test.ts), loaded by
+// Job definitions for the worker crash test (tests/integration/jobs/jobs-crash.test.ts), loaded by
 // scripts/worker.ts through JOBS_EXTRA_DEFINITIONS. The job POSTs to the test's receiver with
 // its job id as the idempotency key; on its first try it then hangs (the test kills the process
 // there), on a later try it finishes.

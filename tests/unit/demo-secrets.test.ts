@@ -2,7 +2,7 @@
 // they are made of keeps each ladder level beatable by its documented technique and refusing
 // the previous one. The levels are replayed here with the offline model's and judge's own
 // functions (the practice model's answer, the level's filters, the watcher's rating, the
-// scoring judge); tests/integration/demo-ladder.test.ts plays whole graphs with composed secrets.
+// scoring judge); tests/integration/attempts/demo-ladder.test.ts plays whole graphs with composed secrets.
 import { describe, expect, it } from "vitest";
 import { getOfflineLevel } from "@/lib/ai/offline/levels";
 import { judge } from "@/lib/ai/offline/judge";

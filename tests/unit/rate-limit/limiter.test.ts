@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { closeRateLimitStores, createLimiter, emailKey, limits } from "@/lib/rate-limit";
 
 // Semantics on the per-process memory store; the shared stores run the same checks in
-// tests/integration/rate-limit*.test.ts.
+// tests/integration/security/rate-limit*.test.ts.
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 async function rejection(p: Promise<unknown>): Promise<AppError> {

@@ -1,0 +1,162 @@
+// Crash test: `npm run worker` (scripts/worker.ts) as a real process works on a pack run
+// against a slow local OpenAI-compatible server and is SIGKILLed mid-run. A second worker process
+// takes the run's job again (SQLite: once the lease runs out; PostgreSQL: once pg-boss expires it)
+// and finishes the run. No case is stored or counted twice: every case is recorded once, the
+// run's counters equal its cases, and cases recorded before the kill were never asked again (only
+// the ones in flight at the kill are asked twice).
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { dialect } from "@/lib/db/sql";
+import { resetEnvForTests } from "@/lib/env";
+import { publishPack } from "@/lib/services/packs";
+import { startPackRun } from "@/lib/services/packs/runs";
+import { makeWorkspace } from "@/tests/helpers/factories";
+import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const script = fileURLToPath(new URL("../../../scripts/worker.ts", import.meta.url));
+const TRIO = readFileSync(join(import.meta.dirname, "../../fixtures/packs/eval-trio.yaml"), "utf8");
+const CONCURRENCY = 2;
+
+let server: OpenAITestServer;
+const saved = {
+  key: process.env.OPENAI_API_KEY,
+  url: process.env.OPENAI_BASE_URL,
+  mode: process.env.OPENAI_API_MODE,
+};
+
+beforeAll(async () => {
+  server = await startOpenAIServer({ latencyMs: 250 });
+  server.setReply((ctx) => `Answer to: ${ctx.messages.filter((m) => m.role === "user").at(-1)?.text ?? ""}`);
+  process.env.OPENAI_BASE_URL = server.url;
+  process.env.OPENAI_API_KEY = "sk-test";
+  process.env.OPENAI_API_MODE = "chat";
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  await server?.close();
+  for (const [name, value] of [
+    ["OPENAI_API_KEY", saved.key],
+    ["OPENAI_BASE_URL", saved.url],
+    ["OPENAI_API_MODE", saved.mode],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvForTests();
+});
+
+function startWorkerProcess(): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<string | number | null>;
+} {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      JOBS_LEASE_SECONDS: "2",
+      PACK_RUN_SLICE_SECONDS: "2",
+      AUTO_MIGRATE: "false",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<string | number | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(signal ?? code)),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(
+  what: string,
+  fn: () => Promise<boolean>,
+  timeoutMs: number,
+  proc: ReturnType<typeof startWorkerProcess>,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await fn())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const caseModelRequests = () =>
+  server.requests
+    .filter((r) => (r.body as { model?: string }).model === "gpt-case")
+    .map((r) => {
+      const messages = (r.body as { messages: { role: string; content: string }[] }).messages;
+      return messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
+    });
+
+describe(`a worker process killed mid-run (${dialect()})`, () => {
+  it(
+    "the run resumes in a new worker process; no case is run after it was recorded or counted twice",
+    { timeout: 120_000 },
+    async () => {
+      const ws = await makeWorkspace();
+      await publishPack(ws.id, TRIO, null);
+      const run = await startPackRun(
+        ws.id,
+        "eval-trio",
+        {
+          models: ["openai:gpt-case"],
+          concurrency: CONCURRENCY,
+          judge_models: { "gpt-4o-mini": "offline:judge", "gpt-4.1-mini": "offline:judge" },
+        },
+        null,
+      );
+      const done = async () => (await db.packRun.findUniqueOrThrow({ where: { id: run.id } })).doneCases;
+
+      const first = startWorkerProcess();
+      await waitFor("six recorded cases", async () => (await done()) >= 6, 60_000, first);
+      first.child.kill("SIGKILL");
+      expect(await first.exited).toBe("SIGKILL");
+      const recordedBefore = await db.packRunCase.findMany({
+        where: { runId: run.id, status: { not: "pending" } },
+      });
+      expect(recordedBefore.length).toBeGreaterThanOrEqual(6);
+      expect(recordedBefore.length).toBeLessThan(21);
+      expect((await db.packRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("running");
+
+      const second = startWorkerProcess();
+      try {
+        await waitFor(
+          "the run to complete",
+          async () => (await db.packRun.findUniqueOrThrow({ where: { id: run.id } })).status === "completed",
+          90_000,
+          second,
+        );
+      } finally {
+        second.child.kill("SIGKILL");
+        await second.exited;
+      }
+
+      const after = await db.packRun.findUniqueOrThrow({ where: { id: run.id } });
+      const rows = await db.packRunCase.findMany({ where: { runId: run.id } });
+      expect(rows).toHaveLength(21);
+      expect(rows.filter((r) => r.status === "pending")).toHaveLength(0);
+      expect(after.doneCases).toBe(21);
+      expect(after.passedCases + rows.filter((r) => r.status !== "passed").length).toBe(21);
+      expect(after.passedCases).toBe(rows.filter((r) => r.status === "passed").length);
+      expect(after.tokens).toBe(rows.reduce((sum, r) => sum + (r.tokens ?? 0), 0));
+
+      // Cases recorded before the kill were asked once; at most the cases in flight at the kill
+      // (CONCURRENCY) were asked twice; every case was asked at least once.
+      const all = caseModelRequests();
+      const count = (user: string) => all.filter((u) => u === user).length;
+      const userOf = (row: (typeof rows)[number]) => (row.result as { prompt: { user: string } }).prompt.user;
+      for (const row of recordedBefore) expect(count(userOf(row)), row.caseKey).toBe(1);
+      for (const row of rows) expect(count(userOf(row)), row.caseKey).toBeGreaterThanOrEqual(1);
+      expect(all.length - 21).toBeLessThanOrEqual(CONCURRENCY);
+    },
+  );
+});
