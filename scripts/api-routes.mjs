@@ -1,44 +1,19 @@
 // Writes lib/http/api-routes.ts: every route handler under app/ with the HTTP methods it exports.
 // lib/http/request-guard.ts uses it to answer a method a route does not serve with a JSON 405 (the framework's
-// own 405 has an empty body). tests/unit/api-routes.test.ts fails when the file is out of date:
-// run `node scripts/api-routes.mjs` after adding a route or a method.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+// own 405 has an empty body). It also writes lib/openapi/routes.ts (scripts/openapi-routes.mjs).
+// tests/unit/api-routes.test.ts fails when either file is out of date: run `node scripts/api-routes.mjs`
+// after adding a route or a method.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as openapi from "./openapi-routes.mjs";
+import { exportedMethods, root, routeFiles, routePath } from "./route-files.mjs";
 
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-const root = fileURLToPath(new URL("..", import.meta.url));
+export { exportedMethods };
 export const OUTPUT = join(root, "lib/http/api-routes.ts");
 
-function routeFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(path);
-    return entry.name === "route.ts" ? [path] : [];
-  });
-}
-
-/** The methods a route module exports: `export const GET`, `export function GET`, `export { x as GET }`. */
-export function exportedMethods(source) {
-  const found = new Set();
-  for (const m of source.matchAll(/export\s+(?:const|let|(?:async\s+)?function)\s+([A-Z]+)\b/g)) found.add(m[1]);
-  for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const part of m[1].split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
-      if (name) found.add(name);
-    }
-  }
-  return METHODS.filter((method) => found.has(method));
-}
-
-/** `app/console/api/challenges/[id]/route.ts` → `/console/api/challenges/[id]` (route groups dropped). */
-function routePath(file) {
-  const segments = relative(join(root, "app"), file).split(sep).slice(0, -1);
-  return "/" + segments.filter((s) => !(s.startsWith("(") && s.endsWith(")"))).join("/");
-}
-
 export function scanRoutes() {
-  return routeFiles(join(root, "app"))
+  return routeFiles()
     .map((file) => ({ path: routePath(file), methods: exportedMethods(readFileSync(file, "utf8")) }))
     .filter((r) => r.methods.length > 0)
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -55,5 +30,6 @@ ${rows}
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(OUTPUT, render(scanRoutes()));
-  console.log(`wrote ${relative(root, OUTPUT)}`);
+  writeFileSync(openapi.OUTPUT, openapi.render(openapi.scanOperations()));
+  for (const file of [OUTPUT, openapi.OUTPUT]) console.log(`wrote ${relative(root, file)}`);
 }

@@ -42,12 +42,19 @@ export function apiTokenJson(t: {
 }
 
 export const apiTokenOperations = {
-  list: operation({ auth: "workspace", doc: { response: z.object({ data: z.array(apiTokenView) }) } }),
+  list: operation({
+    auth: "workspace",
+    doc: {
+      summary: "List the workspace's API tokens (never the tokens)",
+      response: z.object({ data: z.array(apiTokenView) }),
+    },
+  }),
   create: operation({
     auth: "workspace",
     roles: ["owner", "admin"],
     body: apiTokenCreateSchema,
     doc: {
+      summary: "Create an API token (shown once)",
       status: 201,
       response: z.object({ token: z.string().describe("The token, shown this once"), api_token: apiTokenView }),
     },
@@ -56,6 +63,6 @@ export const apiTokenOperations = {
     auth: "workspace",
     roles: ["owner", "admin"],
     params: idParams,
-    doc: { response: z.object({ api_token: apiTokenView }) },
+    doc: { summary: "Revoke an API token", response: z.object({ api_token: apiTokenView }) },
   }),
 };

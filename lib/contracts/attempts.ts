@@ -50,6 +50,12 @@ export const attemptOperations = {
     params: challengeIdParamsSchema,
     body: attemptInputSchema,
     // 201 for a new attempt, 200 for a replay (same Idempotency-Key) or a stream.
-    doc: { status: 201, statuses: [200], sse: STREAM_EVENTS, response: attemptResultSchema },
+    doc: {
+      summary: "Play an attempt (JSON, or SSE with Accept: text/event-stream)",
+      status: 201,
+      statuses: [200],
+      sse: STREAM_EVENTS,
+      response: attemptResultSchema,
+    },
   }),
 };

@@ -29,6 +29,7 @@ export const authOperations = {
     auth: "public",
     body: registerInputSchema,
     doc: {
+      summary: "Register a player account",
       status: 201,
       response: sessionResponseSchema,
       anonymous: true,
@@ -41,6 +42,7 @@ export const authOperations = {
     body: loginInputSchema,
     formBody: true,
     doc: {
+      summary: "Log in with email and password",
       response: sessionResponseSchema,
       anonymous: true,
       example: { email: EXAMPLE_EMAIL, password: EXAMPLE_PASSWORD },
@@ -50,6 +52,7 @@ export const authOperations = {
     auth: "public",
     body: emailCodeSendSchema,
     doc: {
+      summary: "Send a login code by email",
       response: z.object({ result: z.literal("sent"), expires_in: z.number() }),
       anonymous: true,
       example: { email: EXAMPLE_EMAIL },
@@ -59,14 +62,30 @@ export const authOperations = {
     auth: "public",
     body: emailCodeVerifySchema,
     doc: {
+      summary: "Log in with an emailed code",
       response: sessionResponseSchema,
       anonymous: true,
       example: { email: EXAMPLE_EMAIL, code: "123456" },
     },
   }),
-  logout: operation({ auth: "public", doc: { status: 204 } }),
+  logout: operation({
+    auth: "public",
+    doc: {
+      summary: "Log out: revoke the session used (cookie or access token) and clear the cookie",
+      status: 204,
+    },
+  }),
   // Account management: a signed-in session only, never an API token (scope `session`).
-  logoutEverywhere: operation({ auth: "user", scope: "session", doc: { status: 204 } }),
-  changePassword: operation({ auth: "user", scope: "session", body: passwordChangeSchema }),
-  me: operation({ auth: "user" }),
+  logoutEverywhere: operation({
+    auth: "user",
+    scope: "session",
+    doc: { summary: "Log out everywhere: revoke every session of the signed-in account", status: 204 },
+  }),
+  changePassword: operation({
+    auth: "user",
+    scope: "session",
+    body: passwordChangeSchema,
+    doc: { summary: "Change the password; revokes every other session and returns a new session" },
+  }),
+  me: operation({ auth: "user", doc: { summary: "The signed-in account and its workspaces" } }),
 };

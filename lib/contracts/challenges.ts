@@ -107,7 +107,16 @@ export const challengeOperations = {
 };
 
 export const publicChallengeOperations = {
-  list: operation({ auth: "public", query: listQuerySchema }),
-  get: operation({ auth: "public", params: publicIdParams }),
-  leaderboard: operation({ auth: "public", params: publicIdParams, query: leaderboardQuerySchema }),
+  list: operation({ auth: "public", query: listQuerySchema, doc: { summary: "List active challenges" } }),
+  get: operation({
+    auth: "public",
+    params: publicIdParams,
+    doc: { summary: "Challenge details (instructions, theme)" },
+  }),
+  leaderboard: operation({
+    auth: "public",
+    params: publicIdParams,
+    query: leaderboardQuerySchema,
+    doc: { summary: "Challenge leaderboard" },
+  }),
 };

@@ -90,7 +90,16 @@ export const collectionOperations = {
 };
 
 export const publicCollectionOperations = {
-  list: operation({ auth: "public", query: listQuerySchema }),
-  get: operation({ auth: "public", params: publicIdParams }),
-  leaderboard: operation({ auth: "public", params: publicIdParams, query: collectionLeaderboardQuerySchema }),
+  list: operation({ auth: "public", query: listQuerySchema, doc: { summary: "List public collections" } }),
+  get: operation({
+    auth: "public",
+    params: publicIdParams,
+    doc: { summary: "Collection details with its challenges" },
+  }),
+  leaderboard: operation({
+    auth: "public",
+    params: publicIdParams,
+    query: collectionLeaderboardQuerySchema,
+    doc: { summary: "Collection leaderboard" },
+  }),
 };

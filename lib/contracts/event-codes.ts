@@ -49,17 +49,31 @@ export function eventCodeJson(c: {
 }
 
 export const eventCodeOperations = {
-  list: operation({ auth: "workspace", doc: { response: z.object({ data: z.array(eventCodeView) }) } }),
+  list: operation({
+    auth: "workspace",
+    doc: {
+      summary: "List the workspace's event codes and their uses",
+      response: z.object({ data: z.array(eventCodeView) }),
+    },
+  }),
   create: operation({
     auth: "workspace",
     roles: ["owner", "admin"],
     body: eventCodeCreateSchema,
-    doc: { status: 201, response: z.object({ event_code: eventCodeView }) },
+    doc: {
+      summary:
+        "Create an event code: registrations with its invite link are counted per code (up to max_uses), not per address",
+      status: 201,
+      response: z.object({ event_code: eventCodeView }),
+    },
   }),
   revoke: operation({
     auth: "workspace",
     roles: ["owner", "admin"],
     params: idParams,
-    doc: { response: z.object({ event_code: eventCodeView }) },
+    doc: {
+      summary: "Withdraw an event code (registrations with it are refused from now on)",
+      response: z.object({ event_code: eventCodeView }),
+    },
   }),
 };

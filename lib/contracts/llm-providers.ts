@@ -43,13 +43,32 @@ export function providerJson(p: {
 }
 
 export const providerOperations = {
-  list: operation({ auth: "workspace", doc: { response: z.object({ data: z.array(providerView) }) } }),
+  list: operation({
+    auth: "workspace",
+    doc: {
+      summary: "List LLM providers (keys never shown)",
+      response: z.object({ data: z.array(providerView) }),
+    },
+  }),
   create: operation({
     auth: "workspace",
     roles: ["owner", "admin"],
     body: providerCreateSchema,
-    doc: { status: 201, response: z.object({ provider: providerView }) },
+    doc: {
+      summary: "Register an LLM provider (the key is write-only)",
+      status: 201,
+      response: z.object({ provider: providerView }),
+    },
   }),
-  get: operation({ auth: "workspace", params: idParams, doc: { response: z.object({ provider: providerView }) } }),
-  remove: operation({ auth: "workspace", roles: ["owner", "admin"], params: idParams, doc: { status: 204 } }),
+  get: operation({
+    auth: "workspace",
+    params: idParams,
+    doc: { summary: "Get an LLM provider", response: z.object({ provider: providerView }) },
+  }),
+  remove: operation({
+    auth: "workspace",
+    roles: ["owner", "admin"],
+    params: idParams,
+    doc: { summary: "Delete an LLM provider", status: 204 },
+  }),
 };

@@ -27,6 +27,7 @@ export const secretClaimOperations = {
     params: challengeIdParamsSchema,
     body: secretClaimInputSchema,
     doc: {
+      summary: "Claim the password (checked in constant time; counts as an attempt)",
       status: 201,
       // 200: a replay (same Idempotency-Key); 403: claims not allowed here, or a locked level (level_locked).
       statuses: [200, 403],

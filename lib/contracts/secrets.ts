@@ -13,11 +13,22 @@ export function secretJson(s: { id: string; name: string; createdAt: Date; updat
 }
 
 export const secretOperations = {
-  list: operation({ auth: "workspace", doc: { response: z.object({ data: z.array(secretView) }) } }),
+  list: operation({
+    auth: "workspace",
+    doc: { summary: "List secret names", response: z.object({ data: z.array(secretView) }) },
+  }),
   set: operation({
     auth: "workspace",
     body: secretSetSchema,
-    doc: { status: 201, response: z.object({ secret: secretView }) },
+    doc: {
+      summary: "Set or replace a secret (the value is write-only)",
+      status: 201,
+      response: z.object({ secret: secretView }),
+    },
   }),
-  remove: operation({ auth: "workspace", params: idParams, doc: { status: 204 } }),
+  remove: operation({
+    auth: "workspace",
+    params: idParams,
+    doc: { summary: "Delete a secret", status: 204 },
+  }),
 };

@@ -34,7 +34,10 @@ export const createdWorkspaceResponse = z.object({
 });
 
 export const workspaceOperations = {
-  current: operation({ auth: "workspace", doc: { response: currentWorkspaceResponse } }),
+  current: operation({
+    auth: "workspace",
+    doc: { summary: "The caller's workspace and role", response: currentWorkspaceResponse },
+  }),
   // An account-level operation: a signed-in session only (an API token belongs to a workspace).
   create: operation({
     auth: "user",

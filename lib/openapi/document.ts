@@ -8,8 +8,9 @@ import {
 } from "@/lib/contracts/operation";
 import { sessionCookieName } from "@/lib/auth/session";
 import { errorStatus } from "@/lib/errors";
-import { ARENA_SCHEMAS, ARENA_SECURITY_SCHEMES, type DocumentedOperation } from "@/lib/openapi/arena";
-import { ROUTES } from "@/lib/openapi/registry";
+import { ARENA_SCHEMAS, ARENA_SECURITY_SCHEMES, arenaDocOf, isArenaPath } from "@/lib/openapi/arena";
+import { PLAIN_SUMMARIES } from "@/lib/openapi/plain-summaries";
+import { ROUTES } from "@/lib/openapi/routes";
 import { webhooksDocument } from "@/lib/openapi/webhooks";
 
 // The OpenAPI 3.1 document of every JSON route handler, generated from the operation contracts the
@@ -64,11 +65,6 @@ function operationId(method: Method, path: string): string {
   return `${method.toLowerCase()}${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}`;
 }
 
-/** The SpecArena protocol's routes (docs/arena-protocol.md): their own error shape, tag "arena". */
-const isArenaPath = (path: string) =>
-  path === "/health" ||
-  /^\/api(\/v1)?\/(metadata|challenges|arena|chat|scoring|users|invites|stats)(\/|$)/.test(path);
-
 const arenaErrorResponse = {
   description:
     "Error (`{error, code?}` as SpecArena clients expect; the MCP endpoints answer JSON-RPC errors)",
@@ -97,12 +93,7 @@ function securityOf(auth: Operation["auth"]): Record<string, string[]>[] {
   return [{ sessionCookie: [] }, { bearerAuth: [] }];
 }
 
-function routeOperation(
-  method: Method,
-  path: string,
-  meta: Operation,
-  summary: string | undefined,
-): Record<string, unknown> {
+function routeOperation(method: Method, path: string, meta: Operation): Record<string, unknown> {
   const doc = meta.doc ?? {};
   const parameters = [
     ...(meta.params ? parametersOf(meta.params, "path") : pathParamsOf(path)),
@@ -194,7 +185,7 @@ function routeOperation(
 
   const op: Record<string, unknown> = {
     operationId: operationId(method, path),
-    summary: doc.summary ?? summary ?? `${method} ${path}`,
+    summary: doc.summary ?? `${method} ${path}`,
     tags: [tagOf(path)],
     security: securityOf(meta.auth),
     parameters,
@@ -237,19 +228,16 @@ function routeOperation(
 }
 
 /**
- * A handler not built with route(): documented by hand (the arena, lib/openapi/arena.ts), else
- * from its summary alone (next-auth, health, ping).
+ * A handler not built with route(): documented by hand (the arena, lib/openapi/arena), else from
+ * its summary alone (next-auth, health, ping: lib/openapi/plain-summaries.ts).
  */
-function plainOperation(
-  method: Method,
-  path: string,
-  summary: string | undefined,
-  documented: DocumentedOperation | undefined,
-): Record<string, unknown> {
+function plainOperation(method: Method, path: string): Record<string, unknown> {
+  const documented = arenaDocOf(path, method);
+  const summary = documented?.summary ?? PLAIN_SUMMARIES[path]?.[method] ?? `${method} ${path}`;
   if (documented) {
     return {
       operationId: operationId(method, path),
-      summary: summary ?? `${method} ${path}`,
+      summary,
       tags: [tagOf(path)],
       ...documented,
       parameters: documented.parameters ?? [],
@@ -257,7 +245,7 @@ function plainOperation(
   }
   return {
     operationId: operationId(method, path),
-    summary: summary ?? `${method} ${path}`,
+    summary,
     tags: [tagOf(path)],
     parameters: pathParamsOf(path),
     responses: {
@@ -286,10 +274,9 @@ export function openApiDocument(): Record<string, unknown> {
     for (const method of HTTP_METHODS) {
       const meta = entry.operations[method];
       if (meta === undefined) continue;
-      const summary = entry.summaries?.[method];
       item[method.toLowerCase()] = meta
-        ? routeOperation(method, entry.path, meta, summary)
-        : plainOperation(method, entry.path, summary, entry.docs?.[method]);
+        ? routeOperation(method, entry.path, meta)
+        : plainOperation(method, entry.path);
     }
     paths[entry.path] = item;
   }

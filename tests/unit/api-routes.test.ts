@@ -4,10 +4,17 @@ import { checkRequest } from "@/lib/http/request-guard";
 import { createRouteMatcher, matchRoute } from "@/lib/http/route-match";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { exportedMethods, OUTPUT, render, scanRoutes } from "@/scripts/api-routes.mjs";
+// @ts-expect-error -- a plain .mjs script without type declarations
+import * as openApiRoutes from "@/scripts/openapi-routes.mjs";
 
 describe("route methods manifest (lib/http/api-routes.ts)", () => {
   it("is up to date with app/**/route.ts (run `node scripts/api-routes.mjs`)", () => {
     expect(readFileSync(OUTPUT as string, "utf8")).toBe((render as (r: unknown) => string)((scanRoutes as () => unknown)()));
+  });
+
+  it("the OpenAPI route table (lib/openapi/routes.ts) is up to date too (same command)", () => {
+    const generator = openApiRoutes as { OUTPUT: string; render: (r: unknown) => string; scanOperations: () => unknown };
+    expect(readFileSync(generator.OUTPUT, "utf8")).toBe(generator.render(generator.scanOperations()));
   });
 
   it("reads every way a route module exports a method", () => {

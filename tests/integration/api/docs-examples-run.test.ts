@@ -17,7 +17,7 @@ import { db } from "@/lib/db";
 import { errorStatus } from "@/lib/errors";
 import { openApiDocument } from "@/lib/openapi/document";
 import { apiReference, authExamples, type RefOperation } from "@/lib/openapi/reference";
-import { ROUTES } from "@/lib/openapi/registry";
+import { ROUTES } from "@/lib/openapi/routes";
 import { createApiToken } from "@/lib/services/api-tokens";
 import { setSecret } from "@/lib/services/secrets";
 import { createWorkspace } from "@/lib/services/workspaces";

@@ -12,7 +12,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPeerAddressHook, PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { openApiDocument } from "@/lib/openapi/document";
-import { ROUTES } from "@/lib/openapi/registry";
+import { ROUTES } from "@/lib/openapi/routes";
 import { setArenaMode } from "@/tests/helpers/arena";
 import { freshIp } from "@/tests/helpers/route";
 

@@ -13,7 +13,7 @@ import { GET as openApiRoute } from "@/app/api/openapi.json/route";
 import { createSessionToken, sessionCookieName } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { OPENAPI_PATH, openApiDocument } from "@/lib/openapi/document";
-import { ROUTES } from "@/lib/openapi/registry";
+import { ROUTES } from "@/lib/openapi/routes";
 import { createApiToken } from "@/lib/services/api-tokens";
 import { createRedBlueChallenge } from "@/lib/services/red-blue";
 import { setSecret } from "@/lib/services/secrets";
@@ -62,7 +62,7 @@ let ids: Record<string, string> = {};
 let draftGraph: unknown;
 let seq = 0;
 
-// The route modules by OpenAPI path (the registry names each file; the handlers live in app/).
+// The route modules by OpenAPI path (lib/openapi/routes.ts names each file; the handlers live in app/).
 const ROOT = resolve(import.meta.dirname, "../../..");
 const routeModules = new Map<string, Record<string, unknown>>();
 

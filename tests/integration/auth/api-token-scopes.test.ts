@@ -10,7 +10,7 @@ import { GET as me } from "@/app/web/api/me/route";
 import { routeMetaOf } from "@/lib/api/handler";
 import { requiredScope, type Operation } from "@/lib/contracts/operation";
 import { db } from "@/lib/db";
-import { ROUTES } from "@/lib/openapi/registry";
+import { ROUTES } from "@/lib/openapi/routes";
 import { createApiToken, revokeApiToken } from "@/lib/services/api-tokens";
 import { consoleActors, ORIGIN, type ConsoleActors } from "@/tests/helpers/console";
 import { makePlayableChallenge } from "@/tests/helpers/factories";
@@ -46,7 +46,7 @@ beforeAll(async () => {
   };
 });
 
-/** Every route()-built operation the registry lists, with its handler. */
+/** Every route()-built operation the route table lists, with its handler. */
 async function everyOperation(): Promise<
   { label: string; path: string; method: string; op: Operation; handler: Handler }[]
 > {

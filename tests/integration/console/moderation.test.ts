@@ -29,7 +29,7 @@ import { POST as reportRoute } from "@/app/web/api/reports/route";
 import { createSessionToken, sessionCookieName } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
-import { ROUTES } from "@/lib/openapi/registry";
+import { ROUTES } from "@/lib/openapi/routes";
 import { DEMO, seedDemo } from "@/lib/seed/demo";
 import { createWorkspace } from "@/lib/services/workspaces";
 import { makeAccount, makeApp, makeCollection, makePlayableChallenge, makeRedBlueChallenge, unique } from "@/tests/helpers/factories";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { promptfooConfig } from "@/app/docs/promptfoo/config";
 import { attemptResultSchema, type AttemptResult } from "@/lib/contracts/attempts";
-import { ROUTES } from "@/lib/openapi/registry";
+import { ROUTES } from "@/lib/openapi/routes";
 import { attemptInputSchema } from "@/lib/validation/attempts";
 
 // The promptfoo config on /docs/promptfoo must match the real API: the route, the request body's
