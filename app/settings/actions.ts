@@ -14,8 +14,8 @@ import { changePassword } from "@/lib/services/accounts";
 import { deleteAccount } from "@/lib/services/account-deletion";
 import { updateProfile, type ProfileSettings } from "@/lib/services/profiles";
 import { issueSessionToken, revokeAllSessions } from "@/lib/services/sessions";
-import { passwordChangeSchema } from "@/lib/validation/auth";
-import { profileInputSchema } from "@/lib/validation/profile";
+import { passwordChangeSchema } from "@/lib/contracts/auth";
+import { profileInputSchema } from "@/lib/contracts/auth";
 
 async function settingsMessages(): Promise<ActionMessages> {
   const t = await getTranslations("player.settings");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
-import { listQuerySchema } from "@/lib/validation/web";
+import { listQuerySchema } from "@/lib/contracts/params";
 
 // The global leaderboard: points summed over the public challenges (net of hint costs).
 

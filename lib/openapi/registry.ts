@@ -6,10 +6,10 @@
 import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { eventCodeOperations } from "@/lib/contracts/event-codes";
 import { assetOperations } from "@/lib/contracts/assets";
-import { attemptExportOperations } from "@/lib/contracts/attempt-export";
-import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
+import { attemptExportOperations } from "@/lib/contracts/attempts";
+import { attemptHistoryOperations } from "@/lib/contracts/attempts";
 import { attemptOperations } from "@/lib/contracts/attempts";
-import { secretClaimOperations } from "@/lib/contracts/secret-claims";
+import { secretClaimOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
 import { boardOperations } from "@/lib/contracts/boards";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { DIFFICULTIES } from "@/lib/validation/challenges";
+import { DIFFICULTIES } from "@/lib/contracts/challenges";
 
 // Search and filters of /challenges (all in the URL, so a filtered list can be shared): text in
 // the name or description, difficulty, category and, for a signed-in player, solved or not.

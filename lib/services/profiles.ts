@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { aheadOf, entryKey } from "@/lib/services/leaderboards/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
-import type { ProfileInput } from "@/lib/validation/profile";
+import type { ProfileInput } from "@/lib/contracts/auth";
 
 // Player profiles: what a player shows others (display name,
 // avatar, solved challenges and ranks) and their own settings (notification preferences).

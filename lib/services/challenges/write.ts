@@ -17,7 +17,7 @@ import {
   challengeUpdateSchema,
   type ChallengeCreateInput,
   type ChallengeUpdateInput,
-} from "@/lib/validation/challenges";
+} from "@/lib/contracts/challenges";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 
 // Creating, updating and deleting console challenges. A secret given as a value is stored

@@ -11,8 +11,8 @@ import {
   challengeCreateSchema,
   checkChallengeState,
   type ChallengeCreateInput,
-} from "@/lib/validation/challenges";
-import { validateDraft } from "@/lib/validation/workflows";
+} from "@/lib/contracts/challenges";
+import { validateDraft } from "@/lib/contracts/workflows";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 
 // Importing a pack as draft challenges: the bundle is validated with every rule (422 like publish),

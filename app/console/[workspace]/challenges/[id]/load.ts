@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/errors";
 import { getChallenge, type ChallengeView } from "@/lib/services/challenges";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 
 /** The workspace's challenge for a console page; anything else (bad id, other workspace) is a 404. */
 export const challengeForPage = cache(async (workspaceId: string, id: string): Promise<ChallengeView> => {

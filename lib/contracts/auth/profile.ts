@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { displayNameSchema } from "@/lib/validation/names";
+import { displayNameSchema } from "@/lib/contracts/names";
 
 // Player profile settings: display name, avatar URL and notification
 // preferences. Client-safe; used by the settings server action and the profile service.
