@@ -35,8 +35,7 @@ const clientSafe = ["ai/model-ref", "auth/safe-next", "evaluation/sandbox/exampl
 const serverCode = [
   {
     regex: alias("lib/services"),
-    allowTypeImports: true,
-    message: "Components import only types from services; the page or action passes the data in.",
+    message: "Components import nothing from services (not even types): view types live in lib/contracts; the page or action passes the data in.",
   },
   {
     regex: `^@/lib/(?!(?:${clientSafe.join("|")})$)(?:${serverOnly.join("|")})(?:/.*)?$`,

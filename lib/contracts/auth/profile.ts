@@ -30,3 +30,12 @@ export const profileInputSchema = z.object({
 });
 
 export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export interface ProfileSettings {
+  display_name: string;
+  avatar_url: string | null;
+  notify_on_first_blood: boolean;
+  notify_on_record_beaten: boolean;
+  notify_on_pairing: boolean;
+  notify_by_email: boolean;
+}

@@ -11,12 +11,7 @@ export {
   checkTheme,
   defaultAppId,
 } from "@/lib/services/challenges/checks";
-export {
-  getChallenge,
-  listChallenges,
-  type ChallengeListItem,
-  type ChallengeView,
-} from "@/lib/services/challenges/view";
+export { getChallenge, listChallenges } from "@/lib/services/challenges/view";
 export { createChallenge, deleteChallenge, updateChallenge } from "@/lib/services/challenges/write";
 export { duplicateChallenge } from "@/lib/services/challenges/duplicate";
 export { createChallengeFromTemplate } from "@/lib/services/challenges/templates";

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { createChallenge } from "@/lib/services/challenges/write";
-import type { ChallengeView } from "@/lib/services/challenges/view";
+import type { ChallengeView } from "@/lib/contracts/challenges";
 import { secretNamesOf } from "@/lib/services/challenges/view";
 import { TEMPLATE_NEEDS_SECRET } from "@/lib/contracts/challenges";
 import type { ChallengeCreateInput } from "@/lib/contracts/challenges";

@@ -10,7 +10,8 @@ import {
   validateState,
   type ChallengeDbState,
 } from "@/lib/services/challenges/checks";
-import { asObject, challengeSelect, getChallenge, secretNamesOf, type ChallengeView } from "@/lib/services/challenges/view";
+import type { ChallengeView } from "@/lib/contracts/challenges";
+import { asObject, challengeSelect, getChallenge, secretNamesOf } from "@/lib/services/challenges/view";
 import { setSecret } from "@/lib/services/secrets";
 import {
   challengeCreateSchema,

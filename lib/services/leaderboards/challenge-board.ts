@@ -1,6 +1,6 @@
 import "server-only";
 import { guestDisplayName, guestIdOfSession } from "@/lib/guests/name";
-import type { LeaderboardEntryWithPlayer } from "@/lib/contracts/leaderboards";
+import type { LeaderboardEntryWithPlayer, LeaderboardPage, LeaderboardRow } from "@/lib/contracts/boards";
 import { all, asBool, asNum, asNumOrNull, dialect, one, query, type Param, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { RANK_SNAPSHOT_MIN_ENTRIES } from "@/lib/scoring/board-ranks";
@@ -17,8 +17,6 @@ import {
   pageSize,
   startOffset,
   type LeaderboardOptions,
-  type LeaderboardPage,
-  type LeaderboardRow,
 } from "@/lib/services/leaderboards/page";
 
 // Challenge boards: one row per player (their best) from the materialized

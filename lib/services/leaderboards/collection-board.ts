@@ -14,8 +14,8 @@ import {
   pageSize,
   startOffset,
   type LeaderboardOptions,
-  type LeaderboardPage,
 } from "@/lib/services/leaderboards/page";
+import type { LeaderboardPage } from "@/lib/contracts/boards";
 
 // Collection boards: one aggregate over the entries of the collection's challenges —
 // O(entries) = O(players × challenges) rows read inside the database, O(players log players)
