@@ -179,7 +179,7 @@ const allowed = [
   {
     name: "component imports client-safe lib code",
     file: "components/builder/x.tsx",
-    code: `import { nodeDefinitions } from "@/lib/workflow/registry";\nimport { parseModelRef } from "@/lib/ai/model-ref";\nimport { SIMPLE_EVALUATOR } from "@/lib/evaluation/sandbox/examples";\nimport { safeNext } from "@/lib/auth/safe-next";`,
+    code: `import { nodeDefinitions } from "@/lib/workflow/registry";\nimport { parseModelRef } from "@/lib/ai/model-ref";\nimport { SIMPLE_EVALUATOR } from "@/lib/evaluation/sandbox/examples";\nimport { safeNext } from "@/lib/auth/safe-next";\nimport { guestNumber } from "@/lib/auth/guest-name";`,
   },
   {
     name: "component imports a node definition",

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { CSSProperties } from "react";
 import { SafeMarkdown } from "@/components/markdown/markdown";
 import { AttemptHistory } from "@/components/play/attempt-history";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/lib/api/or-not-found";
 import { GuestClaimLink } from "@/components/play/guest-claim-link";
 import { PlayPanel } from "@/components/play/play-panel";
 import styles from "@/components/play/play.module.css";

@@ -1,5 +1,5 @@
 import "server-only";
-import { guestDisplayName, guestIdOfSession } from "@/lib/guests/name";
+import { guestDisplayName, guestIdOfSession } from "@/lib/auth/guest-name";
 import type { LeaderboardEntryWithPlayer, LeaderboardPage, LeaderboardRow } from "@/lib/contracts/boards";
 import { all, asBool, asNum, asNumOrNull, dialect, one, query, type Param, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
@@ -58,7 +58,7 @@ const ENTRY_SELECT = `SELECT e.account_id, e.best_attempt_id, e.score, e.elapsed
 const PAGE_COLUMNS = `e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating, e.achieved_at,
   e.attempts_count, e.hint_cost, e.end_user_id`;
 
-/** A guest's entry (no account) is named "Guest-1234" (lib/guests/name.ts). */
+/** A guest's entry (no account) is named "Guest-1234" (lib/auth/guest-name.ts). */
 function guestAccount(r: Record<string, unknown>): BoardEntry["account"] {
   const id = guestIdOfSession(r.guest_session as string | null | undefined);
   return id ? { name: guestDisplayName(id), profile: { displayName: null } } : null;

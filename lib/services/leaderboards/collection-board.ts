@@ -1,5 +1,5 @@
 import "server-only";
-import { guestDisplayName, guestIdOfSession } from "@/lib/guests/name";
+import { guestDisplayName, guestIdOfSession } from "@/lib/auth/guest-name";
 import { db } from "@/lib/db";
 import { asDate, asNum, asNumOrNull } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
