@@ -27,16 +27,15 @@ const servicesFromBelow = [
 const appFromLib = [{ regex: alias("app"), message: "lib/ sits below app/ and never imports from it." }];
 // Modules a browser bundle must never pull in; the listed exceptions are client-safe files there.
 const serverOnly = [
-  ...["ai", "api", "auth", "crypto", "email", "env", "evaluation", "pages", "rate-limit", "startup"],
+  ...["ai", "api", "auth", "crypto", "email", "env", "evaluation", "rate-limit", "startup"],
   ...["workflow/engine", "workflow/executors", "workflow/executor-types", "workflow/run-workflow"],
   "workflow/nodes/[^/]+/(?:execute|stream-model)",
 ];
-const clientSafe = ["ai/model-ref", "auth/safe-next", "evaluation/sandbox/examples"];
+const clientSafe = ["ai/model-ref", "auth/guest-name", "auth/safe-next", "evaluation/sandbox/examples"];
 const serverCode = [
   {
     regex: alias("lib/services"),
-    allowTypeImports: true,
-    message: "Components import only types from services; the page or action passes the data in.",
+    message: "Components import nothing from services (not even types): view types live in lib/contracts; the page or action passes the data in.",
   },
   {
     regex: `^@/lib/(?!(?:${clientSafe.join("|")})$)(?:${serverOnly.join("|")})(?:/.*)?$`,

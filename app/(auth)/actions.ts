@@ -19,7 +19,7 @@ import {
   emailCodeVerifySchema,
   loginInputSchema,
   registerInputSchema,
-} from "@/lib/validation/auth";
+} from "@/lib/contracts/auth";
 
 /** Only same-site paths, so `next` cannot send people elsewhere. */
 function safeNext(value: FormDataEntryValue | null): string {

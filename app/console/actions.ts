@@ -7,7 +7,7 @@ import { runAction } from "@/lib/api/action";
 import { getViewer } from "@/lib/auth/viewer";
 import type { FormState } from "@/lib/contracts/forms";
 import { createWorkspace } from "@/lib/services/workspaces";
-import { workspaceCreateSchema } from "@/lib/validation/console";
+import { workspaceCreateSchema } from "@/lib/contracts/workspaces";
 
 async function messages() {
   const t = await getTranslations("auth.errors");

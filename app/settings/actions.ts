@@ -12,10 +12,11 @@ import { AppError } from "@/lib/errors";
 import { clientKey } from "@/lib/http/client-ip";
 import { changePassword } from "@/lib/services/accounts";
 import { deleteAccount } from "@/lib/services/account-deletion";
-import { updateProfile, type ProfileSettings } from "@/lib/services/profiles";
+import type { ProfileSettings } from "@/lib/contracts/auth";
+import { updateProfile } from "@/lib/services/profiles";
 import { issueSessionToken, revokeAllSessions } from "@/lib/services/sessions";
-import { passwordChangeSchema } from "@/lib/validation/auth";
-import { profileInputSchema } from "@/lib/validation/profile";
+import { passwordChangeSchema } from "@/lib/contracts/auth";
+import { profileInputSchema } from "@/lib/contracts/auth";
 
 async function settingsMessages(): Promise<ActionMessages> {
   const t = await getTranslations("player.settings");

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { readSse } from "@/lib/sse/read-event-stream";
+import { readSse } from "@/lib/http/sse-reader";
 import { applyRunEvent, asRunEvent, emptyTrace, verdictFromResult, type RunTrace } from "./run-state";
 import { CloseButton } from "./config-panel";
 import styles from "./builder.module.css";

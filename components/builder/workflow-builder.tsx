@@ -14,7 +14,7 @@ import {
 import { useTranslations } from "next-intl";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { validateDraft } from "@/lib/validation/workflows";
+import { validateDraft } from "@/lib/contracts/workflows";
 import { estimateNodeBox, layeredLayout } from "@/lib/workflow/layout";
 import { startConfigSchema } from "@/lib/workflow/nodes/start/definition";
 import { NODE_TYPES } from "@/lib/workflow/registry";

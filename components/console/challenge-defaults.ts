@@ -1,6 +1,6 @@
 // Shapes and defaults of the console challenge form (importable from server pages).
 
-import type { ChallengeView } from "@/lib/services/challenges";
+import type { ChallengeView } from "@/lib/contracts/challenges";
 
 /** The challenge as the form edits it: the service's view without the server-kept fields. */
 export type ChallengeFormValues = Omit<

@@ -6,7 +6,7 @@ import { createChallengeAction, updateChallengeAction } from "@/app/console/[wor
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { MAX_CREATOR_LINE_CHARS } from "@/lib/validation/challenges";
+import { MAX_CREATOR_LINE_CHARS } from "@/lib/contracts/challenges";
 import type { ChallengeFormValues, PluginOption } from "./challenge-defaults";
 import { ActiveField, BasicsFields } from "./challenge-fields/basics";
 import { GuestFields } from "./challenge-fields/guests";

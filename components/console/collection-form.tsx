@@ -6,7 +6,7 @@ import { createCollectionAction, updateCollectionAction } from "@/app/console/[w
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { MAX_INSTRUCTIONS_CHARS } from "@/lib/validation/challenges";
+import { MAX_INSTRUCTIONS_CHARS } from "@/lib/contracts/challenges";
 import { COLLECTION_STRATEGIES } from "@/lib/contracts/scoring";
 import type { PluginOption } from "./challenge-defaults";
 import styles from "./console.module.css";

@@ -6,7 +6,7 @@ import { createPluginAction, updatePluginAction } from "@/app/console/[workspace
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { SIMPLE_EVALUATOR, WEIGHTED_SCORER } from "@/lib/evaluation/sandbox/examples";
-import { compileConfigSchema } from "@/lib/validation/plugins";
+import { compileConfigSchema } from "@/lib/contracts/plugins";
 import styles from "./console.module.css";
 import { SelectField, TextAreaField } from "./fields";
 import { FormStatus } from "./form-status";

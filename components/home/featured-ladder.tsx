@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { levelHref } from "@/components/play/level-map";
 import { gatedLocks, levelStates } from "@/components/play/level-states";
 import { buttonClassName } from "@/components/ui/button";
-import type { FeaturedLadder } from "@/lib/services/public-challenges";
+import type { FeaturedLadder } from "@/lib/contracts/collections";
 import styles from "./home.module.css";
 
 /**

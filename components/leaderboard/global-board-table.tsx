@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { GlobalBoardPage, GlobalBoardRow } from "@/lib/services/leaderboards/global-board";
+import type { GlobalBoardPage, GlobalBoardRow } from "@/lib/contracts/boards";
 import { BoardFrame, BoardRow, lowPriorityCell } from "./board-frame";
 import { FirstBloodMark } from "./first-blood-mark";
 

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { formatDuration } from "@/components/play/format";
-import type { LeaderboardPage, LeaderboardRow } from "@/lib/services/leaderboards";
+import type { LeaderboardPage, LeaderboardRow } from "@/lib/contracts/boards";
 import { BoardFrame, BoardRow, lowPriorityCell } from "./board-frame";
 import { FirstBloodMark } from "./first-blood-mark";
 

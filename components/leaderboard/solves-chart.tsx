@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { DailySolves } from "@/lib/services/player-pages";
+import type { DailySolves } from "@/lib/contracts/boards";
 import styles from "./leaderboard.module.css";
 
 const WIDTH = 640;

@@ -1,5 +1,5 @@
 import type { NotificationView } from "@/lib/contracts/notifications";
-import { readSse } from "@/lib/sse/read-event-stream";
+import { readSse } from "@/lib/http/sse-reader";
 
 // The inbox stream (GET /web/api/notifications/stream) as typed events (client-safe), and the
 // one connection a page keeps: the header's bell owns it and tells the rest of the page through

@@ -11,7 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { FormState } from "@/lib/contracts/forms";
 import type { PackError } from "@/lib/packs/types";
-import type { PublishResult } from "@/lib/services/packs";
+import type { PublishResult } from "@/lib/contracts/packs";
 import { PackErrorList } from "./pack-error-list";
 import packStyles from "./packs.module.css";
 import { useYamlDraft, YamlDraftFields } from "./yaml-draft";

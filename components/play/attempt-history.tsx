@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { AttemptHistoryItem } from "@/lib/services/player-pages";
+import type { AttemptHistoryItem } from "@/lib/contracts/attempts";
 import { formatDuration } from "./format";
 import styles from "./play.module.css";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
-import type { PublicChallenge } from "@/lib/services/public-challenges";
+import type { PublicChallenge } from "@/lib/contracts/challenges";
 import { LevelLock } from "./level-lock";
 import styles from "./play.module.css";
 

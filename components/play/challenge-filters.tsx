@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClassName } from "@/components/ui/button";
-import type { ChallengeFilters } from "@/lib/services/challenge-search";
+import type { ChallengeFilters } from "@/lib/contracts/challenges";
 import styles from "./challenge-filters.module.css";
 
 const DIFFICULTIES = ["easy", "medium", "hard", "expert"] as const;

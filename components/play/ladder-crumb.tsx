@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { LadderPlace } from "@/lib/services/ladder";
+import type { LadderPlace } from "@/lib/contracts/collections";
 import { LockIcon } from "./lock-icon";
 import styles from "./ladder.module.css";
 

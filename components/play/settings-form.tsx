@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
-import type { ProfileSettings } from "@/lib/services/profiles";
+import type { ProfileSettings } from "@/lib/contracts/auth";
 import styles from "./profile.module.css";
 
 const NOTIFICATIONS = [

@@ -1,4 +1,4 @@
-import { readSse, type SseMessage } from "@/lib/sse/read-event-stream";
+import { readSse, type SseMessage } from "@/lib/http/sse-reader";
 
 // The attempt route's stream as the player's events (client-safe).
 

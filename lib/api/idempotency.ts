@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { idempotencyKeySchema } from "@/lib/validation/attempts";
+import { idempotencyKeySchema } from "@/lib/contracts/attempts";
 
 /**
  * The request's idempotency key: the `Idempotency-Key` header, or `bodyKey` (an attempt's

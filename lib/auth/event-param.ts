@@ -1,5 +1,5 @@
 import "server-only";
-import { eventCodeSchema } from "@/lib/validation/auth";
+import { eventCodeSchema } from "@/lib/contracts/auth";
 import { describeEventCode } from "@/lib/services/event-codes";
 
 /** The invite link's `event` search parameter, normalised, or undefined when there is none or it is malformed. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { guestCookieName, verifyGuestToken } from "@/lib/auth/guest";
-import { guestDisplayName } from "@/lib/guests/name";
+import { guestDisplayName } from "@/lib/auth/guest-name";
 import { challengeAllowsGuests, getGuestPlayState } from "@/lib/services/guests";
 import type { PlayState } from "@/lib/services/player-pages";
 

@@ -1,9 +1,20 @@
 import { z } from "zod";
-import { operation } from "@/lib/contracts/operation";
+import { TOKEN_SCOPES, operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
-import { apiTokenCreateSchema, idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 
 // /console/api/api-tokens: workspace API tokens (the token itself is shown once, on creation).
+
+export const apiTokenCreateSchema = z.strictObject({
+  name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(80, "name is too long"),
+  expires_in_days: z.number().int().min(1).max(3650).optional(),
+  /** console (the console API, the default) and/or play (the player API as the token's creator). */
+  scopes: z
+    .array(z.enum(TOKEN_SCOPES))
+    .min(1, "choose at least one scope")
+    .max(2)
+    .optional(),
+});
 
 export const apiTokenView = z.object({
   id: z.string(),

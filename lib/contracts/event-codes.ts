@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
-import { eventCodeCreateSchema, idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 
 // /console/api/event-codes: invites that let a room register (counted per code, not per address).
+
+/** POST /console/api/event-codes: an invite for a room (registrations counted per code). */
+export const eventCodeCreateSchema = z.strictObject({
+  name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(80, "name is too long"),
+  /** Registrations the code lets in; its own cap, so a code is never an unlimited bypass. */
+  max_uses: z.number({ error: "max_uses is required" }).int("max_uses is a whole number").min(1, "max_uses is at least 1").max(100_000, "max_uses is at most 100000"),
+  /** When the code stops working: hours from now (at most 90 days). */
+  expires_in_hours: z.number({ error: "expires_in_hours is required" }).int().min(1, "expires_in_hours is at least 1").max(24 * 90, "expires_in_hours is at most 2160 (90 days)"),
+});
 
 export const eventCodeView = z.object({
   id: z.string(),

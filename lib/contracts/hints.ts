@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { publicIdParams } from "@/lib/validation/web";
+import { publicIdParams } from "@/lib/contracts/params";
 
 // CTFd-style hints: creators write them per challenge (free or costing points, optionally
 // available only after k failed attempts); players unlock them. A locked hint's body never

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 
 // /console/api/jobs: the workspace's background jobs (notification dispatch, webhook deliveries,
 // emails): how many per queue and status, the dead ones and the ones waiting to retry, and

@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
-import { idParams, providerCreateSchema } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 
 // /console/api/llm-providers: the workspace's model providers (keys are write-only).
+
+export const providerCreateSchema = z.strictObject({
+  name: z.string({ error: "name is required" }).trim().min(1).max(60),
+  kind: z.enum(["openai", "openai-compatible"]),
+  base_url: z.url({ protocol: /^https?$/, error: "base_url must be an http(s) URL" }).max(500).optional(),
+  api_key: z.string().min(1).max(500).optional(),
+  models: z.array(z.string().trim().min(1).max(120)).min(1, "List at least one model").max(50),
+  is_default: z.boolean().optional(),
+});
 
 export const providerView = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp, oneOf } from "@/lib/contracts/primitives";
-import { emailSchema } from "@/lib/validation/auth";
+import { emailSchema } from "@/lib/contracts/auth/inputs";
 
 // Moderation of a multi-tenant instance: instance administrators approve workspaces' public
 // listings, feature, hide and remove single listings, and work through the players' reports;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { MAX_PACK_BYTES, PACK_MEDIA_TYPE, packValidationResponse } from "@/lib/contracts/packs";
-import { WRITERS } from "@/lib/validation/challenges";
-import { idParams } from "@/lib/validation/console";
+import { WRITERS } from "@/lib/contracts/challenges/inputs";
+import { idParams } from "@/lib/contracts/params";
 
 // Gauntlet ↔ packs: a challenge or a collection exported as a prompt_eval pack (YAML),
 // optionally with its winning attacks as a regression input set; a pack imported as draft

@@ -24,6 +24,7 @@ export const packPublishResponse = z.object({
   /** false: the same content was already published under this number (nothing changed). */
   created: z.boolean(),
 });
+export type PublishResult = z.infer<typeof packPublishResponse>;
 
 export const packVersionSummary = z.object({
   id: z.string(),

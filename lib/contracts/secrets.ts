@@ -1,9 +1,17 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
-import { idParams, secretSetSchema } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 
 // /console/api/secrets: named workspace secrets (values are write-only).
+
+export const secretSetSchema = z.strictObject({
+  name: z
+    .string({ error: "name is required" })
+    .trim()
+    .regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/, "Use letters, digits, _ . - (64 at most), starting with a letter or _"),
+  value: z.string({ error: "value is required" }).min(1, "value is required").max(4096, "value is too long"),
+});
 
 export const secretView = z.object({ id: z.string(), name: z.string(), created_at: isoTimestamp, updated_at: isoTimestamp });
 

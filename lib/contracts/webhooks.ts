@@ -6,7 +6,7 @@ import {
 } from "@/lib/contracts/notifications";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp, oneOf } from "@/lib/contracts/primitives";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 
 // Per-workspace webhooks (/console/api/webhooks*): endpoints, their delivery log, test events,
 // resends and secret rotation, plus the payloads Gauntlet POSTs (the OpenAPI `webhooks`).

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
-import { workspaceCreateSchema } from "@/lib/validation/console";
+import { visibleName } from "@/lib/contracts/names";
 
 export const ROLES = ["owner", "admin", "editor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -31,6 +31,10 @@ export const createdWorkspaceResponse = z.object({
     /** `pending`: its public listings wait for an instance administrator (LISTING_APPROVAL). */
     listing_approval: z.enum(["pending", "approved"]),
   }),
+});
+
+export const workspaceCreateSchema = z.strictObject({
+  name: visibleName({ label: "Name", min: 2, max: 60, minMessage: "Use at least 2 characters" }),
 });
 
 export const workspaceOperations = {

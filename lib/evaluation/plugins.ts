@@ -13,7 +13,7 @@ import {
   type EvaluatorOutput,
   type PluginKind,
   type ScorerOutput,
-} from "@/lib/validation/plugins";
+} from "@/lib/contracts/plugins";
 
 // Custom evaluators and scorers (workspace plugins): load the workspace's
 // plugin, check kind, entrypoint and config, run it in the sandbox with sanitised inputs, and

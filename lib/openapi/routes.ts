@@ -3,9 +3,7 @@
 // (route(operation, …)), or null for a handler not built with route() (lib/openapi/plain-routes.ts).
 import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { assetOperations } from "@/lib/contracts/assets";
-import { attemptExportOperations } from "@/lib/contracts/attempt-export";
-import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
-import { attemptOperations } from "@/lib/contracts/attempts";
+import { attemptExportOperations, attemptHistoryOperations, attemptOperations, secretClaimOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
 import { boardOperations } from "@/lib/contracts/boards";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
@@ -22,7 +20,6 @@ import { packRunOperations } from "@/lib/contracts/pack-runs";
 import { packOperations } from "@/lib/contracts/packs";
 import { pluginOperations } from "@/lib/contracts/plugins";
 import { redBlueConsoleOperations, redBlueWebOperations } from "@/lib/contracts/red-blue";
-import { secretClaimOperations } from "@/lib/contracts/secret-claims";
 import { secretOperations } from "@/lib/contracts/secrets";
 import { webhookOperations } from "@/lib/contracts/webhooks";
 import { workflowOperations } from "@/lib/contracts/workflows";

@@ -3,7 +3,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { AppError, conflict } from "@/lib/errors";
 import { limits } from "@/lib/rate-limit";
-import type { RegisterInput } from "@/lib/validation/auth";
+import type { RegisterInput } from "@/lib/contracts/auth";
 import { consumeEmailCode, mailLoginChallengeCode } from "@/lib/services/email-codes";
 import { returnEventCodeUse, takeEventCodeUse } from "@/lib/services/event-codes";
 import {

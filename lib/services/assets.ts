@@ -4,7 +4,7 @@ import { authSubkey } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
-import { isAssetType, type AssetType } from "@/lib/validation/assets";
+import { isAssetType, type AssetType } from "@/lib/contracts/assets";
 import { discardStoredAsset, readStoredAsset, storeNewAsset } from "@/lib/services/asset-store";
 
 // Uploaded hero images/videos and theme images. Their bytes are in the shared asset store

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { DIFFICULTIES } from "@/lib/validation/challenges";
+import { DIFFICULTIES, type ChallengeFilters } from "@/lib/contracts/challenges";
 
 // Search and filters of /challenges (all in the URL, so a filtered list can be shared): text in
 // the name or description, difficulty, category and, for a signed-in player, solved or not.
@@ -8,15 +8,6 @@ import { DIFFICULTIES } from "@/lib/validation/challenges";
 // themed series), which is what the category filter offers.
 
 export const SEARCH_MAX = 100;
-
-export interface ChallengeFilters {
-  q?: string;
-  difficulty?: (typeof DIFFICULTIES)[number];
-  /** A public collection's id. */
-  collection?: string;
-  /** Only for a signed-in player. */
-  status?: "solved" | "unsolved";
-}
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? "";
 

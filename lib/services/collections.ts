@@ -4,7 +4,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { refreshThemeAssetUrls } from "@/lib/services/assets";
 import { checkPluginRefs, checkTheme, defaultAppId } from "@/lib/services/challenges";
-import type { FieldIssue } from "@/lib/validation/challenges";
+import type { FieldIssue } from "@/lib/contracts/challenges";
 import {
   checkCollectionState,
   collectionChallengesSchema,
@@ -12,7 +12,7 @@ import {
   collectionUpdateSchema,
   type CollectionCreateInput,
   type CollectionUpdateInput,
-} from "@/lib/validation/collections";
+} from "@/lib/contracts/collections";
 
 // Console collections: CRUD plus ordered membership. Membership is
 // replaced as a whole (PUT …/{id}/challenges) so the order the creator dragged is the order

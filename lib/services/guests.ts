@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { all, asBool, asDate, asNumOrNull, exec, lockRow, one, transaction, type Step } from "@/lib/db/sql";
-import { guestSessionId } from "@/lib/guests/name";
+import { guestSessionId } from "@/lib/auth/guest-name";
 import { env } from "@/lib/env";
 import { configuredLimiter, createLimiter } from "@/lib/rate-limit";
 import { isBetter } from "@/lib/scoring/compare";

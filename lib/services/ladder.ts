@@ -1,4 +1,5 @@
 import "server-only";
+import type { LadderPlace } from "@/lib/contracts/collections";
 import { db } from "@/lib/db";
 import { asBool, one, query, type Step } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
@@ -54,23 +55,6 @@ export function levelLocked(): AppError {
 /** Throws 403 level_locked when gating keeps the player off this challenge. */
 export function assertLevelOpen(state: AttemptLadderState | null): void {
   if (state?.lockedBy) throw levelLocked();
-}
-
-export interface LadderLevelRef {
-  id: string;
-  name: string;
-}
-
-export interface LadderPlace {
-  /** `scoringStrategy`: how the collection's board ranks (e.g. fewest_tokens_total). */
-  collection: { id: string; name: string; gated: boolean; scoringStrategy: string };
-  /** 1-based. */
-  level: number;
-  total: number;
-  previous: LadderLevelRef | null;
-  next: LadderLevelRef | null;
-  /** Gating keeps the viewer off this level for now (always true for a visitor on a gated level > 1). */
-  locked: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError, conflict, forbidden, fromDatabaseError, notFound } from "@/lib/errors";
-import { memberAddSchema, memberRoleSchema, type MemberAddInput, type MemberRoleInput } from "@/lib/validation/members";
+import { memberAddSchema, memberRoleSchema, type MemberAddInput, type MemberRoleInput } from "@/lib/contracts/members";
 import type { Role } from "@/lib/services/workspaces";
 
 // Workspace members and their roles. Owners and admins manage members (callers check that);

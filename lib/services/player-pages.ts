@@ -1,4 +1,6 @@
 import "server-only";
+import type { AttemptHistoryItem } from "@/lib/contracts/attempts";
+import type { DailySolves } from "@/lib/contracts/boards";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
@@ -14,20 +16,6 @@ import { completeTheme } from "@/lib/theme/contrast";
 // workflow detail leaves through here.
 
 export const HISTORY_LIMIT = 20;
-
-export interface AttemptHistoryItem {
-  id: string;
-  status: string;
-  succeeded: boolean;
-  judge_rating: number | null;
-  judge_feedback: string | null;
-  prompt: string | null;
-  answer: string | null;
-  error_message: string | null;
-  tokens_total: number | null;
-  elapsed_ms: number | null;
-  created_at: string;
-}
 
 export interface PlayState {
   history: AttemptHistoryItem[];
@@ -94,13 +82,6 @@ export async function getPlayState(challengeId: string, accountId: string): Prom
     ? await allowance(db, challenge, endUser.id)
     : { attemptsLeft: challenge.maxAttempts, cooldownUntil: null };
   return toPlayState(rows, allowed);
-}
-
-export interface DailySolves {
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  /** Distinct players with a successful attempt that day. */
-  players: number;
 }
 
 export const SOLVES_CHART_DAYS = 30;

@@ -16,7 +16,7 @@ import {
   type PluginKind,
   type PluginTestRunInput,
   type PluginUpdateInput,
-} from "@/lib/validation/plugins";
+} from "@/lib/contracts/plugins";
 import type { PluginSummary, PluginView } from "@/lib/contracts/plugins";
 
 export type { PluginSummary, PluginView };

@@ -3,19 +3,10 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { aheadOf, entryKey } from "@/lib/services/leaderboards/order";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
-import type { ProfileInput } from "@/lib/validation/profile";
+import type { ProfileInput, ProfileSettings } from "@/lib/contracts/auth";
 
 // Player profiles: what a player shows others (display name,
 // avatar, solved challenges and ranks) and their own settings (notification preferences).
-
-export interface ProfileSettings {
-  display_name: string;
-  avatar_url: string | null;
-  notify_on_first_blood: boolean;
-  notify_on_record_beaten: boolean;
-  notify_on_pairing: boolean;
-  notify_by_email: boolean;
-}
 
 /** The account's settings; defaults (as the schema has them) when no profile row exists yet. */
 export async function getProfileSettings(accountId: string): Promise<ProfileSettings> {

@@ -1,4 +1,6 @@
 import "server-only";
+import type { FeaturedLadder } from "@/lib/contracts/collections";
+import type { PublicChallenge } from "@/lib/contracts/challenges";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { refreshThemeAssetUrls } from "@/lib/services/assets";
@@ -34,22 +36,6 @@ type ChallengeRow = {
   cooldownSeconds: number;
   createdAt: Date;
 };
-
-export interface PublicChallenge {
-  id: string;
-  name: string;
-  description: string | null;
-  goal: string;
-  difficulty: string;
-  points: number;
-  scoring_strategy: string;
-  max_attempts: number | null;
-  cooldown_seconds: number;
-  solves: number;
-  created_at: string;
-  /** Only for a signed-in viewer. */
-  solved?: boolean;
-}
 
 function toPublic(c: ChallengeRow, solves: number, solved?: boolean): PublicChallenge {
   return {
@@ -240,15 +226,6 @@ export async function getPublicCollection(id: string, viewerAccountId?: string |
       ...toPublic(i.challenge, solves.get(i.challenge.id) ?? 0, viewerAccountId ? solved.has(i.challenge.id) : undefined),
     })),
   };
-}
-
-/** A ladder the home page starts players on: its levels in order and the viewer's wins. */
-export interface FeaturedLadder {
-  id: string;
-  name: string;
-  description: string | null;
-  gated: boolean;
-  levels: { id: string; name: string; solved: boolean }[];
 }
 
 /** How many of the newest public collections the home page picks its featured ladders from. */

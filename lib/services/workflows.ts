@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { graphIssuesJson, validateDraft, workflowGraphSchema, workflowTestRunSchema, type WorkflowTestRunInput } from "@/lib/validation/workflows";
+import { graphIssuesJson, validateDraft, workflowGraphSchema, workflowTestRunSchema, type WorkflowTestRunInput } from "@/lib/contracts/workflows";
 import { asyncQueue } from "@/lib/async-queue";
 import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
 import { analyzeGraph } from "@/lib/workflow/validate";

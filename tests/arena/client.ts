@@ -1,9 +1,9 @@
 // A small HTTP client for the arena, written only from docs/arena-protocol.md the way a
 // third-party SpecArena client behaves: URLs at the origin root (`new URL("/api/v1/...", base)`),
 // Ed25519 join signatures, a Bearer session key in auth mode or `from` = invite in standalone mode.
-// It deliberately shares no code with the server (not even lib/sse) so it can catch the server's
-// mistakes instead of repeating them. Every call answers `{status, body}` and never throws on a
-// non-2xx answer (a network failure or timeout still throws).
+// It deliberately shares no code with the server (not even lib/http/sse-reader.ts) so it can
+// catch the server's mistakes instead of repeating them. Every call answers `{status, body}` and
+// never throws on a non-2xx answer (a network failure or timeout still throws).
 import {
   createHash,
   createPrivateKey,

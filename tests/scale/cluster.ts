@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { readSse, type SseMessage } from "../../lib/sse/read-event-stream";
+import { readSse, type SseMessage } from "../../lib/http/sse-reader";
 
 export const root = join(import.meta.dirname, "../..");
 const nextBin = join(root, "node_modules/next/dist/bin/next");

@@ -9,7 +9,7 @@ import {
   firstStepWithErrors,
   stepOfField,
 } from "@/components/console/challenge-wizard/step-checks";
-import { TEMPLATE_NEEDS_SECRET } from "@/lib/validation/challenge-form";
+import { TEMPLATE_NEEDS_SECRET } from "@/lib/contracts/challenges";
 
 /** The wizard's form as the browser submits it, with the new-challenge defaults. */
 function form(values: Record<string, string> = {}): FormData {

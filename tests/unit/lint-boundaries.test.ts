@@ -60,6 +60,21 @@ const violations = [
     code: `import { listProviders } from "@/lib/services/llm-providers";`,
   },
   {
+    name: "component imports a service type",
+    file: "components/leaderboard/x.tsx",
+    code: `import type { LeaderboardPage } from "@/lib/services/leaderboards";`,
+  },
+  {
+    name: "component imports a service type inline",
+    file: "components/console/x.tsx",
+    code: `import { type ProviderView } from "@/lib/services/llm-providers";`,
+  },
+  {
+    name: "component re-exports a service type",
+    file: "components/console/x.ts",
+    code: `export type { ProviderView } from "@/lib/services/llm-providers";`,
+  },
+  {
     name: "component re-exports a service function",
     file: "components/console/x.ts",
     code: `export { listProviders } from "@/lib/services/llm-providers";`,
@@ -152,14 +167,9 @@ const violations = [
 
 const allowed = [
   {
-    name: "component imports a service type",
-    file: "components/console/x.tsx",
-    code: `import type { ProviderView } from "@/lib/services/llm-providers";`,
-  },
-  {
-    name: "component imports a service type inline",
-    file: "components/console/x.tsx",
-    code: `import { type ProviderView } from "@/lib/services/llm-providers";`,
+    name: "component imports a view type from a contract",
+    file: "components/leaderboard/x.tsx",
+    code: `import type { LeaderboardPage } from "@/lib/contracts/boards";`,
   },
   {
     name: "component imports a server module's type",
@@ -169,7 +179,7 @@ const allowed = [
   {
     name: "component imports client-safe lib code",
     file: "components/builder/x.tsx",
-    code: `import { nodeDefinitions } from "@/lib/workflow/registry";\nimport { parseModelRef } from "@/lib/ai/model-ref";\nimport { SIMPLE_EVALUATOR } from "@/lib/evaluation/sandbox/examples";\nimport { safeNext } from "@/lib/auth/safe-next";`,
+    code: `import { nodeDefinitions } from "@/lib/workflow/registry";\nimport { parseModelRef } from "@/lib/ai/model-ref";\nimport { SIMPLE_EVALUATOR } from "@/lib/evaluation/sandbox/examples";\nimport { safeNext } from "@/lib/auth/safe-next";\nimport { guestNumber } from "@/lib/auth/guest-name";`,
   },
   {
     name: "component imports a node definition",

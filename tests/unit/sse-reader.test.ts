@@ -1,7 +1,7 @@
 // The one client-side reader of text/event-stream bodies, used by the play page and the builder's
 // test run (each types the messages itself: play-sse.test.ts, builder-model.test.ts).
 import { describe, expect, it } from "vitest";
-import { parseSseChunk, readSse } from "@/lib/sse/read-event-stream";
+import { parseSseChunk, readSse } from "@/lib/http/sse-reader";
 
 function body(...chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -8,7 +8,7 @@ import { SolvesChart } from "@/components/leaderboard/solves-chart";
 import { SafeMarkdown } from "@/components/markdown/markdown";
 import { ChallengeCard } from "@/components/play/challenge-card";
 import { pageParam } from "@/components/play/format";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/lib/api/or-not-found";
 import { Pagination } from "@/components/play/pagination";
 import styles from "@/components/play/play.module.css";
 import { EmptyState } from "@/components/ui/empty-state";

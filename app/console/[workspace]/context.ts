@@ -62,6 +62,6 @@ async function consoleMessages() {
   return { invalid: t("fixErrors"), failed: t("genericError") };
 }
 
-// The form reader lives in lib/validation (client-safe: the new-challenge wizard reads its form
+// The form reader lives in lib/contracts/forms (client-safe: the new-challenge wizard reads its form
 // with it too, to check each step as the server will).
-export { FormReader } from "@/lib/validation/form-reader";
+export { FormReader } from "@/lib/contracts/forms";

@@ -1,5 +1,5 @@
 // The promptfoo configuration shown on /docs/promptfoo (promptfoo 0.121, stock HTTP provider).
-// Field names follow lib/validation/attempts.ts (request) and lib/contracts/attempts.ts (result);
+// Field names follow lib/contracts/attempts/inputs.ts (request) and lib/contracts/attempts/operations.ts (result);
 // tests/unit/docs-promptfoo.test.ts parses it and runs its transform on real result shapes.
 
 export const PROMPTFOO_CHALLENGE_PLACEHOLDER = "CHALLENGE_ID";

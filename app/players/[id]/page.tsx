@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/lib/api/or-not-found";
 import styles from "@/components/play/profile.module.css";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -9,7 +9,7 @@ import { TeamPanel } from "@/components/red-blue/team-panel";
 import { Badge } from "@/components/ui/badge";
 import { getViewer } from "@/lib/auth/viewer";
 import { env } from "@/lib/env";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/lib/api/or-not-found";
 import { renderableTheme } from "@/lib/services/player-pages";
 import { themeScheme } from "@/lib/theme/contrast";
 import { getPublicRedBlue, listMyPairings } from "@/lib/services/red-blue";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import type { FieldErrors } from "@/lib/contracts/forms";
-import { DIFFICULTIES } from "@/lib/validation/challenges";
+import { DIFFICULTIES } from "@/lib/contracts/challenges";
 import type { ChallengeFormValues } from "../challenge-defaults";
 import styles from "../console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "../fields";

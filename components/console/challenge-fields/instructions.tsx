@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { FieldErrors } from "@/lib/contracts/forms";
-import { MAX_INSTRUCTIONS_CHARS } from "@/lib/validation/challenges";
+import { MAX_INSTRUCTIONS_CHARS } from "@/lib/contracts/challenges";
 import type { ChallengeFormValues } from "../challenge-defaults";
 import { MarkdownEditor } from "../markdown-editor";
 

@@ -1,7 +1,7 @@
 import type { FieldErrors } from "@/lib/contracts/forms";
-import { readChallengeForm, TEMPLATE_NEEDS_SECRET } from "@/lib/validation/challenge-form";
-import { challengeCreateSchema, checkChallengeState } from "@/lib/validation/challenges";
-import { FormReader } from "@/lib/validation/form-reader";
+import { readChallengeForm, TEMPLATE_NEEDS_SECRET } from "@/lib/contracts/challenges";
+import { challengeCreateSchema, checkChallengeState } from "@/lib/contracts/challenges";
+import { FormReader } from "@/lib/contracts/forms";
 
 // The new-challenge wizard's checks (pure, unit-tested): the form read as the server action reads
 // it, parsed with the server's challenge schema, then the cross-field rules the service applies

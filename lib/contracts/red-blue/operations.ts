@@ -19,9 +19,9 @@ import {
   standingsView,
   submitResponse,
 } from "@/lib/contracts/red-blue/views";
-import { WRITERS } from "@/lib/validation/challenges";
-import { idParams } from "@/lib/validation/console";
-import { publicIdParams } from "@/lib/validation/web";
+import { WRITERS } from "@/lib/contracts/challenges/inputs";
+import { idParams } from "@/lib/contracts/params";
+import { publicIdParams } from "@/lib/contracts/params";
 
 // The red/blue route contracts: console (six paths) and web (four for playing, the
 // public list and the caller's pairings).

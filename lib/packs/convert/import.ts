@@ -7,7 +7,7 @@ import { modelRefStringSchema } from "@/lib/ai/model-ref";
 import { validateRulesConfig } from "@/lib/evaluation/rules";
 import { isObject } from "@/lib/packs/normalize";
 import type { Bundle, Json, JsonObject } from "@/lib/packs/types";
-import { judgeSettingsSchema } from "@/lib/validation/challenges";
+import { judgeSettingsSchema } from "@/lib/contracts/challenges";
 import { DEFAULT_GATEKEEPER_PROMPT } from "@/lib/workflow/nodes/llm/definition";
 import { parseTemplate, renderTemplate, START_ALIAS, type TemplateRef } from "@/lib/workflow/template";
 import type { ConvertSecret, ImportedChallenge } from "./types";

@@ -1,6 +1,7 @@
 import "server-only";
 import { redactFor } from "@/lib/arena/redact";
 import { query } from "@/lib/db/sql";
+import { ssePush, type SseSink } from "@/lib/http/sse";
 import { type ArenaCaller, readerInvites } from "@/lib/services/arena/caller";
 import { MAX_STREAMS_PER_CLIENT } from "@/lib/services/arena/config";
 import { checkChannelName, freeViewer, isGameChannelName } from "@/lib/services/arena/channels";
@@ -49,17 +50,8 @@ export async function channelStream(
     viewer = await freeViewer(channel, caller);
   }
 
-  const encoder = new TextEncoder();
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let closed = false;
-  const send = (data: unknown) => {
-    if (closed) return;
-    try {
-      controller.enqueue(encoder.encode(`data: ${JSON.stringify(data)}\n\n`));
-    } catch {
-      closed = true;
-    }
-  };
+  let sink: SseSink | undefined;
+  const send = (data: unknown) => void sink?.send({ data });
   const sendEnded = async () => {
     if (kind === "free") return;
     const data = await endedState(gameId).catch(() => null);
@@ -77,7 +69,6 @@ export async function channelStream(
   openStreams.set(client, (openStreams.get(client) ?? 0) + 1);
   let counted = true;
   const stop = () => {
-    closed = true;
     clearInterval(ping);
     leave?.();
     if (counted) {
@@ -88,10 +79,10 @@ export async function channelStream(
     }
   };
 
-  const stream = new ReadableStream<Uint8Array>({
-    async start(c) {
-      controller = c;
-      try {
+  return ssePush(
+    {
+      async start(s) {
+        sink = s;
         leave = await joinHub(channel, sub, kind);
         const [now, rows] = await Promise.all([
           kind === "game" ? query(() => readGame(gameId)) : Promise.resolve(undefined),
@@ -110,29 +101,12 @@ export async function channelStream(
         }
         pokeHub(channel, kind);
         ping = setInterval(() => {
-          if (closed) return;
-          try {
-            controller.enqueue(encoder.encode(": ping\n\n"));
-          } catch {
-            stop();
-          }
+          if (!s.comment("ping")) stop();
         }, PING_MS);
         ping.unref?.();
-      } catch (err) {
-        stop();
-        c.error(err);
-      }
+      },
+      stop,
     },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store, no-transform",
-      "x-accel-buffering": "no",
-      connection: "keep-alive",
-    },
-  });
+    { headers: { connection: "keep-alive" } },
+  );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ConsoleAttempt, ConsoleAttemptListQuery, PlayerAttempt } from "@/lib/contracts/attempt-history";
+import type { ConsoleAttempt, ConsoleAttemptListQuery, PlayerAttempt } from "@/lib/contracts/attempts";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";

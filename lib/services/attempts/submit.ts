@@ -36,7 +36,7 @@ import {
   type PlayableRow,
   type PlayerRef,
 } from "@/lib/services/attempts/store";
-import { guestSessionId } from "@/lib/guests/name";
+import { guestSessionId } from "@/lib/auth/guest-name";
 
 // Playing a challenge: claim → run → evaluate → score → record.
 //

@@ -4,8 +4,8 @@ import { AppError } from "@/lib/errors";
 import { assetIdsOfTheme, assetsInWorkspace, verifySignedAssetUrl } from "@/lib/services/assets";
 import { asObject, asStrings } from "@/lib/services/challenges/view";
 import { validateTheme } from "@/lib/theme/validate";
-import { checkChallengeState, type ChallengeState, type FieldIssue } from "@/lib/validation/challenges";
-import { compileConfigSchema } from "@/lib/validation/plugins";
+import { checkChallengeState, type ChallengeState, type FieldIssue } from "@/lib/contracts/challenges";
+import { compileConfigSchema } from "@/lib/contracts/plugins";
 
 // What a challenge must satisfy before it is written, beyond its input schema: references into
 // the workspace (app, workflow, secret, plugins, assets) and the theme. Issues are collected and

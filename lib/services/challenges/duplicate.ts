@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import { getChallenge, type ChallengeView } from "@/lib/services/challenges/view";
+import type { ChallengeView } from "@/lib/contracts/challenges";
+import { getChallenge } from "@/lib/services/challenges/view";
 
 // "Duplicate challenge": a copy of a challenge's fields with a new workflow whose draft is the
 // original's draft (unpublished: the copy is not playable until its creator publishes it). The

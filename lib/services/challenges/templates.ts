@@ -1,11 +1,11 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { createChallenge } from "@/lib/services/challenges/write";
-import type { ChallengeView } from "@/lib/services/challenges/view";
+import type { ChallengeView } from "@/lib/contracts/challenges";
 import { secretNamesOf } from "@/lib/services/challenges/view";
-import { TEMPLATE_NEEDS_SECRET } from "@/lib/validation/challenge-form";
-import type { ChallengeCreateInput } from "@/lib/validation/challenges";
-import { validateDraft } from "@/lib/validation/workflows";
+import { TEMPLATE_NEEDS_SECRET } from "@/lib/contracts/challenges";
+import type { ChallengeCreateInput } from "@/lib/contracts/challenges";
+import { validateDraft } from "@/lib/contracts/workflows";
 import { findTemplate } from "@/lib/workflow/templates";
 
 // "New challenge from template": the challenge is created with its workflow draft set to the

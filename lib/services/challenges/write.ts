@@ -10,14 +10,15 @@ import {
   validateState,
   type ChallengeDbState,
 } from "@/lib/services/challenges/checks";
-import { asObject, challengeSelect, getChallenge, secretNamesOf, type ChallengeView } from "@/lib/services/challenges/view";
+import type { ChallengeView } from "@/lib/contracts/challenges";
+import { asObject, challengeSelect, getChallenge, secretNamesOf } from "@/lib/services/challenges/view";
 import { setSecret } from "@/lib/services/secrets";
 import {
   challengeCreateSchema,
   challengeUpdateSchema,
   type ChallengeCreateInput,
   type ChallengeUpdateInput,
-} from "@/lib/validation/challenges";
+} from "@/lib/contracts/challenges";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 
 // Creating, updating and deleting console challenges. A secret given as a value is stored

@@ -1,6 +1,6 @@
 import "server-only";
-import { guestDisplayName, guestIdOfSession } from "@/lib/guests/name";
-import type { LeaderboardEntryWithPlayer } from "@/lib/contracts/leaderboards";
+import { guestDisplayName, guestIdOfSession } from "@/lib/auth/guest-name";
+import type { LeaderboardEntryWithPlayer, LeaderboardPage, LeaderboardRow } from "@/lib/contracts/boards";
 import { all, asBool, asNum, asNumOrNull, dialect, one, query, type Param, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { RANK_SNAPSHOT_MIN_ENTRIES } from "@/lib/scoring/board-ranks";
@@ -17,8 +17,6 @@ import {
   pageSize,
   startOffset,
   type LeaderboardOptions,
-  type LeaderboardPage,
-  type LeaderboardRow,
 } from "@/lib/services/leaderboards/page";
 
 // Challenge boards: one row per player (their best) from the materialized
@@ -60,7 +58,7 @@ const ENTRY_SELECT = `SELECT e.account_id, e.best_attempt_id, e.score, e.elapsed
 const PAGE_COLUMNS = `e.account_id, e.best_attempt_id, e.score, e.elapsed_ms, e.tokens_total, e.judge_rating, e.achieved_at,
   e.attempts_count, e.hint_cost, e.end_user_id`;
 
-/** A guest's entry (no account) is named "Guest-1234" (lib/guests/name.ts). */
+/** A guest's entry (no account) is named "Guest-1234" (lib/auth/guest-name.ts). */
 function guestAccount(r: Record<string, unknown>): BoardEntry["account"] {
   const id = guestIdOfSession(r.guest_session as string | null | undefined);
   return id ? { name: guestDisplayName(id), profile: { displayName: null } } : null;

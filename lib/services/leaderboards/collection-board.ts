@@ -1,5 +1,5 @@
 import "server-only";
-import { guestDisplayName, guestIdOfSession } from "@/lib/guests/name";
+import { guestDisplayName, guestIdOfSession } from "@/lib/auth/guest-name";
 import { db } from "@/lib/db";
 import { asDate, asNum, asNumOrNull } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
@@ -14,8 +14,8 @@ import {
   pageSize,
   startOffset,
   type LeaderboardOptions,
-  type LeaderboardPage,
 } from "@/lib/services/leaderboards/page";
+import type { LeaderboardPage } from "@/lib/contracts/boards";
 
 // Collection boards: one aggregate over the entries of the collection's challenges —
 // O(entries) = O(players × challenges) rows read inside the database, O(players log players)

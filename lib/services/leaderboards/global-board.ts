@@ -1,4 +1,5 @@
 import "server-only";
+import type { GlobalBoardPage, GlobalBoardRow } from "@/lib/contracts/boards";
 import { db } from "@/lib/db";
 import { asDate, asNum } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -15,24 +16,6 @@ import { displayName, pageSize, startOffset } from "@/lib/services/leaderboards/
 //
 // One aggregate statement on both databases: O(entries of public challenges) rows read inside
 // the database, the page and the viewer's row returned.
-
-export interface GlobalBoardRow {
-  rank: number;
-  account_id: string;
-  display_name: string;
-  points: number;
-  solved: number;
-  /** When the player last improved a best (ISO). */
-  last_at: string;
-  /** Challenges this player solved first (first blood). */
-  first_bloods: number;
-}
-
-export interface GlobalBoardPage {
-  total: number;
-  rows: GlobalBoardRow[];
-  viewer: GlobalBoardRow | null;
-}
 
 export interface GlobalBoardOptions {
   limit?: number;

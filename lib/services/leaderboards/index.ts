@@ -14,6 +14,4 @@ export {
   DEFAULT_LEADERBOARD_LIMIT,
   MAX_LEADERBOARD_LIMIT,
   type LeaderboardOptions,
-  type LeaderboardPage,
-  type LeaderboardRow,
 } from "@/lib/services/leaderboards/page";

@@ -1,36 +1,10 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 
-// What every leaderboard page looks like, and the paging options both boards accept.
+// The paging options both boards accept (the page they answer: lib/contracts/boards/views.ts).
 
 export const MAX_LEADERBOARD_LIMIT = 100;
 export const DEFAULT_LEADERBOARD_LIMIT = 20;
-
-export interface LeaderboardRow {
-  rank: number;
-  account_id: string | null;
-  display_name: string;
-  score: number | null;
-  elapsed_ms: number | null;
-  tokens_total: number | null;
-  judge_rating: number | null;
-  /** ISO time the best was achieved (collections: when the player reached this standing). */
-  achieved_at: string;
-  /** Challenge: completed attempts; collection: challenges solved. */
-  attempts: number;
-  /** Challenge boards, when above 0: points the player spent on hints (already taken off a `first` score). */
-  hint_cost?: number;
-}
-
-export interface LeaderboardPage<Extra = object> {
-  scoring_strategy: string;
-  total: number;
-  rows: (LeaderboardRow & Extra)[];
-  /** The viewer's own row wherever it ranks (null when not on the board or anonymous). */
-  viewer: (LeaderboardRow & Extra) | null;
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  next_cursor: string | null;
-}
 
 export interface LeaderboardOptions {
   limit?: number;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { PublishResult } from "@/lib/contracts/packs";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/errors";
@@ -9,16 +10,6 @@ import { validatePack } from "@/lib/services/packs/validate";
 // Publishing a bundle: validated with every rule, then stored as an immutable version of the
 // workspace's pack (by slug). The same number with the same content is a no-op that answers the
 // existing ids; the same number with other content is refused; versions are never edited.
-
-export interface PublishResult {
-  challenge_pack_id: string;
-  challenge_pack_version_id: string;
-  evaluation_spec_id: string;
-  input_set_ids: string[];
-  version_number: number;
-  content_hash: string;
-  created: boolean;
-}
 
 /** A bundle that does not validate: answered 422 `{valid: false, errors}` by the routes. */
 export class PackInvalidError extends Error {

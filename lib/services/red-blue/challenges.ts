@@ -17,7 +17,7 @@ import {
   readStrategy,
   toChallengeView,
 } from "@/lib/services/red-blue/views";
-import type { FieldIssue } from "@/lib/validation/challenges";
+import type { FieldIssue } from "@/lib/contracts/challenges";
 
 // Console CRUD of red/blue challenges (/console/api/red-blue-challenges).
 // Inputs are the contract's snake_case shapes, parsed here too so server actions and routes get

@@ -13,7 +13,7 @@ import {
 import { AppError } from "@/lib/errors";
 import { type Prisma } from "@/lib/generated/sqlite/client";
 import { refreshThemeAssetUrls } from "@/lib/services/assets";
-import type { FieldIssue } from "@/lib/validation/challenges";
+import type { FieldIssue } from "@/lib/contracts/challenges";
 
 // How stored red/blue rows become views: settings and the judge suite are JSON columns, read
 // tolerantly (a key that no longer validates falls back to its default instead of failing the

@@ -20,7 +20,7 @@ import {
   testRunPlugin,
   updatePlugin,
 } from "@/lib/services/plugins";
-import type { PluginCreateInput } from "@/lib/validation/plugins";
+import type { PluginCreateInput } from "@/lib/contracts/plugins";
 import { makeChallenge, makeCollection, makeWorkspace, unique } from "@/tests/helpers/factories";
 
 afterAll(() => getSandboxPool().close());

@@ -8,7 +8,7 @@ import { POST as registerRoute } from "@/app/web/api/register/route";
 import { guestCookieName, newGuest, verifyGuestToken } from "@/lib/auth/guest";
 import { createSessionToken } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { guestDisplayName, guestSessionId } from "@/lib/guests/name";
+import { guestDisplayName, guestSessionId } from "@/lib/auth/guest-name";
 import { deleteAccount, deletionConfirmation } from "@/lib/services/account-deletion";
 import { createChallenge, getChallenge, updateChallenge } from "@/lib/services/challenges";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";

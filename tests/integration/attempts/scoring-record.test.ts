@@ -5,7 +5,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { recordAttemptInTransaction, type RecordAttemptInput } from "@/lib/services/attempts";
-import { getChallengeLeaderboard, type LeaderboardRow } from "@/lib/services/leaderboards";
+import type { LeaderboardRow } from "@/lib/contracts/boards";
+import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
 import { makeAccount, makeApp, makeChallenge, makeEndUser } from "@/tests/helpers/factories";
 import type { ChallengeStrategyName } from "@/lib/scoring/types";
 

@@ -16,9 +16,9 @@ import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
-import { registerInputSchema } from "@/lib/validation/auth";
-import { workspaceCreateSchema } from "@/lib/validation/console";
-import { profileInputSchema } from "@/lib/validation/profile";
+import { registerInputSchema } from "@/lib/contracts/auth";
+import { workspaceCreateSchema } from "@/lib/contracts/workspaces";
+import { profileInputSchema } from "@/lib/contracts/auth";
 import { call, freshIp, sessionCookieFrom } from "@/tests/helpers/route";
 
 // Client identity for rate limits (TRUST_PROXY), per-account limits, revocable

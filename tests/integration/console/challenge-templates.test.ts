@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { createChallengeFromTemplate, duplicateChallenge, getChallenge } from "@/lib/services/challenges";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
 import { getWorkflow, publishWorkflow } from "@/lib/services/workflows";
-import { validateDraft } from "@/lib/validation/workflows";
+import { validateDraft } from "@/lib/contracts/workflows";
 import { CHALLENGE_TEMPLATES, findTemplate, TEMPLATE_IDS } from "@/lib/workflow/templates";
 import { consoleActors, ORIGIN, type ConsoleActors } from "@/tests/helpers/console";
 import { makeApp, makeAttempt, makeChallenge, makeCollection } from "@/tests/helpers/factories";

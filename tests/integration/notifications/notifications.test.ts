@@ -15,7 +15,7 @@ import { GET as stream } from "@/app/web/api/notifications/stream/route";
 import { createSessionToken, sessionCookieName } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { PermanentJobError, type JobContext } from "@/lib/jobs";
-import { readSse, type SseMessage } from "@/lib/sse/read-event-stream";
+import { readSse, type SseMessage } from "@/lib/http/sse-reader";
 import { recordAttemptInTransaction } from "@/lib/services/attempts";
 import { jobDefinitions } from "@/lib/services/jobs/registry";
 import { digestWindow, dispatchJob, MAX_STREAMS_PER_CALLER } from "@/lib/services/notifications";

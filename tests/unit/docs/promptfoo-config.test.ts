@@ -3,7 +3,7 @@ import { parse } from "yaml";
 import { promptfooConfig } from "@/app/docs/promptfoo/config";
 import { attemptResultSchema, type AttemptResult } from "@/lib/contracts/attempts";
 import { ROUTES } from "@/lib/openapi/routes";
-import { attemptInputSchema } from "@/lib/validation/attempts";
+import { attemptInputSchema } from "@/lib/contracts/attempts";
 
 // The promptfoo config on /docs/promptfoo must match the real API: the route, the request body's
 // field names and the result's fields its transform reads.

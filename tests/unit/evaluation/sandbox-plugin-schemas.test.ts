@@ -7,7 +7,7 @@ import {
   pluginCreateSchema,
   pluginTestRunSchema,
   scorerOutputSchema,
-} from "@/lib/validation/plugins";
+} from "@/lib/contracts/plugins";
 
 describe("compileConfigSchema", () => {
   it.each([

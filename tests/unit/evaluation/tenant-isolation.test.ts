@@ -9,7 +9,7 @@ import { clipForEvaluation, evaluationInputCap, modelOutputCharCap } from "@/lib
 import { INLINE_REGEX_COST, RULES_TIMEOUT_FEEDBACK, RegexRunner, evaluateRulesBounded } from "@/lib/evaluation/rules-runner";
 import { SandboxPool } from "@/lib/evaluation/sandbox/pool";
 import { assertJsonTextDepth, jsonTextDepth, jsonValueDepth, MAX_JSON_DEPTH } from "@/lib/http/json-limits";
-import { compileConfigSchema, configSchemaSchema } from "@/lib/validation/plugins";
+import { compileConfigSchema, configSchemaSchema } from "@/lib/contracts/plugins";
 import { generateModelText, streamModelText } from "@/lib/workflow/nodes/llm/stream-model";
 
 const CATASTROPHIC = "a[ab]{999}[ab]{999}[ab]{999}[ab]{999}$";

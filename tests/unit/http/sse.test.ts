@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { asyncQueue } from "@/lib/async-queue";
-import { sseFrame, sseResponse, type SseEvent } from "@/lib/http/sse";
+import { sseFrame, ssePush, sseResponse, type SseEvent, type SseSink } from "@/lib/http/sse";
 
 describe("sseResponse", () => {
   it("writes one frame per event with the stream headers", async () => {
@@ -58,5 +58,56 @@ describe("asyncQueue as an SSE source", () => {
     source.push({ event: "two", data: 2 });
     const next = await source.items[Symbol.asyncIterator]().next();
     expect(next.done).toBe(true);
+  });
+});
+
+describe("ssePush", () => {
+  it("frames unnamed messages, named events and comments as they are pushed", async () => {
+    const res = ssePush(
+      {
+        start(sink) {
+          sink.send({ data: { type: "initial" } });
+          sink.send({ event: "named", data: 1 });
+          sink.comment("ping");
+          return Promise.resolve();
+        },
+        stop: () => undefined,
+      },
+      { headers: { connection: "keep-alive" } },
+    );
+    expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect(res.headers.get("connection")).toBe("keep-alive");
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.endsWith(": ping\n\n")) text += decoder.decode((await reader.read()).value);
+    expect(text).toBe('data: {"type":"initial"}\n\nevent: named\ndata: 1\n\n: ping\n\n');
+    await reader.cancel();
+  });
+
+  it("stops the source once when the client goes away and drops later writes", async () => {
+    let sink: SseSink | undefined;
+    let stops = 0;
+    const reader = ssePush({
+      start(s) {
+        sink = s;
+        return Promise.resolve();
+      },
+      stop: () => void stops++,
+    }).body!.getReader();
+    expect(sink!.send({ data: 1 })).toBe(true);
+    await reader.read();
+    await reader.cancel();
+    expect(stops).toBe(1);
+    expect(sink!.send({ data: 2 })).toBe(false);
+    expect(sink!.comment("ping")).toBe(false);
+  });
+
+  it("fails the stream and stops the source when start throws", async () => {
+    let stops = 0;
+    const res = ssePush({ start: () => Promise.reject(new Error("boom")), stop: () => void stops++ });
+    await expect(res.text()).rejects.toThrow("boom");
+    expect(stops).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import styles from "@/components/leaderboard/leaderboard.module.css";
 import { SolvesChart } from "@/components/leaderboard/solves-chart";
 import { pageParam } from "@/components/play/format";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/lib/api/or-not-found";
 import { Pagination } from "@/components/play/pagination";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TargetIcon } from "@/components/ui/icons";

@@ -10,12 +10,12 @@ import {
   duplicateChallenge,
   updateChallenge,
 } from "@/lib/services/challenges";
-import { readChallengeForm } from "@/lib/validation/challenge-form";
-import { idParams } from "@/lib/validation/console";
+import { readChallengeForm } from "@/lib/contracts/challenges";
+import { idParams } from "@/lib/contracts/params";
 import { FormReader, workspaceAction } from "../context";
 
 // Every field of the challenge form (columns, instructions, theme, media, limits), read by
-// readChallengeForm (lib/validation/challenge-form.ts, which the new-challenge wizard also uses to
+// readChallengeForm (lib/contracts/challenges/form.ts, which the new-challenge wizard also uses to
 // check each step). The same services serve /console/api/challenges. The secret is write-only:
 // sent only when the creator typed one, and never part of what the action hands back.
 

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { FormState } from "@/lib/contracts/forms";
 import { createCollection, deleteCollection, setCollectionChallenges, updateCollection } from "@/lib/services/collections";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import { FormReader, workspaceAction } from "../context";
 
 // Collections: the same services as /console/api/challenge-collections. Membership and order are

@@ -4,7 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { FormState } from "@/lib/contracts/forms";
 import { createEventCode, revokeEventCode } from "@/lib/services/event-codes";
-import { eventCodeCreateSchema, idParams } from "@/lib/validation/console";
+import { eventCodeCreateSchema } from "@/lib/contracts/event-codes";
+import { idParams } from "@/lib/contracts/params";
 import { MANAGER_ROLES, workspaceAction } from "../context";
 
 const formNumber = (schema: z.ZodType<number>) =>

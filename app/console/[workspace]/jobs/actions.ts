@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import type { FormState } from "@/lib/contracts/forms";
 import { retryJob } from "@/lib/services/jobs/console";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import { MANAGER_ROLES, workspaceAction } from "../context";
 
 export async function retryJobAction(_prev: FormState, formData: FormData) {

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { FormState } from "@/lib/contracts/forms";
 import { addMember, changeMemberRole, removeMember } from "@/lib/services/members";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import { MANAGER_ROLES, workspaceAction } from "../context";
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");

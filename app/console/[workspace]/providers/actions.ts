@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import type { FormState } from "@/lib/contracts/forms";
 import { createProvider, deleteProvider } from "@/lib/services/llm-providers";
-import { idParams, providerCreateSchema } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
+import { providerCreateSchema } from "@/lib/contracts/llm-providers";
 import { MANAGER_ROLES, workspaceAction } from "../context";
 
 const text = (formData: FormData, name: string) => {

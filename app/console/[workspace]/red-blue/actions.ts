@@ -7,7 +7,7 @@ import type { FormState } from "@/lib/contracts/forms";
 import { redBlueCreateSchema, redBlueUpdateSchema } from "@/lib/contracts/red-blue";
 import { AppError } from "@/lib/errors";
 import { defaultAppId } from "@/lib/services/challenges";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import {
   createRedBlueChallenge,
   deleteRedBlueChallenge,

@@ -5,7 +5,7 @@ import type { RedBlueFormValues } from "@/components/red-blue/red-blue-form";
 import type { RedBlueChallengeView } from "@/lib/contracts/red-blue";
 import { redBlueSettingsSchema } from "@/lib/contracts/red-blue";
 import { AppError } from "@/lib/errors";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import { getRedBlueChallenge } from "@/lib/services/red-blue";
 
 /** The challenge of a console page: an unknown or foreign id is the 404 page. */

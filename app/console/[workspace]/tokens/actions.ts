@@ -4,7 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { FormState } from "@/lib/contracts/forms";
 import { createApiToken, revokeApiToken } from "@/lib/services/api-tokens";
-import { apiTokenCreateSchema, idParams } from "@/lib/validation/console";
+import { apiTokenCreateSchema } from "@/lib/contracts/api-tokens";
+import { idParams } from "@/lib/contracts/params";
 import { MANAGER_ROLES, workspaceAction } from "../context";
 
 const optionalDays = z.preprocess(

@@ -12,7 +12,7 @@ import {
   sendTestEvent,
   updateWebhookEndpoint,
 } from "@/lib/services/webhooks";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import { MANAGER_ROLES, workspaceAction } from "../context";
 
 /** What the endpoint forms get back: the secret once (create), the endpoint's id. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { LeaderboardEntry as EntryRow } from "@/lib/contracts/leaderboards";
+import type { LeaderboardEntry as EntryRow } from "@/lib/contracts/boards";
 import { uuidv7 } from "@/lib/ids";
 import { asDate, exec, one, type Step } from "@/lib/db/sql";
 import { columnsOf, rowMapper } from "@/lib/db/rows";

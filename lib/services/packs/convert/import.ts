@@ -3,7 +3,7 @@ import type { PackImportResult } from "@/lib/contracts/pack-convert";
 import { challengesFromBundle, starterGraph, type ImportedChallenge } from "@/lib/packs/convert";
 import type { PackError } from "@/lib/packs/types";
 import { createChallenge, deleteChallenge } from "@/lib/services/challenges";
-import type { ChallengeView } from "@/lib/services/challenges";
+import type { ChallengeView } from "@/lib/contracts/challenges";
 import { PackInvalidError } from "@/lib/services/packs/publish";
 import { validatePack } from "@/lib/services/packs/validate";
 import { saveWorkflowDraft } from "@/lib/services/workflows";
@@ -11,8 +11,8 @@ import {
   challengeCreateSchema,
   checkChallengeState,
   type ChallengeCreateInput,
-} from "@/lib/validation/challenges";
-import { validateDraft } from "@/lib/validation/workflows";
+} from "@/lib/contracts/challenges";
+import { validateDraft } from "@/lib/contracts/workflows";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 
 // Importing a pack as draft challenges: the bundle is validated with every rule (422 like publish),

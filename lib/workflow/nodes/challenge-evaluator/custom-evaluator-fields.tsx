@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { SelectField, TextField } from "@/components/builder/fields";
 import { GoalField, str, type NodeEditorProps } from "@/components/builder/node-editor-kit";
-import { compileConfigSchema } from "@/lib/validation/plugins";
+import { compileConfigSchema } from "@/lib/contracts/plugins";
 import styles from "@/components/builder/builder.module.css";
 
 /** The custom mode: a workspace evaluator plugin, its entrypoint and its JSON config. */

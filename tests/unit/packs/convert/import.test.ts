@@ -16,8 +16,8 @@ import {
   type ExportChallengeInput,
 } from "@/lib/packs/convert";
 import type { Bundle } from "@/lib/packs/types";
-import { validateDraft } from "@/lib/validation/workflows";
-import { challengeCreateSchema, checkChallengeState } from "@/lib/validation/challenges";
+import { validateDraft } from "@/lib/contracts/workflows";
+import { challengeCreateSchema, checkChallengeState } from "@/lib/contracts/challenges";
 import { containsSecret, customWrapped, judgedWithSecret, regexNoSecret, SECRET } from "./fixtures";
 
 function bundleOfYaml(yaml: string): Bundle {

@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import type { FormState } from "@/lib/contracts/forms";
 import { createHint, deleteHint, moveHint, updateHint } from "@/lib/services/hints";
-import { WRITERS } from "@/lib/validation/challenges";
-import { idParams } from "@/lib/validation/console";
+import { WRITERS } from "@/lib/contracts/challenges";
+import { idParams } from "@/lib/contracts/params";
 import { FormReader, workspaceAction } from "../../context";
 
 // The console's hint editor (challenge page): add, edit, move and delete a challenge's hints.

@@ -14,7 +14,7 @@ import { AppError } from "@/lib/errors";
 import { listChallenges } from "@/lib/services/challenges";
 import { getCollection, type CollectionView } from "@/lib/services/collections";
 import { listPlugins } from "@/lib/services/plugins";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import { workspaceForPage } from "../../context";
 import { deleteCollectionAction } from "../actions";
 

@@ -9,7 +9,7 @@ import { PluginTestRun } from "@/components/console/plugin-test-run";
 import { Card } from "@/components/ui/card";
 import { AppError } from "@/lib/errors";
 import { getPlugin, type PluginView } from "@/lib/services/plugins";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import { workspaceForPage } from "../../context";
 import { deletePluginAction } from "../actions";
 

@@ -11,7 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { AppError } from "@/lib/errors";
 import { getWebhookEndpoint, listDeliveries, type WebhookEndpointView } from "@/lib/services/webhooks";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 import { canManage, workspaceForPage } from "../../context";
 import { deleteWebhookAction } from "../actions";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { attemptHistoryOperations } from "@/lib/contracts/attempt-history";
+import { attemptHistoryOperations } from "@/lib/contracts/attempts";
 import { listWorkspaceAttempts } from "@/lib/services/attempts/history";
 
 // GET /console/api/challenges/{id}/attempts — the challenge's attempts for workspace members,

@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/api/handler";
 import { idempotencyKeyFrom } from "@/lib/api/idempotency";
-import { secretClaimOperations } from "@/lib/contracts/secret-claims";
+import { secretClaimOperations } from "@/lib/contracts/attempts";
 import { claimSecret } from "@/lib/services/attempts/secret-claims";
 
 // POST /web/api/challenges/{id}/claims — claim the password (Gandalf's guess box).

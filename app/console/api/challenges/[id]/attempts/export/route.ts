@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { attemptExportOperations } from "@/lib/contracts/attempt-export";
+import { attemptExportOperations } from "@/lib/contracts/attempts";
 import { exportChallengeAttempts } from "@/lib/services/attempts/export";
 
 // GET /console/api/challenges/{id}/attempts/export?format=csv|json — streamed a page at a time.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { challengeIdParamsSchema } from "@/lib/validation/attempts";
-import { idParams } from "@/lib/validation/console";
+import { challengeIdParamsSchema } from "@/lib/contracts/attempts/inputs";
+import { idParams } from "@/lib/contracts/params";
 
 // Reading attempts back, newest first, a page at a time (keyset cursor):
 // GET /web/api/challenges/{id}/attempts     the caller's own attempts (player-safe fields)

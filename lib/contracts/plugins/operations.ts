@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
-import { WRITERS } from "@/lib/validation/challenges";
-import { idParams } from "@/lib/validation/console";
+import { WRITERS } from "@/lib/contracts/challenges/inputs";
+import { idParams } from "@/lib/contracts/params";
 import {
   MAX_PLUGIN_CODE_BYTES,
   PLUGIN_KINDS,
@@ -10,7 +10,7 @@ import {
   pluginTestRunSchema,
   pluginUpdateSchema,
   type PluginKind,
-} from "@/lib/validation/plugins";
+} from "@/lib/contracts/plugins/inputs";
 
 export interface PluginSummary {
   id: string;

@@ -1,4 +1,4 @@
-import type { FormReader } from "@/lib/validation/form-reader";
+import type { FormReader } from "@/lib/contracts/forms/reader";
 
 // The console challenge form's fields as the challenge schema takes them (client-safe): the server
 // actions build their input with it, and the new-challenge wizard reads its form the same way to

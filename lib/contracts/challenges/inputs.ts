@@ -4,7 +4,7 @@ import { evaluatorTypeSchema, rulesSettingsSchema, successTypeSchema } from "@/l
 import { challengeStrategySchema } from "@/lib/contracts/scoring";
 import { validateRulesConfig } from "@/lib/evaluation/rules";
 import { validateTheme } from "@/lib/theme/validate";
-import { entrypointSchema, pluginSlugSchema } from "@/lib/validation/plugins";
+import { entrypointSchema, pluginSlugSchema } from "@/lib/contracts/plugins/inputs";
 import { VARIABLE_REF } from "@/lib/workflow/nodes/shared";
 
 // Console challenge input (a challenge's columns with the evaluator/scoring plugin columns, plus

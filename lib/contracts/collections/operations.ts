@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
-import { WRITERS } from "@/lib/validation/challenges";
+import { WRITERS } from "@/lib/contracts/challenges/inputs";
 import {
   collectionChallengesSchema,
   collectionCreateSchema,
   collectionListQuerySchema,
   collectionUpdateSchema,
-} from "@/lib/validation/collections";
-import { idParams } from "@/lib/validation/console";
-import { collectionLeaderboardQuerySchema, listQuerySchema, publicIdParams } from "@/lib/validation/web";
+} from "@/lib/contracts/collections/inputs";
+import { idParams } from "@/lib/contracts/params";
+import { collectionLeaderboardQuerySchema, listQuerySchema, publicIdParams } from "@/lib/contracts/params";
 
 // Challenge collections: the console API (/console/api/challenge-collections) and the public one
 // (/web/api/challenge-collections).

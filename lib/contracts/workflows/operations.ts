@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
-import { WRITERS } from "@/lib/validation/challenges";
-import { idParams } from "@/lib/validation/console";
-import { workflowDraftSchema, workflowTestRunSchema } from "@/lib/validation/workflows";
+import { WRITERS } from "@/lib/contracts/challenges/inputs";
+import { idParams } from "@/lib/contracts/params";
+import { workflowDraftSchema, workflowTestRunSchema } from "@/lib/contracts/workflows/inputs";
 import { GRAPH_LIMITS } from "@/lib/workflow/graph-schema";
 import type { RunEvent } from "@/lib/workflow/types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { displayNameSchema } from "@/lib/validation/names";
+import { displayNameSchema } from "@/lib/contracts/names";
 
 // Player profile settings: display name, avatar URL and notification
 // preferences. Client-safe; used by the settings server action and the profile service.
@@ -30,3 +30,12 @@ export const profileInputSchema = z.object({
 });
 
 export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export interface ProfileSettings {
+  display_name: string;
+  avatar_url: string | null;
+  notify_on_first_blood: boolean;
+  notify_on_record_beaten: boolean;
+  notify_on_pairing: boolean;
+  notify_by_email: boolean;
+}

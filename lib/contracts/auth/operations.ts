@@ -6,7 +6,7 @@ import {
   loginInputSchema,
   passwordChangeSchema,
   registerInputSchema,
-} from "@/lib/validation/auth";
+} from "@/lib/contracts/auth/inputs";
 
 // The player's account on the web API: registration, the ways to log in and out, the password,
 // and who is signed in (with their workspaces).

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-// Query schemas of the public web API (/web/api).
+// Route params and list queries the contracts share: a console resource's uuid, a public id,
+// and the paging of the public web API (/web/api).
+export const idParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
+
 const limitSchema = z.coerce
   .number({ error: "limit must be a number" })
   .int("limit must be a whole number")

@@ -6,9 +6,9 @@ import {
   challengeListQuerySchema,
   challengeUpdateSchema,
   WRITERS,
-} from "@/lib/validation/challenges";
-import { idParams } from "@/lib/validation/console";
-import { leaderboardQuerySchema, listQuerySchema, publicIdParams } from "@/lib/validation/web";
+} from "@/lib/contracts/challenges/inputs";
+import { idParams } from "@/lib/contracts/params";
+import { leaderboardQuerySchema, listQuerySchema, publicIdParams } from "@/lib/contracts/params";
 
 // Challenges: the console API (/console/api/challenges) and the public one (/web/api/challenges).
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { attemptResultSchema } from "@/lib/contracts/attempts";
+import { attemptResultSchema } from "@/lib/contracts/attempts/operations";
 import { operation } from "@/lib/contracts/operation";
-import { challengeIdParamsSchema, idempotencyKeySchema } from "@/lib/validation/attempts";
+import { challengeIdParamsSchema, idempotencyKeySchema } from "@/lib/contracts/attempts/inputs";
 
 // Gandalf's guess box: POST /web/api/challenges/{id}/claims. A player who extracted the secret in
 // disguise (spelled, reversed, Base64…) types the secret itself. It is checked on the server in

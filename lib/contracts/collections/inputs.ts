@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { collectionStrategySchema } from "@/lib/contracts/scoring";
 import { validateTheme } from "@/lib/theme/validate";
-import { MAX_INSTRUCTIONS_CHARS, type FieldIssue } from "@/lib/validation/challenges";
-import { entrypointSchema, pluginSlugSchema } from "@/lib/validation/plugins";
+import { MAX_INSTRUCTIONS_CHARS, type FieldIssue } from "@/lib/contracts/challenges/inputs";
+import { entrypointSchema, pluginSlugSchema } from "@/lib/contracts/plugins/inputs";
 
 // Console collection input: ordered membership and a collection scoring
 // strategy. Client-safe.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { attemptInputSchema, challengeIdParamsSchema } from "@/lib/validation/attempts";
+import { attemptInputSchema, challengeIdParamsSchema } from "@/lib/contracts/attempts/inputs";
 
 // What a player is told about one attempt: the JSON of POST /web/api/challenges/{id}/attempts and
 // its SSE `attempt` event. The attempt service returns it; the play panel renders it.

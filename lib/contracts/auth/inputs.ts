@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { displayNameSchema } from "@/lib/validation/names";
+import { displayNameSchema } from "@/lib/contracts/names";
 
 // Client-safe input schemas shared by server actions, route handlers and (later) the OpenAPI
 // document.
@@ -16,7 +16,7 @@ export const passwordSchema = z
   .min(10, "Use at least 10 characters")
   .max(200, "Password is too long (200 characters at most)");
 
-/** The name given at registration is the player's display name (lib/validation/names.ts). */
+/** The name given at registration is the player's display name (lib/contracts/names.ts). */
 export const nameSchema = displayNameSchema;
 
 export const codeSchema = z

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
-import { WRITERS } from "@/lib/validation/challenges";
-import { assetIdParams } from "@/lib/validation/assets";
+import { WRITERS } from "@/lib/contracts/challenges/inputs";
+import { assetIdParams } from "@/lib/contracts/assets/inputs";
 
 // Uploaded hero media and theme images: the console upload and the signed download URL.
 

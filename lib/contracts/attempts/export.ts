@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { idParams } from "@/lib/validation/console";
+import { idParams } from "@/lib/contracts/params";
 
 // GET /console/api/challenges/{id}/attempts/export?format=csv|json — a challenge's attempts as a
 // download for the workspace's members (secret masked; no judge raw output, no run traces).

@@ -1,5 +1,5 @@
 // Guest players (no account): how their end users are keyed and how boards name them.
-// Pure and client-safe: the signed cookie that proves a guest id lives in lib/auth/guest.ts.
+// Pure and client-safe: the signed cookie that proves a guest id is guest.ts beside it.
 
 /** EndUser.sessionId of a guest: "guest:<id>" (unique per workspace). */
 export const GUEST_SESSION_PREFIX = "guest:";
