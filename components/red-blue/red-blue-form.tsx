@@ -49,6 +49,50 @@ export interface RedBlueFormOptions {
 
 type State = Awaited<ReturnType<typeof updateRedBlueAction>>;
 
+// The numeric settings: one descriptor each, rendered by one map (labels are message keys).
+const LIMIT_FIELDS = [
+  { id: "rb-max-prompt", name: "max_prompt_chars", min: 50, max: 20000, label: "maxPromptChars" },
+  { id: "rb-max-output", name: "max_output_tokens", min: 16, max: 4000, label: "maxOutputTokens" },
+  {
+    id: "rb-rate",
+    name: "submissions_per_minute",
+    min: 1,
+    max: 600,
+    label: "submissionsPerMinute",
+    hint: "submissionsPerMinuteHint",
+  },
+] as const;
+const THRESHOLD_FIELD = {
+  id: "rb-threshold",
+  name: "pass_threshold",
+  min: 1,
+  max: 10,
+  label: "passThreshold",
+  hint: "passThresholdHint",
+} as const;
+const PENALTY_FIELDS = [
+  {
+    id: "rb-time-penalty",
+    name: "time_penalty_per_second",
+    step: "any",
+    min: 0,
+    max: 10,
+    label: "timePenalty",
+    hint: "timePenaltyHint",
+  },
+  {
+    id: "rb-token-penalty",
+    name: "token_penalty_per_1k",
+    step: "any",
+    min: 0,
+    max: 10,
+    label: "tokenPenalty",
+    hint: "tokenPenaltyHint",
+  },
+] as const;
+type NumberFieldSpec =
+  (typeof LIMIT_FIELDS)[number] | typeof THRESHOLD_FIELD | (typeof PENALTY_FIELDS)[number];
+
 /** The model choices, with the current value kept even when it is no longer offered. */
 function modelChoices(models: RedBlueFormOptions["models"], current: string, missing: (v: string) => string) {
   return models.some((m) => m.value === current)
@@ -83,6 +127,21 @@ export function RedBlueForm({
   const [themeDirty, setThemeDirty] = useState(false);
   const policyOptions = SELECTION_POLICIES.map((p) => ({ value: p, label: t(`policies.${p}`) }));
   const missingModel = (v: string) => t("unlistedModel", { model: v });
+  const numberField = (f: NumberFieldSpec) => (
+    <Field
+      key={f.name}
+      id={f.id}
+      name={f.name}
+      type="number"
+      step={"step" in f ? f.step : undefined}
+      min={f.min}
+      max={f.max}
+      label={t(f.label)}
+      hint={"hint" in f ? t(f.hint) : undefined}
+      defaultValue={s[f.name]}
+      error={e[f.name]}
+    />
+  );
 
   return (
     <form
@@ -204,54 +263,12 @@ export function RedBlueForm({
             error={e.secret_description}
           />
         </div>
-        <div className={styles.grid2}>
-          <Field
-            id="rb-max-prompt"
-            name="max_prompt_chars"
-            type="number"
-            min={50}
-            max={20000}
-            label={t("maxPromptChars")}
-            defaultValue={s.max_prompt_chars}
-            error={e.max_prompt_chars}
-          />
-          <Field
-            id="rb-max-output"
-            name="max_output_tokens"
-            type="number"
-            min={16}
-            max={4000}
-            label={t("maxOutputTokens")}
-            defaultValue={s.max_output_tokens}
-            error={e.max_output_tokens}
-          />
-          <Field
-            id="rb-rate"
-            name="submissions_per_minute"
-            type="number"
-            min={1}
-            max={600}
-            label={t("submissionsPerMinute")}
-            hint={t("submissionsPerMinuteHint")}
-            defaultValue={s.submissions_per_minute}
-            error={e.submissions_per_minute}
-          />
-        </div>
+        <div className={styles.grid2}>{LIMIT_FIELDS.map(numberField)}</div>
       </Card>
 
       <Card title={t("suiteTitle")} description={t("suiteLead")} headingLevel={2}>
         <JudgeSuiteEditor initial={challenge.judge_suite} error={e.judge_suite} />
-        <Field
-          id="rb-threshold"
-          name="pass_threshold"
-          type="number"
-          min={1}
-          max={10}
-          label={t("passThreshold")}
-          hint={t("passThresholdHint")}
-          defaultValue={s.pass_threshold}
-          error={e.pass_threshold}
-        />
+        {numberField(THRESHOLD_FIELD)}
       </Card>
 
       <Card title={t("pairingTitle")} description={t("pairingLead")} headingLevel={2}>
@@ -301,32 +318,7 @@ export function RedBlueForm({
           hint={t("severityBonusHint")}
           defaultChecked={s.severity_bonus}
         />
-        <div className={styles.grid2}>
-          <Field
-            id="rb-time-penalty"
-            name="time_penalty_per_second"
-            type="number"
-            step="any"
-            min={0}
-            max={10}
-            label={t("timePenalty")}
-            hint={t("timePenaltyHint")}
-            defaultValue={s.time_penalty_per_second}
-            error={e.time_penalty_per_second}
-          />
-          <Field
-            id="rb-token-penalty"
-            name="token_penalty_per_1k"
-            type="number"
-            step="any"
-            min={0}
-            max={10}
-            label={t("tokenPenalty")}
-            hint={t("tokenPenaltyHint")}
-            defaultValue={s.token_penalty_per_1k}
-            error={e.token_penalty_per_1k}
-          />
-        </div>
+        <div className={styles.grid2}>{PENALTY_FIELDS.map(numberField)}</div>
         {strategy === "custom" ? (
           <>
             <SelectField
