@@ -1,18 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { createRedBlueAction, updateRedBlueAction } from "@/app/console/[workspace]/red-blue/actions";
 import type { PluginOption } from "@/components/console/challenge-defaults";
 import styles from "@/components/console/console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "@/components/console/fields";
-import { FormStatus } from "@/components/console/form-status";
+import { FormShell, useCreateOrUpdate } from "@/components/console/form-shell";
 import { MarkdownEditor } from "@/components/console/markdown-editor";
-import { submitWithoutReset } from "@/components/console/submit-without-reset";
 import { ThemeEditor } from "@/components/console/theme-editor";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
 import {
   RED_BLUE_STRATEGIES,
   SELECTION_POLICIES,
@@ -46,8 +44,6 @@ export interface RedBlueFormOptions {
   workflows: { id: string; label: string }[];
   scorers: PluginOption[];
 }
-
-type State = Awaited<ReturnType<typeof updateRedBlueAction>>;
 
 // The numeric settings: one descriptor each, rendered by one map (labels are message keys).
 const LIMIT_FIELDS = [
@@ -113,14 +109,7 @@ export function RedBlueForm({
 }) {
   const t = useTranslations("consolePages.redBlue.form");
   const editing = challenge.id !== undefined;
-  const [createState, createAction, creating] = useActionState(createRedBlueAction, {
-    status: "idle",
-  } as State);
-  const [updateState, updateAction, updating] = useActionState(updateRedBlueAction, {
-    status: "idle",
-  } as State);
-  const state = editing ? updateState : createState;
-  const pending = editing ? updating : creating;
+  const { state, pending, submit } = useCreateOrUpdate(createRedBlueAction, updateRedBlueAction, editing);
   const e = state.fieldErrors ?? {};
   const s = challenge.settings;
   const [strategy, setStrategy] = useState<string>(challenge.scoring_strategy);
@@ -144,15 +133,17 @@ export function RedBlueForm({
   );
 
   return (
-    <form
-      onSubmit={submitWithoutReset(editing ? updateAction : createAction)}
-      noValidate
-      className="stack-lg"
-      aria-busy={pending || undefined}
-      data-testid="red-blue-form"
+    <FormShell
+      workspace={workspace}
+      id={challenge.id}
+      onSubmit={submit}
+      state={state}
+      success={t("saved")}
+      pending={pending}
+      submitLabel={editing ? t("save") : t("create")}
+      layout="editor"
+      testId="red-blue-form"
     >
-      <input type="hidden" name="workspace" value={workspace} />
-      {editing ? <input type="hidden" name="id" value={challenge.id} /> : null}
 
       <Card title={t("detailsTitle")} headingLevel={2}>
         <Field
@@ -379,12 +370,6 @@ export function RedBlueForm({
         />
       </Card>
 
-      <div className={styles.formFooter}>
-        <FormStatus state={state} success={t("saved")} />
-        <div>
-          <SubmitButton pending={pending}>{editing ? t("save") : t("create")}</SubmitButton>
-        </div>
-      </div>
-    </form>
+    </FormShell>
   );
 }
