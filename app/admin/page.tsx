@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { AdminSection, AdminTable } from "@/components/moderation/admin-table";
 import styles from "@/components/moderation/moderation.module.css";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -65,111 +66,83 @@ export default async function AdminPage({ searchParams }: Props) {
       </div>
       {error ? <Alert tone="error">{t("failed", { message: error })}</Alert> : params.done ? <Alert tone="success">{t("done")}</Alert> : null}
 
-      <section id="workspaces" aria-labelledby="admin-workspaces" className="stack">
-        <h2 id="admin-workspaces">{t("workspaces.heading")}</h2>
-        {workspaces.data.length === 0 ? (
-          <p>{t("workspaces.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="admin-workspaces">
-              <thead>
-                <tr>
-                  <th>{t("workspaces.name")}</th>
-                  <th>{t("workspaces.approval")}</th>
-                  <th>{t("workspaces.listings")}</th>
-                  <th>{t("workspaces.reports")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {workspaces.data.map((w) => (
-                  <tr key={w.id} data-testid="admin-workspace-row" data-workspace={w.slug}>
-                    <td>
-                      {w.name} <span className="muted">({w.slug})</span>
-                    </td>
-                    <td>
-                      <Badge>{t(`workspaces.${w.listing_approval}`)}</Badge>
-                    </td>
-                    <td>{w.listings}</td>
-                    <td>{w.open_reports}</td>
-                    <td>
-                      <form action={workspaceApprovalAction} className={styles.inline}>
-                        <input type="hidden" name="id" value={w.id} />
-                        <input type="hidden" name="section" value="workspaces" />
-                        <Reason label={t("reason")} />
-                        {w.listing_approval === "approved" ? (
-                          <button type="submit" name="action" value="unapprove" className={styles.button}>
-                            {t("workspaces.unapprove")}
-                          </button>
-                        ) : (
-                          <button type="submit" name="action" value="approve" className={styles.button}>
-                            {t("workspaces.approve")}
-                          </button>
-                        )}
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <AdminSection id="workspaces" heading={t("workspaces.heading")}>
+        <AdminTable
+          testId="admin-workspaces"
+          empty={t("workspaces.empty")}
+          headers={[t("workspaces.name"), t("workspaces.approval"), t("workspaces.listings"), t("workspaces.reports"), ""]}
+          rows={workspaces.data}
+          row={(w) => (
+            <tr key={w.id} data-testid="admin-workspace-row" data-workspace={w.slug}>
+              <td>
+                {w.name} <span className="muted">({w.slug})</span>
+              </td>
+              <td>
+                <Badge>{t(`workspaces.${w.listing_approval}`)}</Badge>
+              </td>
+              <td>{w.listings}</td>
+              <td>{w.open_reports}</td>
+              <td>
+                <form action={workspaceApprovalAction} className={styles.inline}>
+                  <input type="hidden" name="id" value={w.id} />
+                  <input type="hidden" name="section" value="workspaces" />
+                  <Reason label={t("reason")} />
+                  {w.listing_approval === "approved" ? (
+                    <button type="submit" name="action" value="unapprove" className={styles.button}>
+                      {t("workspaces.unapprove")}
+                    </button>
+                  ) : (
+                    <button type="submit" name="action" value="approve" className={styles.button}>
+                      {t("workspaces.approve")}
+                    </button>
+                  )}
+                </form>
+              </td>
+            </tr>
+          )}
+        />
+      </AdminSection>
 
-      <section id="reports" aria-labelledby="admin-reports" className="stack">
-        <h2 id="admin-reports">{t("reports.heading")}</h2>
-        {reports.data.length === 0 ? (
-          <p>{t("reports.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="admin-reports">
-              <thead>
-                <tr>
-                  <th>{t("reports.target")}</th>
-                  <th>{t("reports.reason")}</th>
-                  <th>{t("reports.reporter")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {reports.data.map((r) => (
-                  <tr key={r.id} data-testid="admin-report-row">
-                    <td>
-                      {r.target_name ? (
-                        <Link href={`${publicHref[r.target_type]}/${r.target_id}`}>{r.target_name}</Link>
-                      ) : (
-                        t("reports.deleted")
-                      )}{" "}
-                      <span className="muted">({r.workspace.slug})</span>
-                    </td>
-                    <td>
-                      {r.reason}
-                      {r.details ? <p className="muted">{r.details}</p> : null}
-                    </td>
-                    <td>{r.reporter.email}</td>
-                    <td>
-                      <form action={resolveReportAction} className={styles.inline}>
-                        <input type="hidden" name="id" value={r.id} />
-                        <input type="hidden" name="section" value="reports" />
-                        <input type="text" name="resolution" aria-label={t("reason")} placeholder={t("reason")} maxLength={500} />
-                        <button type="submit" name="status" value="resolved" className={styles.button}>
-                          {t("reports.resolve")}
-                        </button>
-                        <button type="submit" name="status" value="dismissed" className={styles.button}>
-                          {t("reports.dismiss")}
-                        </button>
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <AdminSection id="reports" heading={t("reports.heading")}>
+        <AdminTable
+          testId="admin-reports"
+          empty={t("reports.empty")}
+          headers={[t("reports.target"), t("reports.reason"), t("reports.reporter"), ""]}
+          rows={reports.data}
+          row={(r) => (
+            <tr key={r.id} data-testid="admin-report-row">
+              <td>
+                {r.target_name ? (
+                  <Link href={`${publicHref[r.target_type]}/${r.target_id}`}>{r.target_name}</Link>
+                ) : (
+                  t("reports.deleted")
+                )}{" "}
+                <span className="muted">({r.workspace.slug})</span>
+              </td>
+              <td>
+                {r.reason}
+                {r.details ? <p className="muted">{r.details}</p> : null}
+              </td>
+              <td>{r.reporter.email}</td>
+              <td>
+                <form action={resolveReportAction} className={styles.inline}>
+                  <input type="hidden" name="id" value={r.id} />
+                  <input type="hidden" name="section" value="reports" />
+                  <input type="text" name="resolution" aria-label={t("reason")} placeholder={t("reason")} maxLength={500} />
+                  <button type="submit" name="status" value="resolved" className={styles.button}>
+                    {t("reports.resolve")}
+                  </button>
+                  <button type="submit" name="status" value="dismissed" className={styles.button}>
+                    {t("reports.dismiss")}
+                  </button>
+                </form>
+              </td>
+            </tr>
+          )}
+        />
+      </AdminSection>
 
-      <section id="listings" aria-labelledby="admin-listings" className="stack">
-        <h2 id="admin-listings">{t("listings.heading")}</h2>
+      <AdminSection id="listings" heading={t("listings.heading")}>
         <p className={styles.inline}>
           <Link href="/admin#listings">{t("listings.state")}: *</Link>
           {LISTING_STATES.map((s) => (
@@ -178,53 +151,40 @@ export default async function AdminPage({ searchParams }: Props) {
             </Link>
           ))}
         </p>
-        {listings.data.length === 0 ? (
-          <p>{t("listings.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="admin-listings">
-              <thead>
-                <tr>
-                  <th>{t("listings.name")}</th>
-                  <th>{t("listings.kind")}</th>
-                  <th>{t("listings.state")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {listings.data.map((l) => (
-                  <tr key={`${l.kind}:${l.id}`} data-testid="admin-listing-row" data-listing={l.id}>
-                    <td>
-                      <Link href={`${publicHref[l.kind]}/${l.id}`}>{l.name}</Link>{" "}
-                      <span className="muted">({l.workspace.slug})</span>
-                    </td>
-                    <td>{t(`listings.kinds.${l.kind}`)}</td>
-                    <td>
-                      {t(`listings.states.${l.state}`)} · {l.listed ? t("listings.listed") : t("listings.notListed")}
-                    </td>
-                    <td>
-                      <form action={listingAction} className={styles.inline}>
-                        <input type="hidden" name="kind" value={l.kind} />
-                        <input type="hidden" name="id" value={l.id} />
-                        <input type="hidden" name="section" value="listings" />
-                        <Reason label={t("reason")} />
-                        {ACTIONS.filter((a) => LISTING_ACTIONS[a] !== l.state).map((a) => (
-                          <button key={a} type="submit" name="action" value={a} className={styles.button}>
-                            {t(`listings.actions.${a}`)}
-                          </button>
-                        ))}
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+        <AdminTable
+          testId="admin-listings"
+          empty={t("listings.empty")}
+          headers={[t("listings.name"), t("listings.kind"), t("listings.state"), ""]}
+          rows={listings.data}
+          row={(l) => (
+            <tr key={`${l.kind}:${l.id}`} data-testid="admin-listing-row" data-listing={l.id}>
+              <td>
+                <Link href={`${publicHref[l.kind]}/${l.id}`}>{l.name}</Link>{" "}
+                <span className="muted">({l.workspace.slug})</span>
+              </td>
+              <td>{t(`listings.kinds.${l.kind}`)}</td>
+              <td>
+                {t(`listings.states.${l.state}`)} · {l.listed ? t("listings.listed") : t("listings.notListed")}
+              </td>
+              <td>
+                <form action={listingAction} className={styles.inline}>
+                  <input type="hidden" name="kind" value={l.kind} />
+                  <input type="hidden" name="id" value={l.id} />
+                  <input type="hidden" name="section" value="listings" />
+                  <Reason label={t("reason")} />
+                  {ACTIONS.filter((a) => LISTING_ACTIONS[a] !== l.state).map((a) => (
+                    <button key={a} type="submit" name="action" value={a} className={styles.button}>
+                      {t(`listings.actions.${a}`)}
+                    </button>
+                  ))}
+                </form>
+              </td>
+            </tr>
+          )}
+        />
+      </AdminSection>
 
-      <section id="admins" aria-labelledby="admin-admins" className="stack">
-        <h2 id="admin-admins">{t("admins.heading")}</h2>
+      <AdminSection id="admins" heading={t("admins.heading")}>
         <ul>
           {admins.map((a) => (
             <li key={a.id}>
@@ -243,43 +203,29 @@ export default async function AdminPage({ searchParams }: Props) {
             {t("admins.revoke")}
           </button>
         </form>
-      </section>
+      </AdminSection>
 
-      <section id="audit" aria-labelledby="admin-audit" className="stack">
-        <h2 id="admin-audit">{t("audit.heading")}</h2>
-        {audit.data.length === 0 ? (
-          <p>{t("audit.empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="admin-audit">
-              <thead>
-                <tr>
-                  <th>{t("audit.when")}</th>
-                  <th>{t("audit.who")}</th>
-                  <th>{t("audit.what")}</th>
-                  <th>{t("audit.target")}</th>
-                  <th>{t("audit.reason")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.map((e) => (
-                  <tr key={e.id} data-testid="admin-audit-row">
-                    <td>
-                      <time dateTime={e.created_at}>{e.created_at.replace("T", " ").slice(0, 19)}</time>
-                    </td>
-                    <td>{e.actor.email}</td>
-                    <td>{e.action}</td>
-                    <td>
-                      {e.target_name ?? e.target_id} <span className="muted">({e.target_type})</span>
-                    </td>
-                    <td>{e.reason ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <AdminSection id="audit" heading={t("audit.heading")}>
+        <AdminTable
+          testId="admin-audit"
+          empty={t("audit.empty")}
+          headers={[t("audit.when"), t("audit.who"), t("audit.what"), t("audit.target"), t("audit.reason")]}
+          rows={audit.data}
+          row={(e) => (
+            <tr key={e.id} data-testid="admin-audit-row">
+              <td>
+                <time dateTime={e.created_at}>{e.created_at.replace("T", " ").slice(0, 19)}</time>
+              </td>
+              <td>{e.actor.email}</td>
+              <td>{e.action}</td>
+              <td>
+                {e.target_name ?? e.target_id} <span className="muted">({e.target_type})</span>
+              </td>
+              <td>{e.reason ?? ""}</td>
+            </tr>
+          )}
+        />
+      </AdminSection>
     </div>
   );
 }

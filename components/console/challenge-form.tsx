@@ -1,11 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { createChallengeAction, updateChallengeAction } from "@/app/console/[workspace]/challenges/actions";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { MAX_CREATOR_LINE_CHARS } from "@/lib/contracts/challenges";
 import type { ChallengeFormValues, PluginOption } from "./challenge-defaults";
 import { ActiveField, BasicsFields } from "./challenge-fields/basics";
@@ -15,13 +14,9 @@ import { InstructionsField } from "./challenge-fields/instructions";
 import { AttemptLimitFields, ScoringFields } from "./challenge-fields/scoring";
 import { MaskVariablesField, SecretInputs } from "./challenge-fields/secret";
 import { SuccessRuleFields } from "./challenge-fields/success-rule";
-import styles from "./console.module.css";
 import { CheckboxField, TextAreaField } from "./fields";
-import { FormStatus } from "./form-status";
-import { submitWithoutReset } from "./submit-without-reset";
+import { FormShell, useCreateOrUpdate } from "./form-shell";
 import { ThemeEditor } from "./theme-editor";
-
-type State = Awaited<ReturnType<typeof updateChallengeAction>>;
 
 export function ChallengeForm({
   workspace,
@@ -37,29 +32,23 @@ export function ChallengeForm({
   const t = useTranslations("consolePages.challengeForm");
   const tl = useTranslations("ladder.console");
   const editing = challenge.id !== undefined;
-  const [createState, createAction, creating] = useActionState(createChallengeAction, {
-    status: "idle",
-  } as State);
-  const [updateState, updateAction, updating] = useActionState(updateChallengeAction, {
-    status: "idle",
-  } as State);
-  const state = editing ? updateState : createState;
-  const pending = editing ? updating : creating;
+  const { state, pending, submit } = useCreateOrUpdate(createChallengeAction, updateChallengeAction, editing);
   const e = state.fieldErrors ?? {};
 
   const [themeDirty, setThemeDirty] = useState(false);
 
   return (
-    <form
-      onSubmit={submitWithoutReset(editing ? updateAction : createAction)}
-      noValidate
-      className="stack-lg"
-      aria-busy={pending || undefined}
-      data-testid="challenge-form"
+    <FormShell
+      workspace={workspace}
+      id={challenge.id}
+      onSubmit={submit}
+      state={state}
+      success={t("saved")}
+      pending={pending}
+      submitLabel={editing ? t("save") : t("create")}
+      layout="editor"
+      testId="challenge-form"
     >
-      <input type="hidden" name="workspace" value={workspace} />
-      {editing ? <input type="hidden" name="id" value={challenge.id} /> : null}
-
       <Card title={t("basics")} headingLevel={2}>
         <BasicsFields c={challenge} e={e} />
         <ActiveField c={challenge} />
@@ -147,12 +136,6 @@ export function ChallengeForm({
         <HeroField c={challenge} e={e} workspace={workspace} heading="h3" />
       </Card>
 
-      <div className={styles.formFooter}>
-        <FormStatus state={state} success={t("saved")} />
-        <div>
-          <SubmitButton pending={pending}>{editing ? t("save") : t("create")}</SubmitButton>
-        </div>
-      </div>
-    </form>
+    </FormShell>
   );
 }

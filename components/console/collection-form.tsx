@@ -1,19 +1,17 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { createCollectionAction, updateCollectionAction } from "@/app/console/[workspace]/collections/actions";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { MAX_INSTRUCTIONS_CHARS } from "@/lib/contracts/challenges";
 import { COLLECTION_STRATEGIES } from "@/lib/contracts/scoring";
 import type { PluginOption } from "./challenge-defaults";
 import styles from "./console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "./fields";
-import { FormStatus } from "./form-status";
+import { FormShell, useCreateOrUpdate } from "./form-shell";
 import { MarkdownEditor } from "./markdown-editor";
-import { submitWithoutReset } from "./submit-without-reset";
 import { ThemeEditor } from "./theme-editor";
 
 export interface CollectionFormValues {
@@ -30,8 +28,6 @@ export interface CollectionFormValues {
   gated: boolean;
 }
 
-type State = Awaited<ReturnType<typeof updateCollectionAction>>;
-
 export function CollectionForm({
   workspace,
   collection,
@@ -47,25 +43,24 @@ export function CollectionForm({
   const tf = useTranslations("consolePages.challengeForm");
   const tl = useTranslations("ladder.console");
   const editing = collection.id !== undefined;
-  const [createState, createAction, creating] = useActionState(createCollectionAction, { status: "idle" } as State);
-  const [updateState, updateAction, updating] = useActionState(updateCollectionAction, { status: "idle" } as State);
-  const state = editing ? updateState : createState;
-  const pending = editing ? updating : creating;
+  const { state, pending, submit } = useCreateOrUpdate(createCollectionAction, updateCollectionAction, editing);
   const e = state.fieldErrors ?? {};
   const [strategy, setStrategy] = useState(collection.scoring_strategy);
   const [plugin, setPlugin] = useState(collection.scoring_plugin_id ?? "");
   const [themeDirty, setThemeDirty] = useState(false);
 
   return (
-    <form
-      onSubmit={submitWithoutReset(editing ? updateAction : createAction)}
-      noValidate
-      className="stack-lg"
-      aria-busy={pending || undefined}
-      data-testid="collection-form"
+    <FormShell
+      workspace={workspace}
+      id={collection.id}
+      onSubmit={submit}
+      state={state}
+      success={tf("saved")}
+      pending={pending}
+      submitLabel={editing ? t("save") : t("create")}
+      layout="editor"
+      testId="collection-form"
     >
-      <input type="hidden" name="workspace" value={workspace} />
-      {editing ? <input type="hidden" name="id" value={collection.id} /> : null}
       <Card title={t("detailsTitle")} headingLevel={2}>
         <Field id="collection-name" name="name" label={t("name")} required maxLength={120} defaultValue={collection.name} error={e.name} />
         <TextAreaField
@@ -149,12 +144,6 @@ export function CollectionForm({
         <input type="hidden" name="theme_dirty" value={themeDirty ? "1" : "0"} />
         <ThemeEditor id="collection-theme" workspace={workspace} initial={collection.theme} error={e.theme} onChange={() => setThemeDirty(true)} />
       </Card>
-      <div className={styles.formFooter}>
-        <FormStatus state={state} success={tf("saved")} />
-        <div>
-          <SubmitButton pending={pending}>{editing ? t("save") : t("create")}</SubmitButton>
-        </div>
-      </div>
-    </form>
+    </FormShell>
   );
 }

@@ -1,16 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { createPluginAction, updatePluginAction } from "@/app/console/[workspace]/plugins/actions";
 import { Field } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { SIMPLE_EVALUATOR, WEIGHTED_SCORER } from "@/lib/evaluation/sandbox/examples";
 import { compileConfigSchema } from "@/lib/contracts/plugins";
 import styles from "./console.module.css";
 import { SelectField, TextAreaField } from "./fields";
-import { FormStatus } from "./form-status";
-import { submitWithoutReset } from "./submit-without-reset";
+import { FormShell, useCreateOrUpdate } from "./form-shell";
 
 const TEMPLATES = { evaluator: SIMPLE_EVALUATOR, scorer: WEIGHTED_SCORER } as const;
 type Kind = keyof typeof TEMPLATES;
@@ -41,14 +39,7 @@ function schemaProblem(text: string, invalidJson: string): string | null {
 export function PluginForm({ workspace, plugin }: { workspace: string; plugin?: PluginFormValues }) {
   const t = useTranslations("consolePages.plugins");
   const editing = plugin?.id !== undefined;
-  const [createState, createAction, creating] = useActionState(createPluginAction, { status: "idle" } as Awaited<
-    ReturnType<typeof createPluginAction>
-  >);
-  const [updateState, updateAction, updating] = useActionState(updatePluginAction, { status: "idle" } as Awaited<
-    ReturnType<typeof updatePluginAction>
-  >);
-  const state = editing ? updateState : createState;
-  const pending = editing ? updating : creating;
+  const { state, updateState, pending, submit } = useCreateOrUpdate(createPluginAction, updatePluginAction, editing);
 
   const [kind, setKind] = useState<Kind>(plugin?.kind ?? "evaluator");
   const [code, setCode] = useState(plugin?.code ?? TEMPLATES.evaluator.code);
@@ -72,15 +63,16 @@ export function PluginForm({ workspace, plugin }: { workspace: string; plugin?: 
     editing && updateState.status === "success" && updateState.data ? t("saved", { version: updateState.data.version }) : undefined;
 
   return (
-    <form
-      onSubmit={submitWithoutReset(editing ? updateAction : createAction)}
-      noValidate
-      className={styles.form}
-      aria-busy={pending || undefined}
+    <FormShell
+      workspace={workspace}
+      id={plugin?.id}
+      onSubmit={submit}
+      state={state}
+      success={success}
+      pending={pending}
+      submitLabel={editing ? t("save") : t("create")}
+      layout="plain"
     >
-      <FormStatus state={state} success={success} />
-      <input type="hidden" name="workspace" value={workspace} />
-      {editing ? <input type="hidden" name="id" value={plugin.id} /> : null}
       <div className={styles.grid2}>
         <Field
           id="plugin-slug"
@@ -153,9 +145,6 @@ export function PluginForm({ workspace, plugin }: { workspace: string; plugin?: 
         onChange={(event) => setSchema(event.target.value)}
         error={schemaIssue ?? e.config_schema}
       />
-      <div>
-        <SubmitButton pending={pending}>{editing ? t("save") : t("create")}</SubmitButton>
-      </div>
-    </form>
+    </FormShell>
   );
 }

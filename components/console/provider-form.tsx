@@ -4,10 +4,9 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { createProviderAction } from "@/app/console/[workspace]/providers/actions";
 import { Field } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
 import styles from "./console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "./fields";
-import { FormStatus } from "./form-status";
+import { FormShell } from "./form-shell";
 
 type State = Awaited<ReturnType<typeof createProviderAction>>;
 
@@ -17,9 +16,16 @@ export function ProviderForm({ workspace }: { workspace: string }) {
   const v = state.values ?? {};
   const e = state.fieldErrors ?? {};
   return (
-    <form key={state.at ?? 0} action={formAction} noValidate className={styles.form} aria-busy={pending || undefined}>
-      <FormStatus state={state} success={t("created")} />
-      <input type="hidden" name="workspace" value={workspace} />
+    <FormShell
+      key={state.at ?? 0}
+      workspace={workspace}
+      action={formAction}
+      state={state}
+      success={t("created")}
+      pending={pending}
+      submitLabel={t("submit")}
+      layout="plain"
+    >
       <div className={styles.grid2}>
         <Field id="provider-name" name="name" label={t("nameLabel")} required maxLength={60} defaultValue={v.name} error={e.name} />
         <SelectField
@@ -62,9 +68,6 @@ export function ProviderForm({ workspace }: { workspace: string }) {
         error={e.models}
       />
       <CheckboxField id="provider-default" name="is_default" label={t("defaultLabel")} defaultChecked={v.is_default === "on"} />
-      <div>
-        <SubmitButton pending={pending}>{t("submit")}</SubmitButton>
-      </div>
-    </form>
+    </FormShell>
   );
 }

@@ -2,68 +2,51 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useActionState } from "react";
 import { packPanelAction } from "@/app/console/[workspace]/packs/actions";
-import styles from "@/components/console/console.module.css";
-import { FormStatus } from "@/components/console/form-status";
-import { submitWithoutReset } from "@/components/console/submit-without-reset";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { FormState } from "@/lib/contracts/forms";
-import type { PackError } from "@/lib/packs/types";
 import type { PublishResult } from "@/lib/contracts/packs";
-import { PackErrorList } from "./pack-error-list";
 import packStyles from "./packs.module.css";
-import { useYamlDraft, YamlDraftFields } from "./yaml-draft";
+import { YamlPanel, type InvalidPack } from "./yaml-panel";
+
+type Answer = { kind: "valid" } | { kind: "published"; result: PublishResult };
 
 /** What the panel's action answers: valid, the errors, or the published version's ids. */
-export type PackPanelResult =
-  { kind: "valid" } | { kind: "invalid"; errors: PackError[] } | { kind: "published"; result: PublishResult };
-
-type State = FormState<PackPanelResult>;
+export type PackPanelResult = Answer | InvalidPack;
 
 export function PublishPanel({ workspace, example }: { workspace: string; example?: string }) {
   const t = useTranslations("consolePages.packs");
-  const [state, dispatch, pending] = useActionState(packPanelAction, { status: "idle" } as State);
-  const { yaml, setYaml, onSubmit, onFile, shown, data } = useYamlDraft(state, submitWithoutReset(dispatch));
-
   return (
-    <div className="stack">
-      <form onSubmit={onSubmit} noValidate className={styles.form} aria-busy={pending || undefined}>
-        <input type="hidden" name="workspace" value={workspace} />
-        <YamlDraftFields
-          idPrefix="pack"
-          fileLabel={t("fileLabel")}
-          yamlLabel={t("yamlLabel")}
-          yamlHint={t("yamlHint")}
-          rows={18}
-          yaml={yaml}
-          setYaml={setYaml}
-          onFile={onFile}
-          example={example}
-        />
-        <div className={packStyles.buttons}>
+    <YamlPanel<Answer>
+      workspace={workspace}
+      example={example}
+      action={packPanelAction}
+      idPrefix="pack"
+      fileLabel={t("fileLabel")}
+      yamlLabel={t("yamlLabel")}
+      yamlHint={t("yamlHint")}
+      rows={18}
+      buttons={(pending) => (
+        <>
           <SubmitButton name="intent" value="validate" variant="secondary" pending={pending}>
             {t("validate")}
           </SubmitButton>
           <SubmitButton name="intent" value="publish" pending={pending}>
             {t("publish")}
           </SubmitButton>
-        </div>
-      </form>
-      <div data-testid="pack-panel-result">
-        <FormStatus state={shown.status === "error" ? shown : { status: "idle" }} />
-        {data?.kind === "valid" ? (
-          <Alert key={state.at} tone="success" title={t("valid")}>
+        </>
+      )}
+      resultTestId="pack-panel-result"
+      success={(data, key) =>
+        data.kind === "valid" ? (
+          <Alert key={key} tone="success" title={t("valid")}>
             {t("validDetail")}
           </Alert>
-        ) : null}
-        {data?.kind === "invalid" ? <PackErrorList key={state.at} errors={data.errors} /> : null}
-        {data?.kind === "published" ? (
-          <Published key={state.at} workspace={workspace} result={data.result} />
-        ) : null}
-      </div>
-    </div>
+        ) : (
+          <Published key={key} workspace={workspace} result={data.result} />
+        )
+      }
+    />
   );
 }
 

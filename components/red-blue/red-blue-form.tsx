@@ -1,18 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { createRedBlueAction, updateRedBlueAction } from "@/app/console/[workspace]/red-blue/actions";
 import type { PluginOption } from "@/components/console/challenge-defaults";
 import styles from "@/components/console/console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "@/components/console/fields";
-import { FormStatus } from "@/components/console/form-status";
+import { FormShell, useCreateOrUpdate } from "@/components/console/form-shell";
 import { MarkdownEditor } from "@/components/console/markdown-editor";
-import { submitWithoutReset } from "@/components/console/submit-without-reset";
 import { ThemeEditor } from "@/components/console/theme-editor";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
 import {
   RED_BLUE_STRATEGIES,
   SELECTION_POLICIES,
@@ -47,7 +45,49 @@ export interface RedBlueFormOptions {
   scorers: PluginOption[];
 }
 
-type State = Awaited<ReturnType<typeof updateRedBlueAction>>;
+// The numeric settings: one descriptor each, rendered by one map (labels are message keys).
+const LIMIT_FIELDS = [
+  { id: "rb-max-prompt", name: "max_prompt_chars", min: 50, max: 20000, label: "maxPromptChars" },
+  { id: "rb-max-output", name: "max_output_tokens", min: 16, max: 4000, label: "maxOutputTokens" },
+  {
+    id: "rb-rate",
+    name: "submissions_per_minute",
+    min: 1,
+    max: 600,
+    label: "submissionsPerMinute",
+    hint: "submissionsPerMinuteHint",
+  },
+] as const;
+const THRESHOLD_FIELD = {
+  id: "rb-threshold",
+  name: "pass_threshold",
+  min: 1,
+  max: 10,
+  label: "passThreshold",
+  hint: "passThresholdHint",
+} as const;
+const PENALTY_FIELDS = [
+  {
+    id: "rb-time-penalty",
+    name: "time_penalty_per_second",
+    step: "any",
+    min: 0,
+    max: 10,
+    label: "timePenalty",
+    hint: "timePenaltyHint",
+  },
+  {
+    id: "rb-token-penalty",
+    name: "token_penalty_per_1k",
+    step: "any",
+    min: 0,
+    max: 10,
+    label: "tokenPenalty",
+    hint: "tokenPenaltyHint",
+  },
+] as const;
+type NumberFieldSpec =
+  (typeof LIMIT_FIELDS)[number] | typeof THRESHOLD_FIELD | (typeof PENALTY_FIELDS)[number];
 
 /** The model choices, with the current value kept even when it is no longer offered. */
 function modelChoices(models: RedBlueFormOptions["models"], current: string, missing: (v: string) => string) {
@@ -69,31 +109,41 @@ export function RedBlueForm({
 }) {
   const t = useTranslations("consolePages.redBlue.form");
   const editing = challenge.id !== undefined;
-  const [createState, createAction, creating] = useActionState(createRedBlueAction, {
-    status: "idle",
-  } as State);
-  const [updateState, updateAction, updating] = useActionState(updateRedBlueAction, {
-    status: "idle",
-  } as State);
-  const state = editing ? updateState : createState;
-  const pending = editing ? updating : creating;
+  const { state, pending, submit } = useCreateOrUpdate(createRedBlueAction, updateRedBlueAction, editing);
   const e = state.fieldErrors ?? {};
   const s = challenge.settings;
   const [strategy, setStrategy] = useState<string>(challenge.scoring_strategy);
   const [themeDirty, setThemeDirty] = useState(false);
   const policyOptions = SELECTION_POLICIES.map((p) => ({ value: p, label: t(`policies.${p}`) }));
   const missingModel = (v: string) => t("unlistedModel", { model: v });
+  const numberField = (f: NumberFieldSpec) => (
+    <Field
+      key={f.name}
+      id={f.id}
+      name={f.name}
+      type="number"
+      step={"step" in f ? f.step : undefined}
+      min={f.min}
+      max={f.max}
+      label={t(f.label)}
+      hint={"hint" in f ? t(f.hint) : undefined}
+      defaultValue={s[f.name]}
+      error={e[f.name]}
+    />
+  );
 
   return (
-    <form
-      onSubmit={submitWithoutReset(editing ? updateAction : createAction)}
-      noValidate
-      className="stack-lg"
-      aria-busy={pending || undefined}
-      data-testid="red-blue-form"
+    <FormShell
+      workspace={workspace}
+      id={challenge.id}
+      onSubmit={submit}
+      state={state}
+      success={t("saved")}
+      pending={pending}
+      submitLabel={editing ? t("save") : t("create")}
+      layout="editor"
+      testId="red-blue-form"
     >
-      <input type="hidden" name="workspace" value={workspace} />
-      {editing ? <input type="hidden" name="id" value={challenge.id} /> : null}
 
       <Card title={t("detailsTitle")} headingLevel={2}>
         <Field
@@ -204,54 +254,12 @@ export function RedBlueForm({
             error={e.secret_description}
           />
         </div>
-        <div className={styles.grid2}>
-          <Field
-            id="rb-max-prompt"
-            name="max_prompt_chars"
-            type="number"
-            min={50}
-            max={20000}
-            label={t("maxPromptChars")}
-            defaultValue={s.max_prompt_chars}
-            error={e.max_prompt_chars}
-          />
-          <Field
-            id="rb-max-output"
-            name="max_output_tokens"
-            type="number"
-            min={16}
-            max={4000}
-            label={t("maxOutputTokens")}
-            defaultValue={s.max_output_tokens}
-            error={e.max_output_tokens}
-          />
-          <Field
-            id="rb-rate"
-            name="submissions_per_minute"
-            type="number"
-            min={1}
-            max={600}
-            label={t("submissionsPerMinute")}
-            hint={t("submissionsPerMinuteHint")}
-            defaultValue={s.submissions_per_minute}
-            error={e.submissions_per_minute}
-          />
-        </div>
+        <div className={styles.grid2}>{LIMIT_FIELDS.map(numberField)}</div>
       </Card>
 
       <Card title={t("suiteTitle")} description={t("suiteLead")} headingLevel={2}>
         <JudgeSuiteEditor initial={challenge.judge_suite} error={e.judge_suite} />
-        <Field
-          id="rb-threshold"
-          name="pass_threshold"
-          type="number"
-          min={1}
-          max={10}
-          label={t("passThreshold")}
-          hint={t("passThresholdHint")}
-          defaultValue={s.pass_threshold}
-          error={e.pass_threshold}
-        />
+        {numberField(THRESHOLD_FIELD)}
       </Card>
 
       <Card title={t("pairingTitle")} description={t("pairingLead")} headingLevel={2}>
@@ -301,32 +309,7 @@ export function RedBlueForm({
           hint={t("severityBonusHint")}
           defaultChecked={s.severity_bonus}
         />
-        <div className={styles.grid2}>
-          <Field
-            id="rb-time-penalty"
-            name="time_penalty_per_second"
-            type="number"
-            step="any"
-            min={0}
-            max={10}
-            label={t("timePenalty")}
-            hint={t("timePenaltyHint")}
-            defaultValue={s.time_penalty_per_second}
-            error={e.time_penalty_per_second}
-          />
-          <Field
-            id="rb-token-penalty"
-            name="token_penalty_per_1k"
-            type="number"
-            step="any"
-            min={0}
-            max={10}
-            label={t("tokenPenalty")}
-            hint={t("tokenPenaltyHint")}
-            defaultValue={s.token_penalty_per_1k}
-            error={e.token_penalty_per_1k}
-          />
-        </div>
+        <div className={styles.grid2}>{PENALTY_FIELDS.map(numberField)}</div>
         {strategy === "custom" ? (
           <>
             <SelectField
@@ -387,12 +370,6 @@ export function RedBlueForm({
         />
       </Card>
 
-      <div className={styles.formFooter}>
-        <FormStatus state={state} success={t("saved")} />
-        <div>
-          <SubmitButton pending={pending}>{editing ? t("save") : t("create")}</SubmitButton>
-        </div>
-      </div>
-    </form>
+    </FormShell>
   );
 }

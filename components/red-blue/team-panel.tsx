@@ -1,18 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from "react";
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClassName } from "@/components/ui/button";
@@ -20,11 +10,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useNow } from "@/components/ui/use-now";
 import type { PlayerPairingView, RedBlueTeam, SubmitResponse } from "@/lib/contracts/red-blue";
-import { PairingCard } from "./pairing-card";
+import { MyPairings } from "./my-pairings";
+import { problemFrom as readProblem, type Problem } from "./problem";
+import { SubmissionResult } from "./submission-result";
 import { teamClass } from "./team-class";
+import { useMyPairings } from "./use-my-pairings";
 import playStyles from "@/components/play/play.module.css";
 import styles from "./red-blue.module.css";
-import { formatWait, withoutWait } from "@/lib/time/wait";
+import { formatWait } from "@/lib/time/wait";
 
 // The player's side of a red/blue challenge: join a team, write an attack (red) or a defense
 // (blue), see what the submission was paired with and how it was judged, the pairings the
@@ -36,17 +29,6 @@ interface Me {
   team: RedBlueTeam;
   submissions: number;
 }
-
-interface Problem {
-  message: string;
-  /** The benign prompt a defense refused (utility gate, reject mode). */
-  failingPrompt?: string;
-  retryAt?: number;
-}
-
-const POLL_MS = 4000;
-const POLL_FOR_MS = 3 * 60_000;
-const LIST_LIMIT = 20;
 
 export function TeamPanel({
   challengeId,
@@ -77,7 +59,6 @@ export function TeamPanel({
   secretName: string | null;
 }) {
   const t = useTranslations("redBlue.play");
-  const router = useRouter();
   const promptId = useId();
   const api = `/web/api/red-blue-challenges/${encodeURIComponent(challengeId)}`;
   const [me, setMe] = useState<Me | null>(initialMe);
@@ -86,81 +67,21 @@ export function TeamPanel({
   const [prompt, setPrompt] = useState("");
   const [result, setResult] = useState<SubmitResponse | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [pairings, setPairings] = useState(initialPairings);
-  const [refreshing, setRefreshing] = useState(false);
-  const [pollUntil, setPollUntil] = useState(0);
-  const seen = useRef(new Set(initialPairings.map((p) => p.id)));
+  const { pairings, refreshing, refresh, polling, markSeen, pollForOpponent } = useMyPairings(
+    api,
+    signedIn,
+    initialPairings,
+  );
 
   const now = useNow(busy === "submit" || (problem?.retryAt ?? 0) > Date.now());
   const waitSeconds =
     problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
   const tooLong = prompt.length > maxPromptChars;
-
   const problemFrom = useCallback(
-    async (res: Response): Promise<Problem> => {
-      let message = t("genericError");
-      let failingPrompt: string | undefined;
-      try {
-        const body = (await res.json()) as {
-          error?: { message?: string; details?: { failing_prompt?: unknown } };
-        };
-        if (body.error?.message) message = body.error.message;
-        if (typeof body.error?.details?.failing_prompt === "string")
-          failingPrompt = body.error.details.failing_prompt;
-      } catch {
-        // not JSON: keep the generic message
-      }
-      if (res.status === 401) return { message: t("sessionExpired") };
-      if (res.status === 429) {
-        const seconds = Number(res.headers.get("retry-after"));
-        const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
-        // The reason alone: the wait is counted down live below the form.
-        return { message: withoutWait(message), retryAt: Date.now() + wait * 1000 };
-      }
-      return { message, failingPrompt };
-    },
+    (res: Response) =>
+      readProblem(res, { genericError: t("genericError"), sessionExpired: t("sessionExpired") }),
     [t],
   );
-
-  // Reloads the pairings and (server-rendered) standings; a poll re-renders those only on news.
-  const refresh = useCallback(
-    async ({ onlyIfNew = false }: { onlyIfNew?: boolean } = {}): Promise<boolean> => {
-      setRefreshing(true);
-      try {
-        if (!onlyIfNew) startTransition(() => router.refresh());
-        if (!signedIn) return false;
-        const p = await fetch(`${api}/pairings?limit=${LIST_LIMIT}`, { cache: "no-store" });
-        if (!p.ok) return false;
-        const body = (await p.json()) as { data: PlayerPairingView[] };
-        const fresh = body.data.some((x) => !seen.current.has(x.id));
-        body.data.forEach((x) => seen.current.add(x.id));
-        setPairings(body.data);
-        if (fresh && onlyIfNew) startTransition(() => router.refresh());
-        return fresh;
-      } catch {
-        return false;
-      } finally {
-        setRefreshing(false);
-      }
-    },
-    [api, signedIn, router],
-  );
-
-  // While a submission waits for an opponent, look for its pairing now and then.
-  useEffect(() => {
-    if (pollUntil <= Date.now()) return;
-    const timer = setInterval(() => {
-      if (Date.now() > pollUntil) {
-        setPollUntil(0);
-        return;
-      }
-      if (document.visibilityState !== "visible") return;
-      void refresh({ onlyIfNew: true }).then((fresh) => {
-        if (fresh) setPollUntil(0);
-      });
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [pollUntil, refresh]);
 
   async function join(team: RedBlueTeam) {
     if (busy) return;
@@ -214,9 +135,9 @@ export function TeamPanel({
       const body = (await res.json()) as SubmitResponse;
       setResult(body);
       setMe((m) => (m ? { ...m, submissions: m.submissions + 1 } : m));
-      if (body.pairing) seen.current.add(body.pairing.id);
+      if (body.pairing) markSeen(body.pairing.id);
       await refresh();
-      if (body.waiting) setPollUntil(Date.now() + POLL_FOR_MS);
+      if (body.waiting) pollForOpponent();
     } catch {
       setProblem({ message: t("networkError") });
     } finally {
@@ -342,7 +263,7 @@ export function TeamPanel({
             {result ? (
               <SubmissionResult
                 result={result}
-                polling={pollUntil > 0}
+                polling={polling}
                 categoryNames={categoryNames}
                 secretName={secretName}
               />
@@ -352,81 +273,17 @@ export function TeamPanel({
       </section>
 
       {signedIn && me ? (
-        <section aria-labelledby={`${promptId}-pairings`} className="stack" data-testid="my-pairings">
-          <div className={styles.formRow}>
-            <h2 id={`${promptId}-pairings`}>{t("pairingsHeading")}</h2>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => void refresh()}
-              disabled={refreshing}
-              data-testid="refresh"
-            >
-              {refreshing ? <Spinner /> : null}
-              {t("refresh")}
-            </Button>
-          </div>
-          {pairings.length === 0 ? (
-            <p className="muted">{t("noPairings")}</p>
-          ) : (
-            <ol className={styles.pairingList}>
-              {pairings.map((p) => (
-                <li key={p.id}>
-                  <PairingCard pairing={p} categoryNames={categoryNames} secretName={secretName} />
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-      ) : null}
-
-      {standings}
-    </div>
-  );
-}
-
-function SubmissionResult({
-  result,
-  polling,
-  categoryNames,
-  secretName,
-}: {
-  result: SubmitResponse;
-  polling: boolean;
-  categoryNames: Readonly<Record<string, string>>;
-  secretName: string | null;
-}) {
-  const t = useTranslations("redBlue.play");
-  return (
-    <section className="stack" data-testid="submit-result" data-waiting={result.waiting} aria-live="polite">
-      <h3 style={{ margin: 0 }}>{t(result.submission.team === "red" ? "resultRed" : "resultBlue")}</h3>
-      {result.replayed ? <p className="muted">{t("replayed")}</p> : null}
-      {result.utility_failed ? (
-        <Alert tone="warning" data-testid="utility-failed">
-          {t("utilityFailed")}
-        </Alert>
-      ) : null}
-      {result.waiting ? (
-        <Alert tone="info" title={t("waitingTitle")} data-testid="waiting">
-          <p style={{ margin: 0 }}>
-            {t(result.submission.team === "red" ? "waitingRed" : "waitingBlue")}
-            {result.requested_opponent ? ` ${t("requested")}` : ""}
-          </p>
-          {polling ? (
-            <p className="cluster" style={{ margin: 0 }}>
-              <Spinner /> {t("watching")}
-            </p>
-          ) : null}
-        </Alert>
-      ) : null}
-      {result.pairing ? (
-        <PairingCard
-          pairing={result.pairing}
-          headingLevel={4}
+        <MyPairings
+          headingId={`${promptId}-pairings`}
+          pairings={pairings}
+          refreshing={refreshing}
+          onRefresh={() => void refresh()}
           categoryNames={categoryNames}
           secretName={secretName}
         />
       ) : null}
-    </section>
+
+      {standings}
+    </div>
   );
 }

@@ -1,13 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import styles from "@/components/console/console.module.css";
-import { ConfirmAction } from "@/components/console/confirm-action";
+import { ResourcePage } from "@/components/console/resource-page";
 import { ProviderForm } from "@/components/console/provider-form";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { WrenchIcon } from "@/components/ui/icons";
 import { listProviders } from "@/lib/services/llm-providers";
 import { canManage, workspaceForPage } from "../context";
 import { deleteProviderAction } from "./actions";
@@ -29,65 +24,39 @@ export default async function ProvidersPage({ params }: Props) {
   const manager = canManage(workspace.role);
 
   return (
-    <>
-      <div className="page-header">
-        <h1>{t("title")}</h1>
-        <p className="lead">{t("lead")}</p>
-      </div>
-      {manager ? (
-        <Card title={t("createTitle")} className={styles.section}>
-          <ProviderForm workspace={workspace.slug} />
-        </Card>
-      ) : (
-        <Alert tone="info" className={styles.section}>
-          {tc("managersOnly")}
-        </Alert>
+    <ResourcePage
+      title={t("title")}
+      lead={t("lead")}
+      createTitle={t("createTitle")}
+      createForm={<ProviderForm workspace={workspace.slug} />}
+      manager={manager}
+      managersOnly={tc("managersOnly")}
+      rows={providers}
+      empty={{ title: t("emptyTitle"), description: t("emptyDescription") }}
+      tableTestId="providers-table"
+      columns={[t("colName"), t("colKind"), t("colModels"), t("colKey")]}
+      cells={(p) => (
+        <>
+          <th scope="row">
+            {p.name} {p.isDefault ? <Badge>{t("default")}</Badge> : null}
+            {p.baseUrl ? (
+              <div className="muted">
+                <code>{p.baseUrl}</code>
+              </div>
+            ) : null}
+          </th>
+          <td>{p.kind === "openai" ? t("kindOpenai") : t("kindCompatible")}</td>
+          <td>{p.models.join(", ")}</td>
+          <td>{p.hasApiKey ? t("keySet") : t("keyNotSet")}</td>
+        </>
       )}
-      {providers.length === 0 ? (
-        <EmptyState icon={<WrenchIcon />} title={t("emptyTitle")} description={t("emptyDescription")} />
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="providers-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("colName")}</th>
-                <th scope="col">{t("colKind")}</th>
-                <th scope="col">{t("colModels")}</th>
-                <th scope="col">{t("colKey")}</th>
-                {manager ? <th scope="col">{t("delete")}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {providers.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">
-                    {p.name} {p.isDefault ? <Badge>{t("default")}</Badge> : null}
-                    {p.baseUrl ? (
-                      <div className="muted">
-                        <code>{p.baseUrl}</code>
-                      </div>
-                    ) : null}
-                  </th>
-                  <td>{p.kind === "openai" ? t("kindOpenai") : t("kindCompatible")}</td>
-                  <td>{p.models.join(", ")}</td>
-                  <td>{p.hasApiKey ? t("keySet") : t("keyNotSet")}</td>
-                  {manager ? (
-                    <td>
-                      <ConfirmAction
-                        action={deleteProviderAction}
-                        hidden={{ workspace: workspace.slug, id: p.id }}
-                        label={t("delete")}
-                        question={t("deleteQuestion", { name: p.name })}
-                        confirmLabel={t("deleteConfirm")}
-                      />
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </>
+      rowAction={{
+        action: deleteProviderAction,
+        workspace: workspace.slug,
+        label: t("delete"),
+        question: (p) => t("deleteQuestion", { name: p.name }),
+        confirmLabel: t("deleteConfirm"),
+      }}
+    />
   );
 }

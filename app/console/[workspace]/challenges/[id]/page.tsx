@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { ChallengeForm } from "@/components/console/challenge-form";
-import { ConfirmAction } from "@/components/console/confirm-action";
+import { DangerZone } from "@/components/console/danger-zone";
 import { DuplicateChallengeButton } from "@/components/console/duplicate-challenge-button";
 import { PackExportButtons } from "@/components/packs/pack-export-buttons";
 import { Alert } from "@/components/ui/alert";
@@ -90,17 +90,16 @@ export default async function ChallengePage({ params, searchParams }: Props) {
         <p className="muted">{tp("exportLead")}</p>
         <PackExportButtons workspace={workspace.slug} challengeId={challenge.id} />
       </section>
-      <section className={`${styles.section} ${styles.dangerZone}`} aria-labelledby="danger-zone">
-        <h2 id="danger-zone">{t("dangerTitle")}</h2>
-        <p className="muted">{t("dangerLead")}</p>
-        <ConfirmAction
-          action={deleteChallengeAction}
-          hidden={{ workspace: workspace.slug, id: challenge.id }}
-          label={t("delete")}
-          question={t("deleteQuestion", { name: challenge.name })}
-          confirmLabel={t("deleteConfirm")}
-        />
-      </section>
+      <DangerZone
+        className={styles.section}
+        title={t("dangerTitle")}
+        lead={t("dangerLead")}
+        action={deleteChallengeAction}
+        hidden={{ workspace: workspace.slug, id: challenge.id }}
+        label={t("delete")}
+        question={t("deleteQuestion", { name: challenge.name })}
+        confirmLabel={t("deleteConfirm")}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { CollectionForm } from "@/components/console/collection-form";
-import { ConfirmAction } from "@/components/console/confirm-action";
+import { DangerZone } from "@/components/console/danger-zone";
 import styles from "@/components/console/console.module.css";
 import { MembershipEditor } from "@/components/console/membership-editor";
 import { Alert } from "@/components/ui/alert";
@@ -91,17 +91,15 @@ export default async function CollectionPage({ params, searchParams }: Props) {
           }}
           scorers={scorers.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
         />
-        <section className={styles.dangerZone} aria-labelledby="danger-zone">
-          <h2 id="danger-zone">{t("dangerTitle")}</h2>
-          <p className="muted">{t("dangerLead")}</p>
-          <ConfirmAction
-            action={deleteCollectionAction}
-            hidden={{ workspace: workspace.slug, id: collection.id }}
-            label={t("delete")}
-            question={t("deleteQuestion", { name: collection.name })}
-            confirmLabel={t("deleteConfirm")}
-          />
-        </section>
+        <DangerZone
+          title={t("dangerTitle")}
+          lead={t("dangerLead")}
+          action={deleteCollectionAction}
+          hidden={{ workspace: workspace.slug, id: collection.id }}
+          label={t("delete")}
+          question={t("deleteQuestion", { name: collection.name })}
+          confirmLabel={t("deleteConfirm")}
+        />
       </div>
     </>
   );

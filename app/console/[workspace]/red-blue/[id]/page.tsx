@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { ConfirmAction } from "@/components/console/confirm-action";
+import { DangerZone } from "@/components/console/danger-zone";
 import styles from "@/components/console/console.module.css";
 import { RedBlueForm } from "@/components/red-blue/red-blue-form";
 import { Standings } from "@/components/red-blue/standings";
@@ -71,17 +71,15 @@ export default async function RedBluePage({ params, searchParams }: Props) {
           challenge={formValuesOf(challenge)}
         />
         <Standings standings={standings} headingId="standings-heading" />
-        <section className={styles.dangerZone} aria-labelledby="danger-zone">
-          <h2 id="danger-zone">{t("dangerTitle")}</h2>
-          <p className="muted">{t("dangerLead")}</p>
-          <ConfirmAction
-            action={deleteRedBlueAction}
-            hidden={{ workspace: workspace.slug, id: challenge.id }}
-            label={t("delete")}
-            question={t("deleteQuestion", { name: challenge.name })}
-            confirmLabel={t("deleteConfirm")}
-          />
-        </section>
+        <DangerZone
+          title={t("dangerTitle")}
+          lead={t("dangerLead")}
+          action={deleteRedBlueAction}
+          hidden={{ workspace: workspace.slug, id: challenge.id }}
+          label={t("delete")}
+          question={t("deleteQuestion", { name: challenge.name })}
+          confirmLabel={t("deleteConfirm")}
+        />
       </div>
     </>
   );

@@ -7,7 +7,7 @@ import { AttemptExportButtons } from "@/components/console/attempt-export-button
 import { AttemptResult } from "@/components/console/attempt-result";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { FilterBar, listPageHref, Pager } from "@/components/console/list-filters";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { TargetIcon } from "@/components/ui/icons";
@@ -58,16 +58,9 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
     }),
   ]);
   const base = `/console/${workspace.slug}/challenges/${challenge.id}`;
-  const pageHref = (page: number) => {
-    const q = new URLSearchParams();
-    if (filter.status) q.set("status", filter.status);
-    if (filter.passed) q.set("passed", filter.passed);
-    if (filter.player) q.set("player", filter.player);
-    q.set("page", String(page));
-    return `${base}/attempts?${q.toString()}`;
-  };
   const filtered = filter.status !== undefined || filter.passed !== undefined || !!filter.player;
-  const num = (v: number | null, unit?: string) => (v === null ? tc("none") : `${format.number(v)}${unit ?? ""}`);
+  const num = (v: number | null, unit?: string) =>
+    v === null ? tc("none") : `${format.number(v)}${unit ?? ""}`;
 
   return (
     <>
@@ -79,13 +72,22 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
         <p className="lead">{t("lead")}</p>
       </div>
 
-      <form method="get" className={styles.filters} aria-label={t("filters")}>
+      <FilterBar
+        label={t("filters")}
+        applyLabel={t("apply")}
+        clearLabel={t("clear")}
+        clearHref={`${base}/attempts`}
+        filtered={filtered}
+      >
         <SelectField
           id="filter-status"
           name="status"
           label={t("status")}
           defaultValue={filter.status ?? ""}
-          options={[{ value: "", label: t("any") }, ...ATTEMPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+          options={[
+            { value: "", label: t("any") },
+            ...ATTEMPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+          ]}
         />
         <SelectField
           id="filter-passed"
@@ -98,18 +100,14 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
             { value: "no", label: t("passedNo") },
           ]}
         />
-        <Field id="filter-player" name="player" label={t("player")} defaultValue={filter.player ?? ""} placeholder={t("playerPlaceholder")} />
-        <div className="cluster">
-          <Button type="submit" variant="secondary">
-            {t("apply")}
-          </Button>
-          {filtered ? (
-            <ButtonLink href={`${base}/attempts`} variant="ghost">
-              {t("clear")}
-            </ButtonLink>
-          ) : null}
-        </div>
-      </form>
+        <Field
+          id="filter-player"
+          name="player"
+          label={t("player")}
+          defaultValue={filter.player ?? ""}
+          placeholder={t("playerPlaceholder")}
+        />
+      </FilterBar>
 
       <p className="muted" role="status">
         {t("count", { total: data.total })}
@@ -129,25 +127,29 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
               <details className={styles.details}>
                 <summary>
                   <span className={browserStyles.summaryBody}>
-                  <span className="cluster">
-                    <span>{tc("date", { date: a.createdAt })}</span>
-                    <span>{a.player}</span>
-                    <AttemptResult status={a.status} succeeded={a.succeeded} />
-                    <span className="muted">
-                      {t("summary", {
-                        score: num(a.score),
-                        rating: num(a.judgeRating),
-                        tokens: num(a.tokensTotal),
-                        elapsed: num(a.elapsedMs, " ms"),
-                      })}
+                    <span className="cluster">
+                      <span>{tc("date", { date: a.createdAt })}</span>
+                      <span>{a.player}</span>
+                      <AttemptResult status={a.status} succeeded={a.succeeded} />
+                      <span className="muted">
+                        {t("summary", {
+                          score: num(a.score),
+                          rating: num(a.judgeRating),
+                          tokens: num(a.tokensTotal),
+                          elapsed: num(a.elapsedMs, " ms"),
+                        })}
+                      </span>
                     </span>
-                  </span>
-                  {a.prompt ? (
-                    <span className={browserStyles.promptClip} data-testid="attempt-prompt" title={a.prompt.slice(0, 500)}>
-                      <span className="visually-hidden">{tw("promptPreview")}: </span>
-                      {a.prompt.slice(0, 300)}
-                    </span>
-                  ) : null}
+                    {a.prompt ? (
+                      <span
+                        className={browserStyles.promptClip}
+                        data-testid="attempt-prompt"
+                        title={a.prompt.slice(0, 500)}
+                      >
+                        <span className="visually-hidden">{tw("promptPreview")}: </span>
+                        {a.prompt.slice(0, 300)}
+                      </span>
+                    ) : null}
                   </span>
                 </summary>
                 <div>
@@ -240,13 +242,21 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
         </ol>
       )}
 
-      {data.pageCount > 1 ? (
-        <nav className={styles.pager} aria-label={t("pagination")}>
-          {data.page > 1 ? <Link href={pageHref(data.page - 1)}>← {t("previous")}</Link> : <span />}
-          <span>{t("pageOf", { page: data.page, pages: data.pageCount })}</span>
-          {data.page < data.pageCount ? <Link href={pageHref(data.page + 1)}>{t("next")} →</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager
+        label={t("pagination")}
+        page={data.page}
+        pages={data.pageCount}
+        href={(page) =>
+          listPageHref(
+            `${base}/attempts`,
+            { status: filter.status, passed: filter.passed, player: filter.player },
+            page,
+          )
+        }
+        previousLabel={`← ${t("previous")}`}
+        nextLabel={`${t("next")} →`}
+        pageOfLabel={t("pageOf", { page: data.page, pages: data.pageCount })}
+      />
     </>
   );
 }

@@ -4,10 +4,10 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
+import { FilterBar, listPageHref, Pager } from "@/components/console/list-filters";
 import { formatDuration } from "@/components/play/format";
 import { Verdicts } from "@/components/red-blue/pairing-card";
 import { Standings } from "@/components/red-blue/standings";
-import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ShieldSplitIcon } from "@/components/ui/icons";
 import { PAIRING_OUTCOMES, RED_BLUE_TEAMS, type ConsolePairingView } from "@/lib/contracts/red-blue";
@@ -66,14 +66,6 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
   ]);
   const base = `/console/${workspace.slug}/red-blue/${challenge.id}`;
   const categoryNames = Object.fromEntries(challenge.judge_suite.map((c) => [c.key, c.name]));
-  const pageHref = (n: number) => {
-    const q = new URLSearchParams();
-    if (filter.category) q.set("category", filter.category);
-    if (filter.outcome) q.set("outcome", filter.outcome);
-    if (filter.initiator) q.set("initiator", filter.initiator);
-    q.set("page", String(n));
-    return `${base}/pairings?${q.toString()}`;
-  };
   const filtered =
     filter.category !== undefined || filter.outcome !== undefined || filter.initiator !== undefined;
   const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
@@ -93,7 +85,13 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
         <p className="lead">{t("lead")}</p>
       </div>
 
-      <form method="get" className={styles.filters} aria-label={t("filters")}>
+      <FilterBar
+        label={t("filters")}
+        applyLabel={t("apply")}
+        clearLabel={t("clear")}
+        clearHref={`${base}/pairings`}
+        filtered={filtered}
+      >
         <SelectField
           id="filter-category"
           name="category"
@@ -124,17 +122,7 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
             ...RED_BLUE_TEAMS.map((o) => ({ value: o, label: t(`initiators.${o}`) })),
           ]}
         />
-        <div className="cluster">
-          <Button type="submit" variant="secondary">
-            {t("apply")}
-          </Button>
-          {filtered ? (
-            <ButtonLink href={`${base}/pairings`} variant="ghost">
-              {t("clear")}
-            </ButtonLink>
-          ) : null}
-        </div>
-      </form>
+      </FilterBar>
 
       <dl className={styles.stats} data-testid="pairing-metrics">
         <div className={styles.stat}>
@@ -239,21 +227,21 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
         </ol>
       )}
 
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t("pages")}>
-          {page > 1 ? (
-            <ButtonLink href={pageHref(page - 1)} variant="secondary" size="sm">
-              {t("previous")}
-            </ButtonLink>
-          ) : null}
-          <span className="muted">{t("pageOf", { page, pages })}</span>
-          {page < pages ? (
-            <ButtonLink href={pageHref(page + 1)} variant="secondary" size="sm">
-              {t("next")}
-            </ButtonLink>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label={t("pages")}
+        page={page}
+        pages={pages}
+        href={(n) =>
+          listPageHref(
+            `${base}/pairings`,
+            { category: filter.category, outcome: filter.outcome, initiator: filter.initiator },
+            n,
+          )
+        }
+        previousLabel={t("previous")}
+        nextLabel={t("next")}
+        pageOfLabel={t("pageOf", { page, pages })}
+      />
 
       <div className={styles.section}>
         <Standings standings={standings} headingId="standings-heading" />

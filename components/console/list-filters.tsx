@@ -1,0 +1,90 @@
+import type { ReactNode } from "react";
+import { Button, ButtonLink } from "@/components/ui/button";
+import styles from "./console.module.css";
+
+/** A GET form of filters over a console list: works without JS, the URL is the state. */
+export function FilterBar({
+  label,
+  applyLabel,
+  clearLabel,
+  clearHref,
+  filtered,
+  children,
+}: {
+  label: string;
+  applyLabel: string;
+  clearLabel: string;
+  /** The list without filters; the clear link shows only while a filter is set. */
+  clearHref: string;
+  filtered: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form method="get" className={styles.filters} aria-label={label}>
+      {children}
+      <div className="cluster">
+        <Button type="submit" variant="secondary">
+          {applyLabel}
+        </Button>
+        {filtered ? (
+          <ButtonLink href={clearHref} variant="ghost">
+            {clearLabel}
+          </ButtonLink>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** The address of one page of a filtered list: the set filters, then `page`. */
+export function listPageHref(
+  path: string,
+  filters: Record<string, string | undefined>,
+  page: number,
+): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) q.set(key, value);
+  q.set("page", String(page));
+  return `${path}?${q.toString()}`;
+}
+
+/** Previous / "page n of m" / next under a list; nothing when it fits on one page. */
+export function Pager({
+  label,
+  page,
+  pages,
+  href,
+  previousLabel,
+  nextLabel,
+  pageOfLabel,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  previousLabel: ReactNode;
+  nextLabel: ReactNode;
+  pageOfLabel: ReactNode;
+}) {
+  if (pages <= 1) return null;
+  // Empty spans keep "page n of m" centred when one side has no link.
+  return (
+    <nav className={styles.pager} aria-label={label}>
+      {page > 1 ? (
+        <ButtonLink href={href(page - 1)} variant="secondary" size="sm">
+          {previousLabel}
+        </ButtonLink>
+      ) : (
+        <span />
+      )}
+      <span className="muted">{pageOfLabel}</span>
+      {page < pages ? (
+        <ButtonLink href={href(page + 1)} variant="secondary" size="sm">
+          {nextLabel}
+        </ButtonLink>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
