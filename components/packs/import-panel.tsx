@@ -10,15 +10,10 @@ import { submitWithoutReset } from "@/components/console/submit-without-reset";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { FormState } from "@/lib/contracts/forms";
-import type { PackImportResult } from "@/lib/contracts/pack-convert";
-import type { PackError } from "@/lib/packs/types";
 import { PackErrorList } from "./pack-error-list";
+import type { PackImportPanelResult } from "./types";
 import packStyles from "./packs.module.css";
 import { useYamlDraft, YamlDraftFields } from "./yaml-draft";
-
-/** What the import action answers: the challenges it created, or the pack's errors. */
-export type PackImportPanelResult =
-  { kind: "imported"; challenges: PackImportResult["challenges"] } | { kind: "invalid"; errors: PackError[] };
 
 type State = FormState<PackImportPanelResult>;
 

@@ -10,15 +10,11 @@ import { submitWithoutReset } from "@/components/console/submit-without-reset";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { FormState } from "@/lib/contracts/forms";
-import type { PackError } from "@/lib/packs/types";
 import type { PublishResult } from "@/lib/services/packs";
 import { PackErrorList } from "./pack-error-list";
+import type { PackPanelResult } from "./types";
 import packStyles from "./packs.module.css";
 import { useYamlDraft, YamlDraftFields } from "./yaml-draft";
-
-/** What the panel's action answers: valid, the errors, or the published version's ids. */
-export type PackPanelResult =
-  { kind: "valid" } | { kind: "invalid"; errors: PackError[] } | { kind: "published"; result: PublishResult };
 
 type State = FormState<PackPanelResult>;
 

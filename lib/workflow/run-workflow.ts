@@ -5,8 +5,8 @@ import { AppError } from "@/lib/errors";
 import { RunExecution, type NodeRecord } from "@/lib/workflow/engine/execute-run";
 import { describeStop, resolveLimits, RunController } from "@/lib/workflow/engine/limits";
 import { Masker } from "@/lib/workflow/engine/masking";
-import type { NodeRunRow, RunRowFinish, RunRowStart, RunStore } from "@/lib/workflow/engine/run-record";
-import { getCompiledGraph, parseMaskRef, type ExecutionPlan } from "@/lib/workflow/engine/plan";
+import { getCompiledGraph, parseMaskRef } from "@/lib/workflow/engine/plan";
+import type { ExecutionPlan } from "@/lib/workflow/engine/plan-types";
 import { PlayerView } from "@/lib/workflow/engine/player-view";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
 import { RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
@@ -16,11 +16,16 @@ import { VariablePool } from "@/lib/workflow/engine/variable-pool";
 import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
 import type {
   GraphIssue,
+  NodeRunRow,
   PlayerEvent,
   RunEvent,
   RunLimits,
   RunResult,
+  RunRowFinish,
+  RunRowStart,
   RunStatus,
+  RunStore,
+  RunTrigger,
   WorkflowGraph,
 } from "@/lib/workflow/types";
 
@@ -32,7 +37,7 @@ export interface RunWorkflowOptions {
   /** e.g. { prompt: "..." } */
   inputs: Record<string, unknown>;
   endUserId?: string | null;
-  triggeredFrom: "play" | "test-run" | "api" | "pack";
+  triggeredFrom: RunTrigger;
   /** challenge-evaluator nodes default to this challenge's criteria and secret. */
   challengeId?: string | null;
   onEvent?: (event: RunEvent) => void;
