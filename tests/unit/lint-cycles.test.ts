@@ -30,7 +30,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const cycles = [
+const cycles: { name: string; files: Record<string, string> }[] = [
   {
     name: "a value import each way",
     files: {
