@@ -4,8 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { getAt, type ConfigPath } from "./config-model";
 import { SelectBox, TextField } from "./fields";
-import type { NodeEditorContext } from "./node-editor-kit";
-import type { BuilderModelOption } from "./types";
+import type { BuilderModelOption, NodeEditorContext } from "./types";
 
 const CUSTOM = "\u0000custom";
 

@@ -6,13 +6,12 @@ import {
   DEFAULT_NODE_PASS_THRESHOLD,
   DEFAULT_RATING_SCALE,
 } from "@/lib/workflow/nodes/judging-llm/definition";
-import type { WorkflowGraph } from "@/lib/workflow/types";
-import { getAt, type Config, type ConfigPath } from "./config-model";
+import { getAt, type ConfigPath } from "./config-model";
 import { CheckboxField, NumberField, TextField } from "./fields";
 import { JudgePreview } from "./judge-preview";
 import { ModelField } from "./model-field";
 import { TemplateInput } from "./template-input";
-import type { BuilderOptions } from "./types";
+import type { NodeEditorContext } from "./types";
 import { VariablePicker } from "./variable-picker";
 import { templateVariables } from "./variables";
 import styles from "./builder.module.css";
@@ -21,17 +20,7 @@ import styles from "./builder.module.css";
 // the field groups several editors share. Their messages are under builder.fields; a node type's
 // own messages are in its folder.
 
-export interface NodeEditorContext {
-  nodeId: string;
-  config: Config;
-  /** The config's schema messages by field path ("" for the whole config). */
-  issues: Map<string, string[]>;
-  set: (path: ConfigPath, value: unknown) => void;
-  fieldId: (path: ConfigPath) => string;
-  errors: (path: ConfigPath) => string[];
-  options: BuilderOptions;
-  graph: WorkflowGraph;
-}
+export type { NodeEditorContext };
 
 export interface NodeEditorProps {
   ctx: NodeEditorContext;

@@ -1,4 +1,5 @@
-import type { GraphIssue } from "@/lib/workflow/types";
+import type { GraphIssue, WorkflowGraph } from "@/lib/workflow/types";
+import type { Config, ConfigPath } from "./config-model";
 
 // What the page hands the builder besides the graph. Nothing secret: the challenge's secret and
 // success pattern stay on the server.
@@ -54,4 +55,17 @@ export interface BuilderActions {
 export interface BuilderNotice {
   tone: "error" | "success" | "info";
   text: string;
+}
+
+/** What a node type's editor (lib/workflow/nodes/<type>/editor.tsx) gets from the config panel. */
+export interface NodeEditorContext {
+  nodeId: string;
+  config: Config;
+  /** The config's schema messages by field path ("" for the whole config). */
+  issues: Map<string, string[]>;
+  set: (path: ConfigPath, value: unknown) => void;
+  fieldId: (path: ConfigPath) => string;
+  errors: (path: ConfigPath) => string[];
+  options: BuilderOptions;
+  graph: WorkflowGraph;
 }

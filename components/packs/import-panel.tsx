@@ -5,14 +5,9 @@ import { useTranslations } from "next-intl";
 import { packImportAction } from "@/app/console/[workspace]/packs/actions";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { PackImportResult } from "@/lib/contracts/pack-convert";
 import packStyles from "./packs.module.css";
-import { YamlPanel, type InvalidPack } from "./yaml-panel";
-
-type Imported = { kind: "imported"; challenges: PackImportResult["challenges"] };
-
-/** What the import action answers: the challenges it created, or the pack's errors. */
-export type PackImportPanelResult = Imported | InvalidPack;
+import type { Imported } from "./types";
+import { YamlPanel } from "./yaml-panel";
 
 /** "Import as challenges": a pack (file or pasted YAML) → draft challenges of the workspace. */
 export function ImportPanel({ workspace, example }: { workspace: string; example?: string }) {

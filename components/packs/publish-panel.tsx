@@ -7,12 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { PublishResult } from "@/lib/contracts/packs";
 import packStyles from "./packs.module.css";
-import { YamlPanel, type InvalidPack } from "./yaml-panel";
-
-type Answer = { kind: "valid" } | { kind: "published"; result: PublishResult };
-
-/** What the panel's action answers: valid, the errors, or the published version's ids. */
-export type PackPanelResult = Answer | InvalidPack;
+import type { PublishAnswer as Answer } from "./types";
+import { YamlPanel } from "./yaml-panel";
 
 export function PublishPanel({ workspace, example }: { workspace: string; example?: string }) {
   const t = useTranslations("consolePages.packs");

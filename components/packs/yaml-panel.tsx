@@ -5,13 +5,13 @@ import styles from "@/components/console/console.module.css";
 import { FormStatus } from "@/components/console/form-status";
 import { submitWithoutReset } from "@/components/console/submit-without-reset";
 import type { FormState } from "@/lib/contracts/forms";
-import type { PackError } from "@/lib/packs/types";
 import { PackErrorList } from "./pack-error-list";
 import packStyles from "./packs.module.css";
+import type { InvalidPack } from "./types";
 import { useYamlDraft, YamlDraftFields } from "./yaml-draft";
 
 /** The answer every pack panel shares: the pack's errors. */
-export type InvalidPack = { kind: "invalid"; errors: PackError[] };
+export type { InvalidPack } from "./types";
 
 const isInvalid = (data: { kind: string }): data is InvalidPack => data.kind === "invalid";
 

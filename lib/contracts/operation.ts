@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import type { Role } from "@/lib/contracts/workspaces";
+import type { Role } from "@/lib/contracts/roles";
 
 // An HTTP operation as a contract: who may call it, the zod schemas of its params, query and
 // body, and what the OpenAPI document says about it (doc.response: the response shape, which the

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
 import { isoTimestamp } from "@/lib/contracts/primitives";
+import { ROLES } from "@/lib/contracts/roles";
 import { visibleName } from "@/lib/contracts/names";
 
-export const ROLES = ["owner", "admin", "editor"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "@/lib/contracts/roles";
 
 // /console/api/workspace: the caller's workspace and role.
 

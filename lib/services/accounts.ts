@@ -6,6 +6,7 @@ import { limits } from "@/lib/rate-limit";
 import type { RegisterInput } from "@/lib/contracts/auth";
 import { consumeEmailCode, mailLoginChallengeCode } from "@/lib/services/email-codes";
 import { returnEventCodeUse, takeEventCodeUse } from "@/lib/services/event-codes";
+import type { PublicAccount } from "@/lib/services/public-account";
 import {
   beginLoginAttempt,
   challengedFailure,
@@ -16,11 +17,7 @@ import {
   rememberClient,
 } from "@/lib/services/login-guard";
 
-export interface PublicAccount {
-  id: string;
-  email: string;
-  name: string;
-}
+export type { PublicAccount };
 
 const publicSelect = { id: true, email: true, name: true } as const;
 

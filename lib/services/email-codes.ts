@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { sendEmail, renderLoginCodeEmail } from "@/lib/email";
 import { emailKey, limits } from "@/lib/rate-limit";
 import { log } from "@/lib/log";
-import type { PublicAccount } from "@/lib/services/accounts";
+import type { PublicAccount } from "@/lib/services/public-account";
 import { limitFor } from "@/lib/services/event-codes";
 import { challengeMailAllowed, isKnownClient, rememberClient } from "@/lib/services/login-guard";
 

@@ -4,7 +4,7 @@ import type { PluginLoader } from "@/lib/evaluation/plugins";
 import type { TeamRoundPort } from "@/lib/red-blue/port";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import type { RunResources } from "@/lib/workflow/engine/run-resources";
-import type { RunWorkflowOptions } from "@/lib/workflow/run-workflow";
+import type { RunTrigger } from "@/lib/workflow/types";
 
 // The contract between the engine and a node executor (lib/workflow/nodes/<type>/execute.ts).
 
@@ -25,7 +25,7 @@ export interface ExecutorContext<C = Record<string, unknown>> {
     workflowId: string;
     endUserId: string | null;
     challengeId: string | null;
-    triggeredFrom: RunWorkflowOptions["triggeredFrom"];
+    triggeredFrom: RunTrigger;
     /** The inputs the run was started with (unmasked). */
     inputs: Record<string, unknown>;
   };

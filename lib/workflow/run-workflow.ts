@@ -5,10 +5,15 @@ import { AppError } from "@/lib/errors";
 import { RunExecution, type NodeRecord } from "@/lib/workflow/engine/execute-run";
 import { describeStop, resolveLimits, RunController } from "@/lib/workflow/engine/limits";
 import { Masker } from "@/lib/workflow/engine/masking";
-import type { NodeRunRow, RunRowFinish, RunRowStart, RunStore } from "@/lib/workflow/engine/run-record";
-import { getCompiledGraph, parseMaskRef, type ExecutionPlan } from "@/lib/workflow/engine/plan";
-import { PlayerView } from "@/lib/workflow/engine/player-view";
-import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
+import { getCompiledGraph, parseMaskRef, type CompileResult } from "@/lib/workflow/engine/plan";
+import type { ExecutionPlan } from "@/lib/workflow/engine/plan-types";
+import {
+  playerViewListener,
+  RunListeners,
+  storeListener,
+  traceListener,
+  type RunListener,
+} from "@/lib/workflow/engine/run-listeners";
 import { RunResources, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 import type { PluginLoader } from "@/lib/evaluation/plugins";
 import type { TeamRoundPort } from "@/lib/red-blue/port";
@@ -16,11 +21,17 @@ import { VariablePool } from "@/lib/workflow/engine/variable-pool";
 import type { ModelRetryPolicy } from "@/lib/workflow/executor-types";
 import type {
   GraphIssue,
+  NodeRunRow,
   PlayerEvent,
   RunEvent,
   RunLimits,
+  RunRecord,
   RunResult,
+  RunRowFinish,
+  RunRowStart,
   RunStatus,
+  RunStore,
+  RunTrigger,
   WorkflowGraph,
 } from "@/lib/workflow/types";
 
@@ -32,7 +43,7 @@ export interface RunWorkflowOptions {
   /** e.g. { prompt: "..." } */
   inputs: Record<string, unknown>;
   endUserId?: string | null;
-  triggeredFrom: "play" | "test-run" | "api" | "pack";
+  triggeredFrom: RunTrigger;
   /** challenge-evaluator nodes default to this challenge's criteria and secret. */
   challengeId?: string | null;
   onEvent?: (event: RunEvent) => void;
@@ -51,6 +62,8 @@ export interface RunWorkflowOptions {
    */
   store?: RunStore;
   record?: boolean;
+  /** More consumers of the run (metrics, another store…), each told what the store is told. */
+  listeners?: readonly RunListener[];
   /** Retries of failed model calls in llm nodes (default 2 retries, 200 ms then 800 ms). */
   modelRetry?: Partial<ModelRetryPolicy>;
   // The engine reads no storage: what a run needs comes from its caller (lib/services/runs).
@@ -89,20 +102,53 @@ function maskKeysFor(plan: ExecutionPlan, resources: RunResources): Map<string, 
   return keys;
 }
 
+/** What the prepare phase leaves for the others: nothing is emitted or stored before it is done. */
+interface PreparedRun {
+  runId: string;
+  compiled: CompileResult;
+  plan: ExecutionPlan | null;
+  resources: RunResources;
+  /** Why the run cannot start (a missing challenge or secret); it then fails without running. */
+  setupError?: string;
+  masker: Masker;
+  maskKeys: Map<string, Set<string>>;
+  teamRounds?: TeamRoundPort;
+  startRow: RunRowStart;
+}
+
+/** How the execute phase ended. */
+interface Outcome {
+  status: RunStatus;
+  error?: string;
+  execution?: RunExecution;
+  modelFailure: boolean;
+  issues?: GraphIssue[];
+}
+
 /**
  * Runs a workflow graph: validates it (an invalid graph gives a failed run and executes nothing),
- * executes the nodes in dependency order within the run's limits, streams RunEvents, hands the
- * run and its node runs to the store (or to the caller: record) and returns the result. Every value that leaves
- * — events, stored rows, the result — has the challenge secret, the workspace secrets used and
- * the mask_variables values replaced with [masked].
+ * executes the nodes in dependency order within the run's limits and returns the result. Its
+ * consumers are listeners (engine/run-listeners.ts): the trace (onEvent) or the player's view
+ * (onPlayerEvent), the store, and any `listeners`. Every value that leaves — events, stored rows,
+ * the result — has the challenge secret, the workspace secrets used and the mask_variables
+ * values replaced with [masked].
  *
  * Throws only for infrastructure failures (the store or the resource loader failing).
  */
 export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> {
   const t0 = performance.now();
+  const run = await prepare(opts);
+  const listeners = new RunListeners(listenersFor(opts, run), run.runId);
+  await listeners.started(run.startRow);
+  send(listeners, { type: "run_started", runId: run.runId });
+  const outcome = await execute(opts, run, listeners);
+  return finish(opts, run, outcome, listeners, t0);
+}
+
+/** Compiles the graph and loads what it needs; the masker learns every secret first. */
+async function prepare(opts: RunWorkflowOptions): Promise<PreparedRun> {
   const runId = uuidv7();
   const createdAt = new Date();
-  const store = opts.store;
   const masker = new Masker();
   const runChallengeId = opts.challengeId ?? null;
 
@@ -142,20 +188,6 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   const startMasks = plan ? maskKeys.get(plan.start.id) : undefined;
   if (startMasks) for (const key of startMasks) masker.addValue(opts.inputs[key]);
 
-  let emit = opts.onEvent ?? null;
-  let streamNodes: ReadonlySet<string> | undefined;
-  if (opts.onPlayerEvent) {
-    // A value masked only once some node has produced it could turn up in text streamed earlier:
-    // with such masks, players get the answer once it is final, never streamed.
-    const lateMasks = !plan || [...maskKeys.keys()].some((id) => id !== plan.start.id);
-    const streamFrom = plan && !lateMasks ? plan.answerStream : null;
-    const secrets = resources.secretValues();
-    const disguises = streamFrom ? { matcher: new SecretFormMatcher(secrets), secrets } : null;
-    const view = new PlayerView(streamFrom, opts.onPlayerEvent, disguises);
-    emit = (event) => view.handle(event);
-    streamNodes = new Set(streamFrom ? [streamFrom] : []);
-  }
-
   const startRow: RunRowStart = {
     id: runId,
     workspaceId: opts.workspaceId,
@@ -166,75 +198,90 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
     inputs: masker.maskValue(opts.inputs),
     createdAt,
   };
-  if (store) await store.start(startRow);
-  const send = (event: RunEvent) => {
-    try {
-      emit?.(event);
-    } catch {
-      // A failing listener must not break the run; node events are guarded the same way.
-    }
-  };
-  send({ type: "run_started", runId });
+  return { runId, compiled, plan, resources, setupError, masker, maskKeys, teamRounds, startRow };
+}
 
-  let status: RunStatus;
-  let error: string | undefined;
-  let execution: RunExecution | undefined;
-  let modelFailure = false;
-  let issues: GraphIssue[] | undefined;
+/** The run's consumers: the player's view replaces the trace when both are given. */
+function listenersFor(opts: RunWorkflowOptions, run: PreparedRun): RunListener[] {
+  const all: RunListener[] = [];
+  if (opts.onPlayerEvent) {
+    all.push(playerViewListener(run.plan, run.maskKeys, run.resources.secretValues(), opts.onPlayerEvent));
+  } else if (opts.onEvent) all.push(traceListener(opts.onEvent));
+  if (opts.store) all.push(storeListener(opts.store));
+  if (opts.listeners) all.push(...opts.listeners);
+  return all;
+}
 
+/** Runs the nodes within the run's limits (nothing runs for an invalid graph or a setup error). */
+async function execute(
+  opts: RunWorkflowOptions,
+  run: PreparedRun,
+  listeners: RunListeners,
+): Promise<Outcome> {
+  const { compiled } = run;
   if (!compiled.ok) {
-    status = "failed";
-    issues = compiled.issues;
-    error = `The workflow is invalid: ${describeIssues(compiled.issues)}`;
-  } else if (setupError) {
-    status = "failed";
-    error = setupError;
-  } else {
-    const limits = resolveLimits(opts.limits);
-    const controller = new RunController(limits, opts.signal);
-    execution = new RunExecution({
-      runId,
-      plan: compiled.plan,
-      run: {
-        runId,
-        workspaceId: opts.workspaceId,
-        workflowId: opts.workflowId,
-        endUserId: opts.endUserId ?? null,
-        challengeId: runChallengeId,
-        triggeredFrom: opts.triggeredFrom,
-        inputs: opts.inputs,
-      },
-      masker,
-      pool: new VariablePool(),
-      resources,
-      controller,
-      emit,
-      streamNodes,
-      getModel: opts.getModel,
-      loadPlugin: opts.loadPlugin,
-      modelRetry: { ...DEFAULT_MODEL_RETRY, ...opts.modelRetry },
-      teamRounds,
-      maskKeys,
-    });
-    try {
-      await execution.execute();
-    } finally {
-      controller.dispose();
-    }
-    const stop = controller.stopped;
-    status = !stop ? "succeeded" : stop.kind === "cancelled" ? "cancelled" : "failed";
-    error = stop ? describeStop(stop) : undefined;
-    modelFailure = stop?.kind === "node-failed" && stop.modelFailure;
+    const error = `The workflow is invalid: ${describeIssues(compiled.issues)}`;
+    return { status: "failed", error, modelFailure: false, issues: compiled.issues };
   }
+  if (run.setupError) return { status: "failed", error: run.setupError, modelFailure: false };
+  const limits = resolveLimits(opts.limits);
+  const controller = new RunController(limits, opts.signal);
+  const execution = new RunExecution({
+    runId: run.runId,
+    plan: compiled.plan,
+    run: {
+      runId: run.runId,
+      workspaceId: opts.workspaceId,
+      workflowId: opts.workflowId,
+      endUserId: opts.endUserId ?? null,
+      challengeId: opts.challengeId ?? null,
+      triggeredFrom: opts.triggeredFrom,
+      inputs: opts.inputs,
+    },
+    masker: run.masker,
+    pool: new VariablePool(),
+    resources: run.resources,
+    controller,
+    emit: listeners.emit,
+    streamNodes: listeners.streamNodes,
+    getModel: opts.getModel,
+    loadPlugin: opts.loadPlugin,
+    modelRetry: { ...DEFAULT_MODEL_RETRY, ...opts.modelRetry },
+    teamRounds: run.teamRounds,
+    maskKeys: run.maskKeys,
+  });
+  try {
+    await execution.execute();
+  } finally {
+    controller.dispose();
+  }
+  const stop = controller.stopped;
+  return {
+    status: !stop ? "succeeded" : stop.kind === "cancelled" ? "cancelled" : "failed",
+    error: stop ? describeStop(stop) : undefined,
+    execution,
+    modelFailure: stop?.kind === "node-failed" && stop.modelFailure,
+  };
+}
 
+/** Masks what the run produced, hands the record to the listeners, sends run_finished. */
+async function finish(
+  opts: RunWorkflowOptions,
+  run: PreparedRun,
+  outcome: Outcome,
+  listeners: RunListeners,
+  t0: number,
+): Promise<RunResult> {
+  const { plan, masker, runId } = run;
+  const { status, execution } = outcome;
   const answer = plan && execution ? execution.records.find((r) => r.nodeId === plan.answer.id) : undefined;
   const outputs = answer?.status === "succeeded" && answer.outputs ? masker.maskValue(answer.outputs) : {};
   const tokensTotal = execution?.tokens ?? 0;
   const judgeTokensTotal = execution?.judgeTokens ?? 0;
   const elapsedMs = Math.round(performance.now() - t0);
-  const maskedError = error === undefined ? undefined : masker.mask(error);
+  const maskedError = outcome.error === undefined ? undefined : masker.mask(outcome.error);
 
-  const finish: RunRowFinish = {
+  const finishRow: RunRowFinish = {
     status,
     outputs: status === "succeeded" || answer ? outputs : undefined,
     error: maskedError,
@@ -243,9 +290,16 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
     elapsedMs,
     finishedAt: new Date(),
   };
-  const record = store || opts.record ? { start: startRow, finish, nodeRuns: nodeRunRows(execution?.records ?? [], masker) } : null;
-  if (store && record) await store.finish(record);
-  send({
+  let record: RunRecord | null = null;
+  if (listeners.wantRecord || opts.record) {
+    record = {
+      start: run.startRow,
+      finish: finishRow,
+      nodeRuns: nodeRunRows(execution?.records ?? [], masker),
+    };
+    await listeners.finished(record);
+  }
+  send(listeners, {
     type: "run_finished",
     runId,
     status,
@@ -260,11 +314,13 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> 
   if (maskedError) result.error = maskedError;
   if (execution?.evaluation) result.evaluation = masker.maskValue(execution.evaluation);
   if (typeof outputs.text === "string") result.answerText = outputs.text;
-  if (modelFailure) result.modelFailure = true;
-  if (issues) result.issues = issues;
+  if (outcome.modelFailure) result.modelFailure = true;
+  if (outcome.issues) result.issues = outcome.issues;
   if (opts.record && record) result.record = record;
   return result;
 }
+
+const send = (listeners: RunListeners, event: RunEvent) => listeners.emit?.(event);
 
 /** The port with each red/blue challenge read once per run (before the run, then by its nodes). */
 function rememberChallenges(port: TeamRoundPort): TeamRoundPort {

@@ -35,6 +35,17 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** What the two-instance checks share: the cluster, its two apps and the seeded players. */
+export interface ScaleContext {
+  cluster: Cluster;
+  a: Instance;
+  b: Instance;
+  level1: string;
+  collectionId: string | null;
+  /** Registered players: their tokens work on either instance. */
+  players: { email: string; token: string }[];
+}
+
 export interface ClusterOptions {
   /** A PostgreSQL server URL with rights to create databases. */
   serverUrl: string;

@@ -6,8 +6,7 @@
 // an attempt on B within 1 s, and that the receiver got every event exactly once.
 import pg from "pg";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
-import { api, login, openSse, type Cluster, type Instance } from "./cluster";
-import type { ScaleContext } from "./two-instances";
+import { api, login, openSse, type Cluster, type Instance, type ScaleContext } from "./cluster";
 
 type Check = { name: string; run: (ctx: ScaleContext) => Promise<string> };
 

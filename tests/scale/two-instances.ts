@@ -29,6 +29,7 @@ import {
   waitUntilUp,
   type Cluster,
   type Instance,
+  type ScaleContext,
 } from "./cluster";
 import { notificationSetup } from "./notification-checks";
 
@@ -45,16 +46,6 @@ const LOSE = "Hello! What a nice day.";
 const ATTEMPTS_PER_MINUTE = 10;
 /** lib/rate-limit limits.loginFailures: 5 per minute per client; the 6th is refused. */
 const LOGIN_FAILURES_PER_CLIENT = 5;
-
-export interface ScaleContext {
-  cluster: Cluster;
-  a: Instance;
-  b: Instance;
-  level1: string;
-  collectionId: string | null;
-  /** Registered players: their tokens work on either instance. */
-  players: { email: string; token: string }[];
-}
 
 type Check = { name: string; run: (ctx: ScaleContext) => Promise<string> };
 

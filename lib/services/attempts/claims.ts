@@ -1,6 +1,6 @@
 import "server-only";
 import { MESSAGES } from "@/lib/services/attempts/result";
-import type { SubmitAttemptInput } from "@/lib/services/attempts/submit";
+import type { SubmitAttemptInput } from "@/lib/services/attempts/types";
 import { lockRow, query, transaction, type Step } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
 import type { ChallengeAttempt } from "@/lib/generated/sqlite/client";

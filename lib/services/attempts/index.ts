@@ -20,6 +20,6 @@ export {
   type AttemptResult,
   type RunStep,
   type ScoreStep,
-  type SubmitAttemptInput,
   type SubmitDeps,
 } from "@/lib/services/attempts/submit";
+export type { SubmitAttemptInput } from "@/lib/services/attempts/types";

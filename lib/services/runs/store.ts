@@ -2,9 +2,9 @@ import "server-only";
 import { uuidv7 } from "@/lib/ids";
 import { exec, json, transaction, type Param, type Step } from "@/lib/db/sql";
 import { fromDatabaseError } from "@/lib/errors";
-import type { NodeRunRow, RunRecord, RunRowFinish, RunRowStart, RunStore } from "@/lib/workflow/engine/run-record";
+import type { NodeRunRow, RunRecord, RunRowFinish, RunRowStart, RunStore } from "@/lib/workflow/types";
 
-// Where the engine's runs are written (lib/workflow/engine/run-record.ts). A run costs two short transactions: the WorkflowRun row when it starts (so a running run is
+// Where the engine's runs are written (RunRecord, lib/workflow/types.ts). A run costs two short transactions: the WorkflowRun row when it starts (so a running run is
 // visible and attempts can reference it), then one that finishes it and inserts every node run
 // in one multi-row INSERT. The attempt path instead writes the finished run once, inside the
 // transaction that records the attempt (completedRunSteps): the pending attempt row already

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { NodeTimeout, RunStopped, type RunController } from "@/lib/workflow/engine/limits";
 import type { Masker, StreamMasker } from "@/lib/workflow/engine/masking";
-import type { ExecutionPlan, PlanNode } from "@/lib/workflow/engine/plan";
+import type { ExecutionPlan, PlanNode } from "@/lib/workflow/engine/plan-types";
 import type { PluginLoader } from "@/lib/evaluation/plugins";
 import type { TeamRoundPort } from "@/lib/red-blue/port";
 import type { RunResources } from "@/lib/workflow/engine/run-resources";

@@ -1,5 +1,5 @@
 import { foldedKey, type SecretFormMatcher } from "@/lib/evaluation/secret-forms";
-import type { PlanNode } from "@/lib/workflow/engine/plan";
+import type { PlanNode } from "@/lib/workflow/engine/plan-types";
 import type { PlayerEvent, PlayerStage, RunEvent } from "@/lib/workflow/types";
 
 // The player's view of a run. The engine's RunEvents are the creator's trace (every node, its

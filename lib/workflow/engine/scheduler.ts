@@ -1,4 +1,4 @@
-import type { ExecutionPlan, PlanEdge } from "@/lib/workflow/engine/plan";
+import type { ExecutionPlan, PlanEdge } from "@/lib/workflow/engine/plan-types";
 
 // Readiness and skip propagation. An edge is resolved once its source has finished: it is live,
 // or dead when the source was skipped or the edge leaves a branch that was not taken (if-else).

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
-import type { PackImportPanelResult } from "@/components/packs/import-panel";
-import type { PackPanelResult } from "@/components/packs/publish-panel";
+import type { PackImportPanelResult, PackPanelResult } from "@/components/packs/types";
 import type { FormState } from "@/lib/contracts/forms";
 import { MAX_PACK_BYTES } from "@/lib/contracts/packs";
 import { AppError } from "@/lib/errors";
