@@ -169,6 +169,10 @@ export interface FinishedCase {
   outcome: CaseOutcome;
 }
 
+// A group of finished cases is one statement each: a large group on a slow database takes longer
+// than Prisma's default 5 s.
+const RECORD_TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
+
 /** Records finished cases (only those still pending) and moves the run's counters; returns the run's status. */
 export function recordCases(runId: string, finished: FinishedCase[]): Promise<string | undefined> {
   return db.$transaction(async (tx) => {
@@ -222,7 +226,7 @@ export function recordCases(runId: string, finished: FinishedCase[]): Promise<st
     }
     const run = await tx.packRun.findUnique({ where: { id: runId }, select: { status: true } });
     return run?.status;
-  });
+  }, RECORD_TRANSACTION);
 }
 
 /** Marks the run running (from queued) and returns it. */
