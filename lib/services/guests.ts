@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { all, asBool, asDate, asNumOrNull, exec, lockRow, one, transaction, type Step } from "@/lib/db/sql";
+import { db, type Tx } from "@/lib/db";
+import { lockChallengeRow, lockEndUserRow } from "@/lib/db/guests";
 import { guestSessionId } from "@/lib/auth/guest-name";
 import { env } from "@/lib/env";
 import { configuredLimiter, createLimiter } from "@/lib/rate-limit";
@@ -8,9 +8,8 @@ import { isBetter } from "@/lib/scoring/compare";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import type { ChallengeStrategy } from "@/lib/scoring/types";
 import { allowance } from "@/lib/services/attempts/limits";
-import { completedAttemptCount, insertEntry, type EntryValues } from "@/lib/services/attempts/store";
+import type { EntryValues } from "@/lib/services/attempts/store";
 import { forgetBoardEverywhere } from "@/lib/services/caches";
-import { syncEntryHintCost } from "@/lib/services/hints/store";
 import { HISTORY_LIMIT, HISTORY_SELECT, toPlayState, type PlayState } from "@/lib/services/player-pages";
 
 // Guests: visitors without an account who play challenges whose creator allows it. Their
@@ -93,61 +92,67 @@ export async function getGuestPlayState(challengeId: string, guestId: string | n
 
 // ---- Claiming a guest's attempts ---------------------------------------------------------------
 
-const num = (v: unknown) => asNumOrNull(v);
-
 /**
  * Rebuilds one player's board entry on a challenge from their attempts (the best ranked success
  * by the strategy, as recordAttempt keeps it; attempts_count = completed attempts). Removes the
  * entry when they have no ranked success. Runs under the challenge's row lock.
  */
-function* rebuildEntry(challengeId: string, endUserId: string, accountId: string): Step<void> {
-  const c = yield* one<{ scoring_strategy: string; max_attempts: unknown }>(
-    `SELECT scoring_strategy, max_attempts FROM challenges WHERE id = $1`,
-    challengeId,
-  );
-  if (!c || !(yield* lockRow("challenges", challengeId))) return;
-  const strategy: ChallengeStrategy = getChallengeStrategy(c.scoring_strategy);
-  const rows = yield* all<Record<string, unknown>>(
-    `SELECT id, succeeded, score, elapsed_ms, tokens_total, judge_rating, created_at FROM challenge_attempts
-     WHERE challenge_id = $1 AND end_user_id = $2 AND status = 'completed'
-     ORDER BY created_at ASC, id ASC`,
-    challengeId,
-    endUserId,
-  );
+async function rebuildEntry(tx: Tx, challengeId: string, endUserId: string, accountId: string): Promise<void> {
+  if (!(await lockChallengeRow(tx, challengeId))) return;
+  const c = await tx.challenge.findUniqueOrThrow({
+    where: { id: challengeId },
+    select: { scoringStrategy: true, maxAttempts: true },
+  });
+  const strategy: ChallengeStrategy = getChallengeStrategy(c.scoringStrategy);
+  const rows = await tx.challengeAttempt.findMany({
+    where: { challengeId, endUserId, status: "completed" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      succeeded: true,
+      score: true,
+      elapsedMs: true,
+      tokensTotal: true,
+      judgeRating: true,
+      createdAt: true,
+    },
+  });
   // A limited challenge counts only the first max_attempts of the merged attempts: a player who
   // used theirs up cannot get more by playing as a guest and signing in afterwards.
-  const limit = asNumOrNull(c.max_attempts);
-  const counted = limit === null ? rows : rows.slice(0, limit);
+  const counted = c.maxAttempts === null ? rows : rows.slice(0, c.maxAttempts);
   let best: EntryValues | null = null;
   for (const r of counted) {
-    if (!asBool(r.succeeded)) continue;
-    const m = {
-      score: num(r.score),
-      elapsedMs: num(r.elapsed_ms),
-      tokensTotal: num(r.tokens_total),
-      judgeRating: num(r.judge_rating),
-    };
+    if (!r.succeeded) continue;
+    const m = { score: r.score, elapsedMs: r.elapsedMs, tokensTotal: r.tokensTotal, judgeRating: r.judgeRating };
     if (strategy.rankValue(m) === null) continue;
     if (best && !isBetter(strategy, m, best)) continue;
     best = {
       accountId,
-      bestAttemptId: r.id as string,
+      bestAttemptId: r.id,
       score: m.score,
       elapsedMs: m.elapsedMs,
       tokensTotal: m.tokensTotal,
       judgeRating: strategy.column === "judgeRating" ? strategy.rankValue(m) : m.judgeRating,
-      achievedAt: asDate(r.created_at),
+      achievedAt: r.createdAt,
     };
   }
-  yield* exec(
-    `DELETE FROM challenge_leaderboard_entries WHERE challenge_id = $1 AND end_user_id = $2`,
-    challengeId,
-    endUserId,
-  );
+  await tx.challengeLeaderboardEntry.deleteMany({ where: { challengeId, endUserId } });
   if (best) {
-    yield* insertEntry(challengeId, endUserId, best, yield* completedAttemptCount(challengeId, endUserId));
     // The rebuilt entry keeps what the player spent on hints.
-    yield* syncEntryHintCost(challengeId, endUserId);
+    const spent = await tx.challengeHintUnlock.aggregate({
+      where: { challengeId, endUserId },
+      _sum: { cost: true },
+    });
+    await tx.challengeLeaderboardEntry.create({
+      data: {
+        challengeId,
+        endUserId,
+        ...best,
+        attemptsCount: rows.length,
+        hintCost: spent._sum.cost ?? 0,
+      },
+      select: { id: true },
+    });
   }
 }
 
@@ -168,51 +173,47 @@ export interface GuestClaim {
 export async function claimGuestAttempts(accountId: string, guestId: string): Promise<GuestClaim> {
   const sessionId = guestSessionId(guestId);
   const touched = new Set<string>();
-  const result = await transaction(function* (): Step<GuestClaim> {
-    const guests = yield* all<{ id: string; tenant_id: string }>(
-      `SELECT id, tenant_id FROM end_users WHERE session_id = $1 AND type = 'guest'`,
-      sessionId,
-    );
+  const result = await db.$transaction(async (tx): Promise<GuestClaim> => {
+    const guests = await tx.endUser.findMany({
+      where: { sessionId, type: "guest" },
+      select: { id: true, workspaceId: true },
+    });
     let attempts = 0;
     for (const g of guests) {
-      const challenges = yield* all<{ challenge_id: string }>(
-        `SELECT DISTINCT challenge_id FROM challenge_attempts WHERE end_user_id = $1`,
-        g.id,
-      );
-      const own = yield* one<{ id: string }>(
-        `SELECT id FROM end_users WHERE tenant_id = $1 AND account_id = $2`,
-        g.tenant_id,
-        accountId,
-      );
+      const challenges = await tx.challengeAttempt.findMany({
+        where: { endUserId: g.id },
+        distinct: ["challengeId"],
+        select: { challengeId: true },
+      });
+      const own = await tx.endUser.findFirst({
+        where: { workspaceId: g.workspaceId, accountId },
+        select: { id: true },
+      });
       let target = g.id;
       if (!own) {
-        yield* exec(
-          `UPDATE end_users SET account_id = $2, type = 'account', session_id = NULL WHERE id = $1`,
-          g.id,
-          accountId,
-        );
-        attempts += yield* exec(
-          `UPDATE challenge_attempts SET account_id = $2 WHERE end_user_id = $1`,
-          g.id,
-          accountId,
-        );
+        await tx.endUser.update({
+          where: { id: g.id },
+          data: { accountId, type: "account", sessionId: null },
+          select: { id: true },
+        });
+        attempts += (await tx.challengeAttempt.updateMany({ where: { endUserId: g.id }, data: { accountId } })).count;
       } else {
         target = own.id;
-        yield* lockRow("end_users", own.id);
+        await lockEndUserRow(tx, own.id);
         // Idempotency keys are per end user: the guest's could collide with the account's.
-        attempts += yield* exec(
-          `UPDATE challenge_attempts SET end_user_id = $2, account_id = $3, idempotency_key = NULL WHERE end_user_id = $1`,
-          g.id,
-          own.id,
-          accountId,
-        );
-        yield* exec(`UPDATE workflow_runs SET end_user_id = $2 WHERE end_user_id = $1`, g.id, own.id);
-        yield* exec(`DELETE FROM challenge_leaderboard_entries WHERE end_user_id = $1`, g.id);
-        yield* exec(`DELETE FROM end_users WHERE id = $1`, g.id);
+        attempts += (
+          await tx.challengeAttempt.updateMany({
+            where: { endUserId: g.id },
+            data: { endUserId: own.id, accountId, idempotencyKey: null },
+          })
+        ).count;
+        await tx.workflowRun.updateMany({ where: { endUserId: g.id }, data: { endUserId: own.id } });
+        await tx.challengeLeaderboardEntry.deleteMany({ where: { endUserId: g.id } });
+        await tx.endUser.deleteMany({ where: { id: g.id } });
       }
-      for (const { challenge_id } of challenges) {
-        yield* rebuildEntry(challenge_id, target, accountId);
-        touched.add(challenge_id);
+      for (const { challengeId } of challenges) {
+        await rebuildEntry(tx, challengeId, target, accountId);
+        touched.add(challengeId);
       }
     }
     return { workspaces: guests.length, attempts };

@@ -1,6 +1,5 @@
 import "server-only";
 import type { ComparisonView, PackRunCaseView } from "@/lib/contracts/pack-runs";
-import { query } from "@/lib/db/sql";
 import { csvField } from "@/lib/csv";
 import { AppError } from "@/lib/errors";
 import { caseOutcomes, getPackRun, runCasePage, type CaseOutcomeRow } from "@/lib/services/packs/runs/read";
@@ -87,7 +86,7 @@ export async function exportPackRun(
         );
         return;
       }
-      const page = await query(() => runCasePage(runId, after, EXPORT_PAGE));
+      const page = await runCasePage(runId, after, EXPORT_PAGE);
       if (page.length === 0) {
         if (!csv) controller.enqueue(encoder.encode("\n]}\n"));
         controller.close();
@@ -129,7 +128,7 @@ export async function comparePackRuns(
     throw new AppError("validation_failed", `a_model: run ${a} did not run "${modelA}"`);
   if (!runB.models.includes(modelB))
     throw new AppError("validation_failed", `b_model: run ${b} did not run "${modelB}"`);
-  const [casesA, casesB] = await Promise.all([query(() => caseOutcomes(a)), query(() => caseOutcomes(b))]);
+  const [casesA, casesB] = await Promise.all([caseOutcomes(a), caseOutcomes(b)]);
   const mine = (cases: CaseOutcomeRow[], model: string) => cases.filter((c) => c.model === model);
   const byId = new Map(mine(casesB, modelB).map((c) => [caseId(c), c]));
   const seen = new Set<string>();

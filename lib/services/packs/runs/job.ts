@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { asJson, one, query, transaction } from "@/lib/db/sql";
-import { defineJob, enqueueJob, PermanentJobError, type JobContext } from "@/lib/jobs";
+import { db } from "@/lib/db";
+import { defineJob, enqueue, PermanentJobError, type JobContext } from "@/lib/jobs";
 import { env } from "@/lib/env";
 import { getRegexRunner } from "@/lib/evaluation/rules-runner";
 import { log } from "@/lib/log";
@@ -20,6 +20,7 @@ import {
   pendingCases,
   readRun,
   recordCases,
+  runStatus,
   summaryRows,
   type FinishedCase,
   type PendingCase,
@@ -76,11 +77,9 @@ function crashedOutcome(err: unknown): CaseOutcome {
 const CANCEL_POLL_MS = 1_000;
 
 export async function loadBundle(versionId: string): Promise<Bundle> {
-  const row = await query(() =>
-    one<{ manifest: unknown }>("SELECT manifest FROM challenge_pack_versions WHERE id = $1", versionId),
-  );
+  const row = await db.challengePackVersion.findUnique({ where: { id: versionId }, select: { manifest: true } });
   if (!row) throw new PermanentJobError("the pack version is gone");
-  return asJson(row.manifest) as Bundle;
+  return row.manifest as unknown as Bundle;
 }
 
 /**
@@ -109,7 +108,7 @@ class Recorder {
       while (this.buffer.length > 0 && this.failure === null) {
         const batch = this.buffer;
         this.buffer = [];
-        this.status = await transaction(() => recordCases(this.runId, batch));
+        this.status = await recordCases(this.runId, batch);
       }
     } catch (err) {
       this.failure = err instanceof Error ? err : new Error("recording finished cases failed");
@@ -127,7 +126,7 @@ class Recorder {
 
 /** The summary of a run from its stored cases. */
 export async function computeSummary(run: RunRow, bundle: Bundle) {
-  const rows = await query(() => summaryRows(run.id));
+  const rows = await summaryRows(run.id);
   const cases: SummaryCase[] = rows.map((r) => ({
     modelRef: r.modelRef,
     kind: r.kind,
@@ -141,7 +140,7 @@ export async function computeSummary(run: RunRow, bundle: Bundle) {
     judges: (r.result?.judges as SummaryCase["judges"]) ?? [],
     security: (r.result?.security as SummaryCase["security"]) ?? null,
   }));
-  const fresh = await query(() => readRun(run.id));
+  const fresh = await readRun(run.id);
   const leftOut = countReasons(
     rows
       .filter((r) => r.status === "needs_sandbox")
@@ -165,20 +164,20 @@ export async function runPackRunSlice(
   signal: AbortSignal,
   sliceLength = sliceMs(),
 ): Promise<"done" | "more"> {
-  const run = await transaction(() => markRunning(runId));
+  const run = await markRunning(runId);
   if (!run) throw new PermanentJobError("the run is gone");
   if (run.status !== "running" && run.status !== "cancelled") return "done";
   const bundle = await loadBundle(run.versionId);
   if (run.status === "cancelled") {
     if (run.summary === null) {
       const summary = await computeSummary(run, bundle);
-      await transaction(() => finishRun(runId, "cancelled", summary));
+      await finishRun(runId, "cancelled", summary);
     }
     return "done";
   }
   const spec = specOf(bundle);
   const security = new SecurityPolicy(bundle);
-  const pending = await query(() => pendingCases(runId));
+  const pending = await pendingCases(runId);
   const stop = new AbortController();
   const stopSignal = AbortSignal.any([signal, stop.signal]);
   const callModel = caseModelCaller(run.workspaceId, stopSignal);
@@ -199,9 +198,9 @@ export async function runPackRunSlice(
   // slice), so a try always ends inside its timeout, however slow a provider is.
   const cutShort = setTimeout(() => stop.abort(), sliceLength + graceMs(sliceLength));
   const poll = setInterval(() => {
-    void query(() => one<{ status: string }>("SELECT status FROM pack_runs WHERE id = $1", runId)).then(
-      (row) => {
-        if (row?.status !== "running") stop.abort();
+    void runStatus(runId).then(
+      (status) => {
+        if (status !== "running") stop.abort();
       },
       () => undefined,
     );
@@ -250,15 +249,15 @@ export async function runPackRunSlice(
     clearTimeout(cutShort);
   }
   if (signal.aborted) throw new Error("the worker stopped; the run resumes on the next try");
-  const now = await query(() => readRun(runId));
+  const now = await readRun(runId);
   if (now?.status === "cancelled") {
     const summary = await computeSummary(run, bundle);
-    await transaction(() => finishRun(runId, "cancelled", summary));
+    await finishRun(runId, "cancelled", summary);
     return "done";
   }
-  if (await query(() => hasPendingCases(runId))) return "more";
+  if (await hasPendingCases(runId)) return "more";
   const summary = await computeSummary(run, bundle);
-  await transaction(() => finishRun(runId, "completed", summary));
+  await finishRun(runId, "completed", summary);
   return "done";
 }
 
@@ -276,21 +275,16 @@ export const packRunJob = defineJob({
     const result = await runPackRunSlice(runId, ctx.signal);
     if (result === "more") {
       const next = slice + 1;
-      await transaction(function* () {
-        const run = yield* readRun(runId);
-        if (!run) return;
-        yield* enqueueJob(
-          PACK_RUN_QUEUE,
-          { runId, slice: next },
-          {
-            singletonKey: `pack-run:${runId}:${next}`,
-            workspaceId: run.workspaceId,
-          },
-        );
-      });
+      const run = await readRun(runId);
+      if (!run) return;
+      await enqueue(
+        PACK_RUN_QUEUE,
+        { runId, slice: next },
+        { singletonKey: `pack-run:${runId}:${next}`, workspaceId: run.workspaceId },
+      );
     }
   },
   async onDead({ runId }, error) {
-    await transaction(() => finishRun(runId, "failed", null, `the run stopped: ${error}`));
+    await finishRun(runId, "failed", null, `the run stopped: ${error}`);
   },
 });

@@ -7,27 +7,39 @@ import type {
   RunSummaryView,
 } from "@/lib/contracts/pack-runs";
 import type { RunSummary } from "@/lib/packs/run/summary";
-import { all, asJson, asNum, asNumOrNull, one, query, transaction, type Step } from "@/lib/db/sql";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
 import { notFound } from "@/lib/errors";
 import { computeSummary, loadBundle } from "@/lib/services/packs/runs/job";
 import {
   finishRun,
   readRun,
-  RUN_COLUMNS,
   requestCancel,
+  RUN_SELECT,
   runOf,
   type RunRow,
 } from "@/lib/services/packs/runs/store";
 
 // Reading runs: one run with its progress and ETA, a pack's runs, a run's cases; cancelling.
 
-type PackInfo = { pack_id: string; pack_slug: string; pack_name: string; version_number: number };
+type PackInfo = { packId: string; packSlug: string; packName: string; versionNumber: number };
 
-const PREFIXED = RUN_COLUMNS.split(", ")
-  .map((c) => `r.${c}`)
-  .join(", ");
-const RUN_SELECT = `SELECT ${PREFIXED}, p.id AS pack_id, p.slug AS pack_slug, p.name AS pack_name, v.number AS version_number
-  FROM pack_runs r JOIN challenge_pack_versions v ON v.id = r.challenge_pack_version_id JOIN challenge_packs p ON p.id = v.challenge_pack_id`;
+const RUN_VIEW_SELECT = {
+  ...RUN_SELECT,
+  version: { select: { number: true, pack: { select: { id: true, slug: true, name: true } } } },
+} satisfies Prisma.PackRunSelect;
+
+const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.PackRunOrderByWithRelationInput[];
+
+function viewOf(row: Prisma.PackRunGetPayload<{ select: typeof RUN_VIEW_SELECT }>): PackRunView {
+  const { version, ...run } = row;
+  return runView(runOf(run), {
+    packId: version.pack.id,
+    packSlug: version.pack.slug,
+    packName: version.pack.name,
+    versionNumber: version.number,
+  });
+}
 
 /** Seconds left at the pace so far (cases recorded since the run started). */
 export function etaSeconds(run: RunRow, now = Date.now()): number | null {
@@ -96,10 +108,10 @@ type StoredSummary = Partial<RunSummary> & {
 export function runView(run: RunRow, info: PackInfo): PackRunView {
   return {
     id: run.id,
-    pack_id: info.pack_id,
-    pack_slug: info.pack_slug,
-    pack_name: info.pack_name,
-    version_number: asNum(info.version_number),
+    pack_id: info.packId,
+    pack_slug: info.packSlug,
+    pack_name: info.packName,
+    version_number: info.versionNumber,
     input_set: run.inputSetKey,
     models: run.models,
     concurrency: run.options.concurrency,
@@ -121,73 +133,75 @@ export function runView(run: RunRow, info: PackInfo): PackRunView {
   };
 }
 
-function* readView(workspaceId: string, runId: string): Step<PackRunView | undefined> {
-  const row = yield* one<Record<string, unknown>>(
-    `${RUN_SELECT} WHERE r.id = $1 AND r.tenant_id = $2`,
-    runId,
-    workspaceId,
-  );
-  return row ? runView(runOf(row), row as unknown as PackInfo) : undefined;
-}
-
 export async function getPackRun(workspaceId: string, runId: string): Promise<PackRunView> {
-  const view = await query(() => readView(workspaceId, runId));
-  if (!view) throw notFound("Pack run");
-  return view;
+  const row = await db.packRun.findFirst({ where: { id: runId, workspaceId }, select: RUN_VIEW_SELECT });
+  if (!row) throw notFound("Pack run");
+  return viewOf(row);
 }
 
 /** A pack's runs (by pack id or slug), newest first; at most 200. 404 for another workspace's pack. */
 export async function listPackRuns(workspaceId: string, packId: string): Promise<PackRunView[]> {
-  const rows = await query(function* () {
-    // An unknown pack is a 404 like every other pack route, not an empty list.
-    const pack = yield* one<{ id: string }>(
-      `SELECT id FROM challenge_packs WHERE tenant_id = $1 AND (id = $2 OR slug = $2)`,
-      workspaceId,
-      packId,
-    );
-    if (!pack) return null;
-    return yield* all<Record<string, unknown>>(
-      `${RUN_SELECT} WHERE r.tenant_id = $1 AND p.id = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT 200`,
-      workspaceId,
-      pack.id,
-    );
+  // An unknown pack is a 404 like every other pack route, not an empty list.
+  const pack = await db.challengePack.findFirst({
+    where: { workspaceId, OR: [{ id: packId }, { slug: packId }] },
+    select: { id: true },
   });
-  if (!rows) throw notFound("Challenge pack");
-  return rows.map((row) => runView(runOf(row), row as unknown as PackInfo));
+  if (!pack) throw notFound("Challenge pack");
+  const rows = await db.packRun.findMany({
+    where: { workspaceId, version: { packId: pack.id } },
+    orderBy: NEWEST_FIRST,
+    take: 200,
+    select: RUN_VIEW_SELECT,
+  });
+  return rows.map(viewOf);
 }
 
 /** The workspace's latest runs across packs; at most 50. */
 export async function listRecentRuns(workspaceId: string): Promise<PackRunView[]> {
-  const rows = await query(() =>
-    all<Record<string, unknown>>(
-      `${RUN_SELECT} WHERE r.tenant_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 50`,
-      workspaceId,
-    ),
-  );
-  return rows.map((row) => runView(runOf(row), row as unknown as PackInfo));
+  const rows = await db.packRun.findMany({
+    where: { workspaceId },
+    orderBy: NEWEST_FIRST,
+    take: 50,
+    select: RUN_VIEW_SELECT,
+  });
+  return rows.map(viewOf);
 }
 
-export function caseView(r: Record<string, unknown>): PackRunCaseView {
+const CASE_SELECT = {
+  ordinal: true,
+  modelRef: true,
+  kind: true,
+  inputSetKey: true,
+  challengeKey: true,
+  caseKey: true,
+  status: true,
+  output: true,
+  result: true,
+  overall: true,
+  latencyMs: true,
+  tokens: true,
+  costUsd: true,
+  error: true,
+} satisfies Prisma.PackRunCaseSelect;
+
+export function caseView(r: Prisma.PackRunCaseGetPayload<{ select: typeof CASE_SELECT }>): PackRunCaseView {
   return {
-    ordinal: asNum(r.ordinal),
-    model: String(r.model_ref),
+    ordinal: r.ordinal,
+    model: r.modelRef,
     kind: r.kind === "security" ? "security" : "case",
-    input_set: String(r.input_set_key),
-    challenge_key: String(r.challenge_key),
-    case_key: String(r.case_key),
-    status: String(r.status) as CaseStatus,
-    output: (r.output as string | null) ?? null,
-    result: (asJson(r.result) as Record<string, unknown> | null) ?? null,
-    overall: asNumOrNull(r.overall),
-    latency_ms: asNumOrNull(r.latency_ms),
-    tokens: asNumOrNull(r.tokens),
-    cost_usd: asNumOrNull(r.cost_usd),
-    error: (r.error as string | null) ?? null,
+    input_set: r.inputSetKey,
+    challenge_key: r.challengeKey,
+    case_key: r.caseKey,
+    status: r.status as CaseStatus,
+    output: r.output,
+    result: (r.result as Record<string, unknown> | null) ?? null,
+    overall: r.overall,
+    latency_ms: r.latencyMs,
+    tokens: r.tokens,
+    cost_usd: r.costUsd,
+    error: r.error,
   };
 }
-
-const CASE_COLUMNS =
-  "ordinal, model_ref, kind, input_set_key, challenge_key, case_key, status, output, result, overall, latency_ms, tokens, cost_usd, error";
 
 export interface CaseFilter {
   offset: number;
@@ -202,43 +216,34 @@ export async function listRunCases(
   runId: string,
   filter: CaseFilter,
 ): Promise<{ data: PackRunCaseView[]; total: number }> {
-  return query(function* () {
-    const run = yield* one<{ id: string }>(
-      "SELECT id FROM pack_runs WHERE id = $1 AND tenant_id = $2",
-      runId,
-      workspaceId,
-    );
-    if (!run) throw notFound("Pack run");
-    const where =
-      "run_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR model_ref = $3)";
-    const status = filter.status ?? null;
-    const model = filter.model ?? null;
-    const counted = yield* one<{ n: unknown }>(
-      `SELECT COUNT(*) AS n FROM pack_run_cases WHERE ${where}`,
-      runId,
-      status,
-      model,
-    );
-    const rows = yield* all<Record<string, unknown>>(
-      `SELECT ${CASE_COLUMNS} FROM pack_run_cases WHERE ${where} ORDER BY ordinal LIMIT $4 OFFSET $5`,
-      runId,
-      status,
-      model,
-      filter.limit,
-      filter.offset,
-    );
-    return { data: rows.map(caseView), total: asNum(counted?.n) };
-  });
+  const run = await db.packRun.findFirst({ where: { id: runId, workspaceId }, select: { id: true } });
+  if (!run) throw notFound("Pack run");
+  const where = {
+    runId,
+    ...(filter.status === undefined ? {} : { status: filter.status }),
+    ...(filter.model === undefined ? {} : { modelRef: filter.model }),
+  };
+  const [total, rows] = await Promise.all([
+    db.packRunCase.count({ where }),
+    db.packRunCase.findMany({
+      where,
+      orderBy: { ordinal: "asc" },
+      skip: filter.offset,
+      take: filter.limit,
+      select: CASE_SELECT,
+    }),
+  ]);
+  return { data: rows.map(caseView), total };
 }
 
 /** A page of a run's cases in plan order after `afterOrdinal` (exports read a run page by page). */
-export function* runCasePage(runId: string, afterOrdinal: number, limit: number): Step<PackRunCaseView[]> {
-  const rows = yield* all<Record<string, unknown>>(
-    `SELECT ${CASE_COLUMNS} FROM pack_run_cases WHERE run_id = $1 AND ordinal > $2 ORDER BY ordinal LIMIT $3`,
-    runId,
-    afterOrdinal,
-    limit,
-  );
+export async function runCasePage(runId: string, afterOrdinal: number, limit: number): Promise<PackRunCaseView[]> {
+  const rows = await db.packRunCase.findMany({
+    where: { runId, ordinal: { gt: afterOrdinal } },
+    orderBy: { ordinal: "asc" },
+    take: limit,
+    select: CASE_SELECT,
+  });
   return rows.map(caseView);
 }
 
@@ -251,31 +256,32 @@ export interface CaseOutcomeRow {
 }
 
 /** Each case's verdict only (comparisons): no outputs or results are read. */
-export function* caseOutcomes(runId: string): Step<CaseOutcomeRow[]> {
-  const rows = yield* all<Record<string, unknown>>(
-    "SELECT model_ref, input_set_key, case_key, status, overall FROM pack_run_cases WHERE run_id = $1 ORDER BY ordinal",
-    runId,
-  );
+export async function caseOutcomes(runId: string): Promise<CaseOutcomeRow[]> {
+  const rows = await db.packRunCase.findMany({
+    where: { runId },
+    orderBy: { ordinal: "asc" },
+    select: { modelRef: true, inputSetKey: true, caseKey: true, status: true, overall: true },
+  });
   return rows.map((r) => ({
-    model: String(r.model_ref),
-    input_set: String(r.input_set_key),
-    case_key: String(r.case_key),
-    status: String(r.status),
-    overall: asNumOrNull(r.overall),
+    model: r.modelRef,
+    input_set: r.inputSetKey,
+    case_key: r.caseKey,
+    status: r.status,
+    overall: r.overall,
   }));
 }
 
 /** Cancels a queued or running run (cases not yet recorded are not run); a finished run is left as it is. */
 export async function cancelPackRun(workspaceId: string, runId: string): Promise<PackRunView> {
   // requestCancel checks the workspace; a run that is not this workspace's is a 404 below.
-  if (await transaction(() => requestCancel(runId, workspaceId))) {
+  if (await requestCancel(runId, workspaceId)) {
     // The summary now (a queued run has no worker to write it); a running worker writes it again
     // once its cases in flight have stopped.
-    const run = await query(() => readRun(runId));
+    const run = await readRun(runId);
     const bundle = run ? await loadBundle(run.versionId) : undefined;
     if (run && bundle) {
       const summary = await computeSummary(run, bundle);
-      await transaction(() => finishRun(runId, "cancelled", summary));
+      await finishRun(runId, "cancelled", summary);
     }
   }
   return getPackRun(workspaceId, runId);

@@ -2,17 +2,20 @@ import "server-only";
 import { safeParseModelRef } from "@/lib/ai";
 import { DEFAULT_RUN_CONCURRENCY, type PackRunView, type StartRunBody } from "@/lib/contracts/pack-runs";
 import { db } from "@/lib/db";
-import { asNum, dialect, exec, one, transaction } from "@/lib/db/sql";
+import { serializePackRunStarts } from "@/lib/db/packs";
 import { env } from "@/lib/env";
 import { AppError, notFound, rateLimited } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs";
+import { enqueueJobIn } from "@/lib/jobs";
 import { leftOutByReason, planRun, type PlannedCase } from "@/lib/packs/run/plan";
 import type { Bundle } from "@/lib/packs/types";
 import { findProviderConnection } from "@/lib/services/llm-providers";
 import { PACK_RUN_QUEUE } from "@/lib/services/packs/runs/job";
 import { getPackRun } from "@/lib/services/packs/runs/read";
-import { insertRun } from "@/lib/services/packs/runs/store";
+import { activeRunCount, insertRun, insertRunCases } from "@/lib/services/packs/runs/store";
+
+// A run of 20,000 cases is a large insert: more than Prisma's default 5 s on a slow disk.
+const START_TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
 
 /** Most cases one run may plan (cases × models + security tests). */
 export const MAX_RUN_CASES = 20_000;
@@ -106,40 +109,38 @@ export async function startPackRun(
     );
   }
   const id = uuidv7();
-  await transaction(function* () {
-    // PostgreSQL: starts in one workspace take turns (SQLite's write lock already serializes
-    // them), so two at once cannot both pass the count below.
-    if (dialect() === "postgresql")
-      yield* exec("SELECT pg_advisory_xact_lock(hashtext($1))", `pack-runs:${workspaceId}`);
-    const active = yield* one<{ n: unknown }>(
-      "SELECT COUNT(*) AS n FROM pack_runs WHERE tenant_id = $1 AND status IN ('queued', 'running')",
-      workspaceId,
+  await db.$transaction(async (tx) => {
+    const now = new Date();
+    // Starts in one workspace take turns, so two at once cannot both pass the count below:
+    // PostgreSQL takes a lock per workspace; on SQLite the insert (the first statement) takes the
+    // database's write lock. The new run is counted with the others.
+    await serializePackRunStarts(tx, workspaceId);
+    await insertRun(
+      tx,
+      {
+        id,
+        workspaceId,
+        versionId: version.id,
+        inputSetKey: inputSet,
+        models,
+        options: {
+          concurrency: body.concurrency ?? DEFAULT_RUN_CONCURRENCY,
+          judgeModels: body.judge_models ?? {},
+          ...(body.prompt_only ? { promptOnly: true } : {}),
+        },
+        createdById: accountId,
+        cases: plan.cases,
+      },
+      now,
     );
-    if (asNum(active?.n) >= env.PACK_RUNS_PER_WORKSPACE) {
+    if ((await activeRunCount(tx, workspaceId)) > env.PACK_RUNS_PER_WORKSPACE) {
       throw rateLimited(
         30,
         `This workspace already has ${env.PACK_RUNS_PER_WORKSPACE} pack runs in progress; wait for one to finish or cancel one`,
       );
     }
-    yield* insertRun({
-      id,
-      workspaceId,
-      versionId: version.id,
-      inputSetKey: inputSet,
-      models,
-      options: {
-        concurrency: body.concurrency ?? DEFAULT_RUN_CONCURRENCY,
-        judgeModels: body.judge_models ?? {},
-        ...(body.prompt_only ? { promptOnly: true } : {}),
-      },
-      createdById: accountId,
-      cases: plan.cases,
-    });
-    yield* enqueueJob(
-      PACK_RUN_QUEUE,
-      { runId: id, slice: 0 },
-      { singletonKey: `pack-run:${id}:0`, workspaceId },
-    );
-  });
+    await insertRunCases(tx, id, plan.cases, now);
+    await enqueueJobIn(tx, PACK_RUN_QUEUE, { runId: id, slice: 0 }, { singletonKey: `pack-run:${id}:0`, workspaceId });
+  }, START_TRANSACTION);
   return getPackRun(workspaceId, id);
 }

@@ -1,24 +1,13 @@
 import "server-only";
-import { uuidv7 } from "@/lib/ids";
-import {
-  all,
-  asDate,
-  asDateOrNull,
-  asJson,
-  asNum,
-  asNumOrNull,
-  exec,
-  json,
-  one,
-  type Step,
-} from "@/lib/db/sql";
+import { db, type Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import type { CaseOutcome } from "@/lib/packs/run/execute";
 import { NEEDS_SANDBOX_PREFIX, type PlannedCase } from "@/lib/packs/run/plan";
 
-// The SQL of pack runs (lib/db/sql.ts steps, PostgreSQL syntax). A case leaves `pending` once:
-// recordCases updates `WHERE status = 'pending'` and moves the run's counters by what changed,
-// in the same transaction, so a case finished twice (a worker that died after the model call,
-// a second worker) is stored and counted once.
+// The storage of pack runs. A case leaves `pending` once: recordCases updates `WHERE status =
+// 'pending'` and moves the run's counters by what changed, in the same transaction, so a case
+// finished twice (a worker that died after the model call, a second worker) is stored and
+// counted once.
 
 export interface RunRow {
   id: string;
@@ -44,125 +33,135 @@ export interface RunRow {
   finishedAt: Date | null;
 }
 
-type RawRun = Record<string, unknown>;
+/** The columns of a RunRow, for a `select` on pack_runs. */
+export const RUN_SELECT = {
+  id: true,
+  workspaceId: true,
+  versionId: true,
+  inputSetKey: true,
+  models: true,
+  options: true,
+  status: true,
+  totalCases: true,
+  doneCases: true,
+  passedCases: true,
+  errorCases: true,
+  sandboxCases: true,
+  tokens: true,
+  costUsd: true,
+  judgeTokens: true,
+  judgeCostUsd: true,
+  summary: true,
+  error: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+} satisfies Prisma.PackRunSelect;
 
-export const RUN_COLUMNS =
-  "id, tenant_id, challenge_pack_version_id, input_set_key, models, options, status, total_cases, done_cases, passed_cases, error_cases, sandbox_cases, tokens, cost_usd, judge_tokens, judge_cost_usd, summary, error, created_at, started_at, finished_at";
+type SelectedRun = Prisma.PackRunGetPayload<{ select: typeof RUN_SELECT }>;
 
-export function runOf(r: RawRun): RunRow {
-  return {
-    id: String(r.id),
-    workspaceId: String(r.tenant_id),
-    versionId: String(r.challenge_pack_version_id),
-    inputSetKey: (r.input_set_key as string | null) ?? null,
-    models: asJson(r.models) as string[],
-    options: asJson(r.options) as RunRow["options"],
-    status: String(r.status),
-    totalCases: asNum(r.total_cases),
-    doneCases: asNum(r.done_cases),
-    passedCases: asNum(r.passed_cases),
-    errorCases: asNum(r.error_cases),
-    sandboxCases: asNum(r.sandbox_cases),
-    tokens: asNum(r.tokens),
-    costUsd: asNum(r.cost_usd),
-    judgeTokens: asNum(r.judge_tokens),
-    judgeCostUsd: asNum(r.judge_cost_usd),
-    summary: asJson(r.summary),
-    error: (r.error as string | null) ?? null,
-    createdAt: asDate(r.created_at),
-    startedAt: asDateOrNull(r.started_at),
-    finishedAt: asDateOrNull(r.finished_at),
-  };
-}
+export const runOf = (r: SelectedRun): RunRow => ({
+  ...r,
+  models: r.models as string[],
+  options: r.options as unknown as RunRow["options"],
+});
 
-export function* readRun(runId: string, workspaceId?: string): Step<RunRow | undefined> {
-  const row = workspaceId
-    ? yield* one<RawRun>(
-        `SELECT ${RUN_COLUMNS} FROM pack_runs WHERE id = $1 AND tenant_id = $2`,
-        runId,
-        workspaceId,
-      )
-    : yield* one<RawRun>(`SELECT ${RUN_COLUMNS} FROM pack_runs WHERE id = $1`, runId);
+const ACTIVE = ["queued", "running"];
+const jsonValue = (v: unknown) => (v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue));
+
+export async function readRun(runId: string, workspaceId?: string): Promise<RunRow | undefined> {
+  const row = await db.packRun.findFirst({
+    where: { id: runId, ...(workspaceId ? { workspaceId } : {}) },
+    select: RUN_SELECT,
+  });
   return row ? runOf(row) : undefined;
 }
 
-const CASE_CHUNK = 200;
+/** The run's status alone (undefined when it is gone). */
+export async function runStatus(runId: string): Promise<string | undefined> {
+  const row = await db.packRun.findUnique({ where: { id: runId }, select: { status: true } });
+  return row?.status;
+}
 
-/** Inserts a run and its planned cases (cases that need a sandbox are finished at once). */
-export function* insertRun(run: {
-  id: string;
-  workspaceId: string;
-  versionId: string;
-  inputSetKey: string | null;
-  models: string[];
-  options: RunRow["options"];
-  createdById: string | null;
-  cases: PlannedCase[];
-}): Step<void> {
-  const now = new Date();
-  const sandbox = run.cases.filter((c) => c.needsSandbox).length;
-  yield* exec(
-    `INSERT INTO pack_runs (id, tenant_id, challenge_pack_version_id, input_set_key, models, options, status, total_cases, sandbox_cases, created_by_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, 'queued', $7, $8, $9, $10, $10)`,
-    run.id,
-    run.workspaceId,
-    run.versionId,
-    run.inputSetKey,
-    json(run.models),
-    json(run.options),
-    run.cases.length,
-    sandbox,
-    run.createdById,
-    now,
-  );
-  for (let start = 0; start < run.cases.length; start += CASE_CHUNK) {
-    const chunk = run.cases.slice(start, start + CASE_CHUNK);
-    const values: string[] = [];
-    const params: (string | number | Date | null)[] = [];
-    for (const c of chunk) {
-      const p = params.length;
-      values.push(
-        `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7}, $${p + 8}, $${p + 9}, $${p + 10}, $${p + 11})`,
-      );
-      params.push(
-        uuidv7(),
-        run.id,
-        c.ordinal,
-        c.modelRef,
-        c.kind,
-        c.inputSetKey,
-        c.challengeKey,
-        c.caseKey,
-        c.needsSandbox ? "needs_sandbox" : "pending",
-        c.needsSandbox ? `${NEEDS_SANDBOX_PREFIX}${c.needsSandbox}` : null,
-        c.needsSandbox ? now : null,
-      );
-    }
-    yield* exec(
-      `INSERT INTO pack_run_cases (id, run_id, ordinal, model_ref, kind, input_set_key, challenge_key, case_key, status, error, finished_at) VALUES ${values.join(", ")}`,
-      ...params,
-    );
+const CASE_CHUNK = 1_000;
+
+/** Inserts a run (its cases come after, by insertRunCases). */
+export async function insertRun(
+  tx: Tx,
+  run: {
+    id: string;
+    workspaceId: string;
+    versionId: string;
+    inputSetKey: string | null;
+    models: string[];
+    options: RunRow["options"];
+    createdById: string | null;
+    cases: PlannedCase[];
+  },
+  now: Date,
+): Promise<void> {
+  await tx.packRun.create({
+    data: {
+      id: run.id,
+      workspaceId: run.workspaceId,
+      versionId: run.versionId,
+      inputSetKey: run.inputSetKey,
+      models: run.models,
+      options: run.options,
+      status: "queued",
+      totalCases: run.cases.length,
+      sandboxCases: run.cases.filter((c) => c.needsSandbox).length,
+      createdById: run.createdById,
+      createdAt: now,
+      updatedAt: now,
+    },
+    select: { id: true },
+  });
+}
+
+/** Inserts a run's planned cases (cases that need a sandbox are finished at once). */
+export async function insertRunCases(tx: Tx, runId: string, cases: PlannedCase[], now: Date): Promise<void> {
+  for (let start = 0; start < cases.length; start += CASE_CHUNK) {
+    await tx.packRunCase.createMany({
+      data: cases.slice(start, start + CASE_CHUNK).map((c) => ({
+        runId,
+        ordinal: c.ordinal,
+        modelRef: c.modelRef,
+        kind: c.kind,
+        inputSetKey: c.inputSetKey,
+        challengeKey: c.challengeKey,
+        caseKey: c.caseKey,
+        status: c.needsSandbox ? "needs_sandbox" : "pending",
+        error: c.needsSandbox ? `${NEEDS_SANDBOX_PREFIX}${c.needsSandbox}` : null,
+        finishedAt: c.needsSandbox ? now : null,
+      })),
+    });
   }
 }
+
+/** How many runs of the workspace are queued or running. */
+export const activeRunCount = (tx: Tx, workspaceId: string): Promise<number> =>
+  tx.packRun.count({ where: { workspaceId, status: { in: ACTIVE } } });
 
 export interface PendingCase extends PlannedCase {
   id: string;
 }
 
-export function* pendingCases(runId: string): Step<PendingCase[]> {
-  const rows = yield* all<Record<string, unknown>>(
-    "SELECT id, ordinal, model_ref, kind, input_set_key, challenge_key, case_key FROM pack_run_cases WHERE run_id = $1 AND status = 'pending' ORDER BY ordinal",
-    runId,
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    ordinal: asNum(r.ordinal),
-    modelRef: String(r.model_ref),
-    kind: r.kind === "security" ? "security" : "case",
-    inputSetKey: String(r.input_set_key),
-    challengeKey: String(r.challenge_key),
-    caseKey: String(r.case_key),
-  }));
+export async function pendingCases(runId: string): Promise<PendingCase[]> {
+  const rows = await db.packRunCase.findMany({
+    where: { runId, status: "pending" },
+    orderBy: { ordinal: "asc" },
+    select: {
+      id: true,
+      ordinal: true,
+      modelRef: true,
+      kind: true,
+      inputSetKey: true,
+      challengeKey: true,
+      caseKey: true,
+    },
+  });
+  return rows.map((r) => ({ ...r, kind: r.kind === "security" ? "security" : "case" }));
 }
 
 export interface FinishedCase {
@@ -170,79 +169,81 @@ export interface FinishedCase {
   outcome: CaseOutcome;
 }
 
+// A group of finished cases is one statement each: a large group on a slow database takes longer
+// than Prisma's default 5 s.
+const RECORD_TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
+
 /** Records finished cases (only those still pending) and moves the run's counters; returns the run's status. */
-export function* recordCases(runId: string, finished: FinishedCase[]): Step<string | undefined> {
-  const now = new Date();
-  let done = 0;
-  let passed = 0;
-  let errors = 0;
-  let tokens = 0;
-  let cost = 0;
-  let judgeTokens = 0;
-  let judgeCost = 0;
-  for (const f of finished) {
-    const o = f.outcome;
-    const changed = yield* exec(
-      `UPDATE pack_run_cases SET status = $2, output = $3, result = $4::jsonb, overall = $5, latency_ms = $6, tokens = $7, cost_usd = $8, error = $9, finished_at = $10
-       WHERE id = $1 AND status = 'pending'`,
-      f.id,
-      o.status,
-      o.output,
-      json(o.result),
-      o.overall,
-      o.latencyMs === null ? null : Math.round(o.latencyMs),
-      o.tokens,
-      o.costUsd,
-      o.error,
-      now,
-    );
-    if (changed === 0) continue;
-    done++;
-    if (o.status === "passed") passed++;
-    if (o.status === "error") errors++;
-    tokens += o.tokens;
-    cost += o.costUsd;
-    judgeTokens += o.judgeTokens;
-    judgeCost += o.judgeCostUsd;
-  }
-  if (done > 0) {
-    yield* exec(
-      `UPDATE pack_runs SET done_cases = done_cases + $2, passed_cases = passed_cases + $3, error_cases = error_cases + $4,
-         tokens = tokens + $5, cost_usd = cost_usd + $6, judge_tokens = judge_tokens + $7, judge_cost_usd = judge_cost_usd + $8, updated_at = $9
-       WHERE id = $1`,
-      runId,
-      done,
-      passed,
-      errors,
-      tokens,
-      cost,
-      judgeTokens,
-      judgeCost,
-      now,
-    );
-  }
-  const row = yield* one<{ status: string }>("SELECT status FROM pack_runs WHERE id = $1", runId);
-  return row?.status;
+export function recordCases(runId: string, finished: FinishedCase[]): Promise<string | undefined> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    let done = 0;
+    let passed = 0;
+    let errors = 0;
+    let tokens = 0;
+    let cost = 0;
+    let judgeTokens = 0;
+    let judgeCost = 0;
+    for (const f of finished) {
+      const o = f.outcome;
+      const { count } = await tx.packRunCase.updateMany({
+        where: { id: f.id, status: "pending" },
+        data: {
+          status: o.status,
+          output: o.output,
+          result: jsonValue(o.result),
+          overall: o.overall,
+          latencyMs: o.latencyMs === null ? null : Math.round(o.latencyMs),
+          tokens: o.tokens,
+          costUsd: o.costUsd,
+          error: o.error,
+          finishedAt: now,
+        },
+      });
+      if (count === 0) continue;
+      done++;
+      if (o.status === "passed") passed++;
+      if (o.status === "error") errors++;
+      tokens += o.tokens;
+      cost += o.costUsd;
+      judgeTokens += o.judgeTokens;
+      judgeCost += o.judgeCostUsd;
+    }
+    if (done > 0) {
+      await tx.packRun.updateMany({
+        where: { id: runId },
+        data: {
+          doneCases: { increment: done },
+          passedCases: { increment: passed },
+          errorCases: { increment: errors },
+          tokens: { increment: tokens },
+          costUsd: { increment: cost },
+          judgeTokens: { increment: judgeTokens },
+          judgeCostUsd: { increment: judgeCost },
+          updatedAt: now,
+        },
+      });
+    }
+    const run = await tx.packRun.findUnique({ where: { id: runId }, select: { status: true } });
+    return run?.status;
+  }, RECORD_TRANSACTION);
 }
 
 /** Marks the run running (from queued) and returns it. */
-export function* markRunning(runId: string): Step<RunRow | undefined> {
+export async function markRunning(runId: string): Promise<RunRow | undefined> {
   const now = new Date();
-  yield* exec(
-    "UPDATE pack_runs SET status = 'running', started_at = COALESCE(started_at, $2), updated_at = $2 WHERE id = $1 AND status = 'queued'",
-    runId,
-    now,
-  );
-  return yield* readRun(runId);
+  // A queued run has never started: only this moves it on, setting startedAt once.
+  await db.packRun.updateMany({
+    where: { id: runId, status: "queued" },
+    data: { status: "running", startedAt: now, updatedAt: now },
+  });
+  return readRun(runId);
 }
 
 /** Whether any case of the run is still pending. */
-export function* hasPendingCases(runId: string): Step<boolean> {
-  const row = yield* one<{ id: string }>(
-    "SELECT id FROM pack_run_cases WHERE run_id = $1 AND status = 'pending' LIMIT 1",
-    runId,
-  );
-  return row !== undefined;
+export async function hasPendingCases(runId: string): Promise<boolean> {
+  const row = await db.packRunCase.findFirst({ where: { runId, status: "pending" }, select: { id: true } });
+  return row !== null;
 }
 
 export interface SummaryRow {
@@ -259,64 +260,61 @@ export interface SummaryRow {
 }
 
 /** Every case of a run with what the summary needs. */
-export function* summaryRows(runId: string): Step<SummaryRow[]> {
-  const rows = yield* all<Record<string, unknown>>(
-    "SELECT model_ref, kind, input_set_key, case_key, status, latency_ms, tokens, cost_usd, result, error FROM pack_run_cases WHERE run_id = $1 ORDER BY ordinal",
-    runId,
-  );
-  return rows.map((r) => ({
-    modelRef: String(r.model_ref),
-    kind: String(r.kind),
-    inputSetKey: String(r.input_set_key),
-    caseKey: String(r.case_key),
-    status: String(r.status),
-    latencyMs: asNumOrNull(r.latency_ms),
-    tokens: asNumOrNull(r.tokens),
-    costUsd: asNumOrNull(r.cost_usd),
-    result: (asJson(r.result) as Record<string, unknown> | null) ?? null,
-    error: (r.error as string | null) ?? null,
-  }));
+export async function summaryRows(runId: string): Promise<SummaryRow[]> {
+  const rows = await db.packRunCase.findMany({
+    where: { runId },
+    orderBy: { ordinal: "asc" },
+    select: {
+      modelRef: true,
+      kind: true,
+      inputSetKey: true,
+      caseKey: true,
+      status: true,
+      latencyMs: true,
+      tokens: true,
+      costUsd: true,
+      result: true,
+      error: true,
+    },
+  });
+  return rows.map((r) => ({ ...r, result: (r.result as Record<string, unknown> | null) ?? null }));
 }
 
+const cancelPending = (tx: Tx, runId: string, now: Date) =>
+  tx.packRunCase.updateMany({
+    where: { runId, status: "pending" },
+    data: { status: "cancelled", finishedAt: now },
+  });
+
 /** Ends a run: pending cases become cancelled (when cancelling), the summary is stored. */
-export function* finishRun(
+export function finishRun(
   runId: string,
   status: "completed" | "cancelled" | "failed",
   summary: unknown,
   error: string | null = null,
-): Step<void> {
-  const now = new Date();
-  yield* exec(
-    "UPDATE pack_run_cases SET status = 'cancelled', finished_at = $2 WHERE run_id = $1 AND status = 'pending'",
-    runId,
-    now,
-  );
-  yield* exec(
-    `UPDATE pack_runs SET status = $2, summary = $3::jsonb, error = COALESCE($4, error), finished_at = COALESCE(finished_at, $5), updated_at = $5
-     WHERE id = $1 AND (status IN ('queued', 'running') OR status = $2)`,
-    runId,
-    status,
-    json(summary),
-    error,
-    now,
-  );
+): Promise<void> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    await cancelPending(tx, runId, now);
+    const endable = { id: runId, OR: [{ status: { in: ACTIVE } }, { status }] };
+    // The first end of a run sets finishedAt; a later one (a summary written again) keeps it.
+    await tx.packRun.updateMany({ where: { ...endable, finishedAt: null }, data: { finishedAt: now } });
+    await tx.packRun.updateMany({
+      where: endable,
+      data: { status, summary: jsonValue(summary), updatedAt: now, ...(error === null ? {} : { error }) },
+    });
+  });
 }
 
 /** Asks a run to stop: the worker sees it at its next record and stops taking cases. */
-export function* requestCancel(runId: string, workspaceId: string): Step<boolean> {
-  const now = new Date();
-  const changed = yield* exec(
-    "UPDATE pack_runs SET status = 'cancelled', finished_at = $3, updated_at = $3 WHERE id = $1 AND tenant_id = $2 AND status IN ('queued', 'running')",
-    runId,
-    workspaceId,
-    now,
-  );
-  if (changed > 0) {
-    yield* exec(
-      "UPDATE pack_run_cases SET status = 'cancelled', finished_at = $2 WHERE run_id = $1 AND status = 'pending'",
-      runId,
-      now,
-    );
-  }
-  return changed > 0;
+export function requestCancel(runId: string, workspaceId: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const { count } = await tx.packRun.updateMany({
+      where: { id: runId, workspaceId, status: { in: ACTIVE } },
+      data: { status: "cancelled", finishedAt: now, updatedAt: now },
+    });
+    if (count > 0) await cancelPending(tx, runId, now);
+    return count > 0;
+  });
 }
