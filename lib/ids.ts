@@ -1,13 +1,7 @@
 import { randomFillSync } from "node:crypto";
 
-// Time-ordered ids (UUID version 7, RFC 9562) for rows written on hot paths: attempts, runs,
-// node runs, leaderboard rows, outbox events. A random (v4) primary key sends every insert to a
-// random leaf of the key's index, so each insert dirties its own page and every commit writes
-// one page per row to the WAL; v7 keys of rows written together land on the same rightmost leaf.
-// They are valid UUIDs wherever a v4 one is (zod's z.uuid() accepts both).
-//
-// Layout: 48-bit Unix milliseconds, version 7, a 12-bit counter (RFC 9562 "method 1") that keeps
-// ids from one process strictly increasing within a millisecond, variant 10, 62 random bits.
+// Time-ordered ids (UUID v7) for rows written on hot paths, so inserts land on the index's
+// rightmost leaf (ARCHITECTURE.md, 'Time-ordered ids': why, and the layout).
 
 const pool = Buffer.alloc(16 * 256);
 let poolAt = pool.length;

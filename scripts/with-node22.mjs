@@ -1,13 +1,6 @@
 #!/usr/bin/env node
-// Runs `npm run quickstart` and `npm test` (package.json) on a Node that satisfies `engines.node`:
-//
-//   node scripts/with-node22.mjs "next build && next start"   [extra args, appended quoted]
-//
-// On Node 22.12+ it just runs the command. On an older Node on Linux x64 it installs the pinned
-// Node 22 of scripts/node22 (install.sh: from the npm registry, integrity-checked), rebuilds the
-// native modules compiled against V8's ABI for it once, says so in one line and runs the command
-// with that Node first on PATH, so every child (next, vitest forks, playwright) uses it too.
-// Elsewhere it stops with check-node.mjs's one line. Written for Node 20: `npm install` ran there.
+// Runs `npm run quickstart` and `npm test` on a Node that satisfies `engines.node`, installing
+// the pinned Node 22 when needed (scripts/README.md, 'with-node22.mjs'). Written for Node 20.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
@@ -46,10 +39,8 @@ export function plan({ version, range, platform, arch, pinned, dir }) {
 }
 
 /**
- * Whether the ABI modules must be rebuilt for the pinned Node `node`: yes unless the marker written
- * after the last rebuild names that Node and every binary is the one it recorded (an `npm install`
- * that rebuilds one for the machine's Node changes its size or mtime). Known before installing, so
- * the one line can say it: the first run takes minutes.
+ * Whether the ABI modules must be rebuilt for the pinned Node `node` (scripts/README.md,
+ * 'Rebuilds'). Known before installing, so the one line can say the first run takes minutes.
  * @param {{ node?: string, files?: Record<string, string> } | null} marker
  * @param {string} node
  * @param {Record<string, string | null>} files binary -> fingerprint (null: missing)

@@ -1,16 +1,5 @@
-// `npm run worker`: runs the job worker as its own process, for deployments that keep background
-// work off the app instances (set JOBS_WORKER=off on those). Any number may run against one
-// database. Reads the same configuration as the app (DATABASE_URL, …); applies migrations first
-// when AUTO_MIGRATE is on (the default), like the app does, and refuses to start, like the app,
-// when its ENCRYPTION_KEY or AUTH_SECRET differs from the other instances' (lib/startup-checks.ts).
-//
-// SIGTERM / SIGINT: stop claiming, let running jobs finish for up to WORKER_STOP_GRACE_MS
-// (default 30000), abort and hand back the rest, exit. A second signal exits at once (the jobs it
-// was running are taken again when their lease / pg-boss expiry runs out).
-//
-// Test hook: JOBS_EXTRA_DEFINITIONS names a module (absolute path) whose exported
-// `jobDefinitions` array is run beside the registry's. Only tests set it (the crash test in
-// tests/integration/jobs/jobs-crash.test.ts); it is not a configuration of the app.
+// `npm run worker`: the job worker as its own process (JOBS_WORKER=off on the app instances).
+// Startup, signals and the JOBS_EXTRA_DEFINITIONS test hook: lib/jobs/README.md, 'Worker process'.
 import { pathToFileURL } from "node:url";
 import type { AnyJobDefinition } from "../lib/jobs";
 import { env } from "../lib/env";

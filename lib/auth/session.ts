@@ -3,15 +3,8 @@ import { randomUUID } from "node:crypto";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import { env } from "@/lib/env";
 
-// Sessions are next-auth JWTs (JWE, next-auth's own format and cookie), so next-auth's routes
-// and our server actions and route handlers all read the same session. The lifetime is
-// absolute: `authTime` is fixed at login and never refreshed.
-//
-// Sessions are revocable: every token carries a session id (`sid`) and the account's session
-// version (`sv`) at issue. Each request checks both against the database in the same SQL read
-// that loads the account (lib/services/sessions.ts): a logged-out sid is in revoked_sessions,
-// and "log out everywhere" / a password change raise accounts.session_version. Tokens without
-// these claims (issued before revocation existed) are not accepted.
+// Sessions are next-auth JWTs with an absolute lifetime, revocable through their `sid` and the
+// account's session version (ARCHITECTURE.md, 'Sign-in and sessions').
 
 export interface SessionClaims {
   accountId: string;

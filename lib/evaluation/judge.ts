@@ -20,18 +20,8 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { sleep } from "@/lib/sleep";
 
-// The LLM judge. The judged response is untrusted: it only ever appears in the user
-// prompt between the protocol's markers (defanged by buildJudgePrompt); the rubric, goal and
-// hints live in the system prompt. The verdict comes only from the structured output, validated
-// with zod, and is decided by rating >= passThreshold (the model's own "passed" is kept in raw
-// but does not decide). Malformed output or a failed call is retried once; after that the
-// outcome is "error"/judge_error: never a pass, never a failure counted against the player.
-//
-// Each call marks the block with a random nonce (judge-protocol untrustedMarkers), so the
-// response cannot forge its end. A response longer than JUDGE_MAX_INPUT_CHARS is not sent at
-// all: the outcome is a judge error, so padding cannot push a leak past what the judge reads.
-// Feedback and raw output are masked against the hints and `secrets` in every recognised form
-// (spelled, reversed, Base64, hex, ROT13… — lib/evaluation/secret-forms/).
+// The LLM judge: the judged response is untrusted and the verdict comes only from validated
+// structured output; errors are never a pass (lib/evaluation/README.md, 'LLM judge').
 
 export const JUDGE_ERROR_FEEDBACK =
   "The judge could not reach a verdict, so this attempt does not count against you.";

@@ -12,16 +12,8 @@ import {
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import { FairWorker, type FairWorkerOptions, type WorkerCancelled, type WorkerFailure } from "@/lib/fair-worker";
 
-// Rules evaluation on the server with bounded cost. RE2 is linear in the text, but
-// its constant is the pattern's program size: `a[ab]{999}[ab]{999}[ab]{999}[ab]{999}$` (4,000
-// steps) on 200,000 characters blocked the event loop for 4.7 s. So:
-// 1. the text is capped (EVALUATION_MAX_INPUT_CHARS);
-// 2. a search whose worst case (program size × text length) fits INLINE_REGEX_COST runs inline
-//    (a few ms at most; nearly every real pattern);
-// 3. a costlier one runs on a separate worker thread with a time budget
-//    (RULES_REGEX_TIMEOUT_MS): past it the worker is terminated and the attempt ends as a grader
-//    error (not counted against the player). Workspaces take turns on that worker, so one
-//    creator's catastrophic patterns delay another's by at most one budget.
+// Rules evaluation with bounded cost: RE2's cost grows with the pattern's size, so costly searches
+// run on a worker with a time budget (lib/evaluation/README.md, 'Rules cost').
 
 export { INLINE_REGEX_COST };
 

@@ -1,19 +1,8 @@
 import type { ErrorCode } from "@/lib/errors";
 import { jsonTextDepth, MAX_JSON_DEPTH } from "@/lib/http/json-limits";
 
-// What a server-action body must look like before React's reply decoder sees it. The decoder
-// throws (and Next answers 500) on JSON that does not parse, on references to rows the body does
-// not carry, on more than ~5,000 levels of nesting (its reviver recurses), on a body over
-// `serverActions.bodySizeLimit`; and it waits forever on a row that references itself. Checked
-// here first, without recursion, so a malformed body is a 400, a too-big one a 413 and a
-// too-deep one a 422 (the same depth limit as every JSON body). Bodies React's client sends
-// always pass: JSON rows whose references point at rows they also send.
-//
-// The reply format: a fetch action (`Next-Action` header) sends its arguments as one JSON text
-// (text/plain, row 0) or as multipart form data whose fields `0`, `1`, … are JSON rows (row 0
-// last), `S<n>` stream chunks, `_<n>_<name>` FormData entries (user input, not JSON) and files.
-// A form posted without JavaScript sends `$ACTION_ID_<id>`, or `$ACTION_REF_<n>` with JSON rows
-// named `$ACTION_<n>:<row>` (the bound arguments), beside its own fields.
+// Checks a server-action body before React's reply decoder, which would 500 or hang on it
+// (lib/http/README.md, 'Server-action bodies': the checks and the reply format).
 
 /** next.config.ts `experimental.serverActions.bodySizeLimit` ("2mb"), in bytes. */
 export const ACTION_BODY_LIMIT = 2 * 1024 * 1024;

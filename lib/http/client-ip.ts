@@ -8,19 +8,8 @@ import { parseTrustProxy, type TrustProxy } from "@/lib/http/trust-proxy";
 
 export { parseTrustProxy, type TrustProxy } from "@/lib/http/trust-proxy";
 
-// Who is calling, for per-client rate limits and the same-origin check.
-//
-// The client address is the TCP peer (lib/http/peer-address.ts) unless TRUST_PROXY says the app
-// runs behind reverse proxies; only then are X-Forwarded-For / X-Real-IP / X-Forwarded-Host
-// believed, and only as far as the trusted hops reach:
-//   TRUST_PROXY unset, "", "0", "off", "false"   forwarding headers are ignored (default)
-//   TRUST_PROXY=1 (a hop count N)                 the N nearest hops are proxies: the client is
-//                                                 the Nth X-Forwarded-For entry from the right
-//   TRUST_PROXY=10.0.0.0/8,192.168.1.4 (CIDRs/IPs) hops inside these ranges are proxies: walk
-//                                                 X-Forwarded-For from the right past them
-// Fallback, when the peer hook is not installed (a runtime other than Next's Node server):
-// the nearest (rightmost) X-Forwarded-For entry, and a unique key per request when there is no
-// address at all, so unidentified clients never share (and exhaust) one bucket.
+// Who is calling, for per-client rate limits and the same-origin check; forwarding headers count
+// only under TRUST_PROXY (lib/http/README.md, 'Client address').
 
 let parsed: { raw: string | undefined; trust: TrustProxy } | undefined;
 function configuredTrust(): TrustProxy {

@@ -3,22 +3,8 @@ import { Transform, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { request, type Dispatcher } from "undici";
 
-// fetch() for the outbound guard's common case, on undici's request API rather than its WHATWG
-// fetch. A model call through undici's fetch costs about 0.2–0.4 ms of CPU in its spec machinery
-// (Request/Response objects, body streams, header guards); through request() about 0.1 ms, and a
-// busy instance makes hundreds of model calls a second.
-//
-// Handled here: a string or URL target, a string/bytes/absent body, any HeadersInit, an
-// AbortSignal, and redirects (`follow` up to 20 hops, `manual`, `error`), each hop on the same
-// dispatcher, so on the guard's connections. Anything else (a Request object, a stream or
-// FormData body) goes to `fallback`, the full fetch, with the same dispatcher.
-//
-// Fetch semantics kept: network failures reject with TypeError("fetch failed", { cause }), an
-// abort rejects with the signal's reason, 301/302 turn a POST into a GET and 303 anything but
-// HEAD into a GET (without body or content headers), and a redirect to another origin drops
-// Authorization, Cookie and Proxy-Authorization, and a gzip, deflate or br body is decoded.
-// Unlike fetch, a body (after decoding) is cut off with an error past MAX_RESPONSE_BYTES, so a
-// hostile endpoint cannot fill the process's memory with an endless or a compressed-bomb body.
+// fetch() on undici's request API (about half the CPU of its WHATWG fetch), with fetch semantics
+// and a response size cap (lib/http/README.md, 'dispatch-fetch').
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

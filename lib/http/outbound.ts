@@ -14,14 +14,8 @@ import {
   type AllowEntry,
 } from "@/lib/http/ip";
 
-// The one guard for server-side outbound HTTP (model providers now, webhooks later).
-//
-// Every connection is opened by our connector: it resolves the host once, refuses loopback,
-// private, link-local, CGNAT, unspecified, multicast, metadata and other special ranges (also in
-// IPv4-mapped IPv6 forms), then connects to exactly the address it checked (no second DNS
-// lookup, so a name cannot be rebound between check and connect). Redirects are followed by
-// the same agent, so each hop's connection passes the same check. The operator can allow
-// specific targets with OUTBOUND_ALLOW (host names, host:port, IPs, CIDR ranges).
+// The one guard for server-side outbound HTTP: connects only to the address it checked
+// (lib/http/README.md, 'Outbound guard').
 
 /** A request the guard refused; the message says which host and why, never the request. */
 export class OutboundRefusedError extends Error {

@@ -2,17 +2,8 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 
-// Route handlers and server actions in Next.js see a web Request: no socket, so no remote
-// address (NextRequest.ip is gone since Next 15). `next start`/`next dev`/standalone `server.js`
-// fill X-Forwarded-For with the socket address only when the client did not send one, so that
-// header cannot tell the two apart.
-//
-// Node publishes every incoming HTTP request on the `http.server.request.start` diagnostics
-// channel, synchronously, before the server emits `request` to Next.js. The hook below writes
-// the socket's address into an internal header there, replacing whatever a client sent under
-// that name, so the rest of the app can read the real peer address from the request headers.
-// It is installed once per process from instrumentation.ts (before requests are served).
-// If it is not installed (another runtime), the header is ignored: a client could set it.
+// Writes the socket's address into an internal header, since a web Request has none and
+// X-Forwarded-For cannot be trusted (lib/http/README.md, 'Peer address').
 
 export const PEER_ADDRESS_HEADER = "x-gauntlet-peer-address";
 

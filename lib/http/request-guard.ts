@@ -5,21 +5,8 @@ import { ACTION_BODY_LIMIT, checkActionBody, isActionRequest, tooLarge } from "@
 import { gateServer, holdBody } from "@/lib/http/request-gate";
 import { matchRoute } from "@/lib/http/route-match";
 
-// What every request meets before Next.js sees it: requests the framework would answer with a
-// plain-text 500, an empty 405 or an HTML page are turned into a GET of the rejection route
-// (app/api/request-rejected/route.ts), which answers the JSON error carried in REJECT_HEADER:
-// - a method the Fetch API cannot even represent (TRACE, TRACK, CONNECT) or nobody serves
-//   (PROPFIND, …): 405 on any path;
-// - a method the path's route handler does not export: 405 with that route's Allow;
-// - a path that is not valid percent-encoded UTF-8: 400 (JSON on API paths and to clients that
-//   ask for JSON or RSC; a short HTML page otherwise);
-// - a server-action POST to a page whose body React's decoder would choke on: 400, 413 or 422
-//   (lib/http/action-body.ts), judged before Next gets the request (lib/http/request-gate.ts).
-// API paths are also normalised (`..`, `%2e%2e`, trailing slash) so they reach their route or
-// the API's JSON 404 instead of a redirect to an HTML page.
-// It runs on Node's `http.server.request.start` diagnostics channel, synchronously, before the
-// server emits `request`, so API requests need no proxy (middleware) pass: proxy.ts only serves
-// pages. A client-sent REJECT_HEADER is always removed. Installed once from instrumentation.ts.
+// Turns requests Next.js would answer with a bare 500/405/HTML page into JSON errors, before Next
+// sees them (lib/http/README.md, 'Request guard').
 
 export const REJECT_PATH = "/api/request-rejected";
 export const REJECT_HEADER = "x-gauntlet-rejection";

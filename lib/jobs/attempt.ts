@@ -2,15 +2,8 @@ import "server-only";
 import { log } from "@/lib/log";
 import { DEFAULT_MAX_ATTEMPTS, PermanentJobError, type Backoff, type JobContext, type JobDefinition } from "@/lib/jobs/types";
 
-// One try of one job, the same on both engines: parse the payload, run the handler under a
-// deadline (AbortSignal), and say what happened. The engines (sqlite-worker.ts, pg-worker.ts)
-// decide what that means for the job row.
-//
-// Delivery is AT LEAST ONCE on both engines: a worker can die after a handler's side effect and
-// before the job is marked done (or a lease/expiry can run out while a slow handler still runs),
-// and the job then runs again. Handlers must be idempotent: key their writes on the job or
-// on their own ids (unique constraints, ON CONFLICT), and send an idempotency key with anything
-// they send out (webhooks: the stable webhook-id).
+// One try of one job, the same on both engines; the engines decide what it means for the row.
+// Delivery is at least once: handlers must be idempotent (lib/jobs/README.md, 'Delivery').
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 2_000, maxMs: 10 * 60_000 };

@@ -8,16 +8,8 @@ import { JOBS_CHANNEL } from "@/lib/jobs/enqueue";
 import type { JobDefinition } from "@/lib/jobs/types";
 import { log } from "@/lib/log";
 
-// PostgreSQL: the relay moves pending rows of the jobs table (the transactional outbox, written
-// in the same transaction as their cause) into pg-boss, atomically: in ONE transaction it locks
-// a batch of pending rows (FOR UPDATE SKIP LOCKED: relays of other processes take other rows),
-// inserts one pg-boss job per row through pg-boss's own insert() bound to the same connection
-// (the `db` option), and marks the rows queued. Commit → both exist; rollback or a crash → neither,
-// and the rows are relayed again. A row is never relayed twice, so pg-boss never holds two jobs
-// for one row (a console "retry now" makes the row pending again, and the relay then gives it a
-// new pg-boss job with a fresh id).
-//
-// Triggered by LISTEN gauntlet_jobs (enqueueJob NOTIFYs at commit) and by a poll.
+// Moves pending job rows into pg-boss in one transaction, so a row is never relayed twice
+// (lib/jobs/README.md, 'PostgreSQL relay').
 
 /** pg-boss job data: our row's id (the payload stays in the jobs table). */
 export interface RelayedData {

@@ -9,31 +9,8 @@ import type { AnyJobDefinition, JobDefinition } from "@/lib/jobs/types";
 import type { RunningWorker, WorkerOptions } from "@/lib/jobs/worker-options";
 import { log } from "@/lib/log";
 
-// The PostgreSQL engine: pg-boss 10 (11+ need Node 22). The relay (pg-relay.ts) moves pending
-// rows of our jobs table into pg-boss in the transaction that marks them queued; pg-boss does
-// the fetching (SKIP LOCKED), the retries, the expiry of jobs whose worker died, and
-// dead-lettering. A wrapper around each handler mirrors the state into our row (running +
-// attempts, done, queued + last_error while a retry waits, dead) so the console reads one table
-// on both databases.
-//
-// Retries: retryLimit = maxAttempts − 1, retryDelay = backoff.baseMs in whole seconds (≥ 1),
-// retryBackoff. pg-boss 10's backoff HAS jitter, but "equal" jitter rather than full: the delay
-// before retry n is d·2^n/2 + random·d·2^n/2 (half fixed, half random; plans.js failJobs), with
-// no ceiling (the exponent stops at 16). We accept it: retries still spread out (by up to half
-// the delay), and with the default 8 tries the longest wait is ~4–8.5 min (base 2 s). A
-// definition's backoff.maxMs is therefore not enforced on PostgreSQL; sub-second bases round up
-// to 1 s. (SQLite uses full jitter with the ceiling, attempt.ts retryDelayMs.)
-//
-// A worker that dies mid-job: pg-boss expires the job once it has been active longer than its
-// expireInSeconds (our timeout + EXPIRY_GRACE_S), checked every leaseMs (pg-boss maintenance),
-// and retries it — or, on the last try, fails it into the dead-letter queue, whose handler marks
-// our row dead and calls onDead. A try that fails in the handler on its last try (or throws
-// PermanentJobError) is marked dead and onDead called by the wrapper itself, which then lets
-// pg-boss complete the job (so no retry and no dead letter follow). onDead thus runs once: only
-// the writer that moves the row to dead calls it. Handlers are at least once (attempt.ts).
-//
-// Concurrency is per queue here (one pg-boss worker loop per slot: a pg-boss batch completes or
-// fails as a whole, so each loop takes one job at a time).
+// The PostgreSQL engine on pg-boss 10; a wrapper mirrors each job's state into our row. Retries,
+// expiry, dead letters and concurrency: lib/jobs/README.md, 'PostgreSQL engine'.
 
 const EXPIRY_GRACE_S = 5;
 export const deadLetterOf = (queue: string) => `${queue}__dead`;

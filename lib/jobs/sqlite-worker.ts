@@ -14,20 +14,8 @@ import type { AnyJobDefinition, JobDefinition } from "@/lib/jobs/types";
 import type { RunningWorker, WorkerOptions } from "@/lib/jobs/worker-options";
 import { log } from "@/lib/log";
 
-// The embedded engine: an in-process worker over the jobs table, with leases.
-//
-// A claim is one short transaction (the group commit of lib/db/sql.ts) that takes due rows of
-// this worker's queues — pending with run_at <= now, or running with an expired lease (the worker
-// that held it died) — and marks them running: attempts + 1, locked_by, lease_until. While the
-// handler runs, a heartbeat extends the lease; a worker that dies stops extending it and another
-// worker (or this one after a restart) takes the job again once it runs out. Every later write
-// of a try is guarded by (locked_by, attempts, status = running): a worker whose lease was taken
-// over cannot overwrite the newer try's outcome. Handlers are at least once (see attempt.ts).
-//
-// Retries: back to pending with run_at = now + exponential backoff with full jitter
-// (definition.backoff). The last try, a PermanentJobError or an invalid payload → dead, and the
-// definition's onDead runs once (the writer that moved the row to dead calls it). A job whose
-// lease ran out on its last try is dead too ("lost").
+// The embedded engine: an in-process worker over the jobs table, with leases, heartbeats and
+// guarded writes (lib/jobs/README.md, 'SQLite engine').
 
 interface ClaimedRow {
   id: string;

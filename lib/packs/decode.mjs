@@ -1,15 +1,5 @@
-// YAML text → plain JSON value (the bundle format's decode steps). Anchors, aliases and
-// merge keys work; a duplicate mapping key, a syntax error, an alias bomb, too deep a nesting or a
-// type error in one of the bundle's known structs is a decode error naming its line, as the
-// reference's decoder does, in plain words and with the field path where there is one
-// (`input_sets[0].cases`: `expected a list of cases, got a mapping (line 3)`). Unknown keys are
-// kept here and ignored by the validators.
-//
-// Plain .mjs (types in decode.d.mts): the server runs it on a worker thread (parse-worker.mjs)
-// with a time budget; the CLI and tests call it directly. Every step is linear in the text: the
-// size, nesting and node count are bounded before the document is built, duplicate keys are found
-// with one Map per mapping (the library's own `uniqueKeys` check compares each key with every
-// earlier one), and the decoded value's size after alias expansion is bounded too.
+// YAML text → plain JSON value, with decode errors naming their line and field path. Plain .mjs
+// and linear in the text: it runs on the parse worker (lib/packs/README.md, 'Decoding').
 import { Buffer } from "node:buffer";
 import { CST, isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parseDocument } from "yaml";
 import { checkBundleShape, childPath, describeNode, keyText } from "./shape.mjs";

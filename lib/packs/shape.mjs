@@ -1,11 +1,5 @@
-// The bundle's known structs, typed as the reference's decoder types them (the bundle and its
-// parts). A value of the wrong type (`challenges: "x"`, `version.number: abc`) is a decode error
-// naming its field path and line in plain words (`input_sets[0].cases`: `expected a list of cases,
-// got a mapping (line 3)`); unknown keys are not looked at.
-//
-// Plain .mjs (no TypeScript, no aliases) because the pack parse worker (parse-worker.mjs) runs it
-// as well as the request thread; types are in shape.d.mts. Linear: every alias is resolved from one
-// pass over the document, and a node reached again through an alias is not checked again.
+// The bundle's known structs, typed as the reference's decoder types them. Plain .mjs, linear
+// (lib/packs/README.md, 'Shape checks').
 import { isAlias, isMap, isPair, isScalar, isSeq, visit } from "yaml";
 import { plural, quoteShort } from "./words.mjs";
 const str = { kind: "string" };

@@ -1,15 +1,8 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 
-// RateLimit-* response headers (IETF httpapi "RateLimit header fields", draft-06 style):
-// every limit a request is counted against notes where it stands (rate-limit/index.ts limiters,
-// the attempts-per-minute count, red/blue submissions), and the route wrappers (lib/api/handler.ts,
-// lib/api/arena-route.ts) answer with the most restrictive of them, on allowed and refused
-// answers alike:
-//   RateLimit-Limit: 10          the quota of that limit's window
-//   RateLimit-Remaining: 7       what is left of it after this request
-//   RateLimit-Reset: 42          seconds until the window frees up again
-//   RateLimit-Policy: 10;w=60, 5;w=60   every limit the request was counted against (quota;w=window s)
+// RateLimit-* response headers: the route wrappers answer with the most restrictive limit the
+// request was counted against (lib/rate-limit/README.md, 'Response headers').
 
 export interface RateLimitNote {
   /** Quota of the window. */

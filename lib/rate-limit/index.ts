@@ -63,12 +63,8 @@ const MAX_KEY_LENGTH = 128;
 const STORE_ERROR_LOG_EVERY_MS = 30_000;
 
 /**
- * A named limit on the configured store. The store is resolved on each call (created once per
- * process), so a limiter can be declared at module level before configuration is read.
- *
- * If the store fails (database or Redis unreachable) the call is answered by a per-process
- * memory limiter with the same settings and the failure is logged: limits keep holding per
- * process instead of either failing every request or letting everything through.
+ * A named limit on the configured store, resolved on each call; if the store fails, a per-process
+ * memory limiter answers (lib/rate-limit/README.md, 'Store failures').
  */
 export function createLimiter(options: LimiterOptions): Limiter {
   const { name, points, durationSec, blockSec = 0, message, reason } = options;
@@ -262,13 +258,8 @@ export function emailKey(email: string): string {
 // NAT shares them; an event code (lib/services/event-codes.ts) counts its room per code instead.
 export const limits = {
   /**
-   * Failed password logins per minute per client (LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE, 5),
-   * whichever accounts they name; the next attempt in the window is refused even with the right
-   * password. Preferred use: consume() before
-   * checking the password and refund() on success — atomic, so parallel guesses cannot all slip
-   * past a check. The assertNotBlocked() + penalize() pair also works but lets concurrent requests
-   * through. Do not reset() on success: a client could clear its count with its own account.
-   * The per-account and per (account, client) rules live in lib/services/login-guard.ts.
+   * Failed password logins per minute per client; consume() before the password check, refund() on
+   * success, never reset() (lib/rate-limit/README.md, 'Login failures').
    */
   loginFailures: configuredLimiter(() => ({
     name: "login-failures",

@@ -1,14 +1,7 @@
 import { randomInt } from "node:crypto";
 
-// The demo's secrets (the ladder's passwords, the red/blue vault code) are composed when the demo
-// is seeded, from crypto-random parts, so every install has its own and no file lists them. A
-// secret is two words and a three-digit number written as one token, e.g. "AmberFalcon417":
-// the practice model reads an unquoted secret up to the first space (lib/ai/offline/secret.ts),
-// and a claim ignores case. 256 × 256 × 900 ≈ 5.9 × 10^7 (about 2^25.8) values.
-//
-// The words keep every level beatable: plain letters, and none contains what the watcher of
-// levels 4 and 5 counts as talk of secrets ("reveal", "secret", "password"), which would hold a
-// story leak back; tests/unit/demo-secrets.test.ts checks each word against the levels' defenses.
+// The demo's secrets are composed from crypto-random words when seeded, so no file lists them;
+// the words keep every level beatable (lib/seed/README.md, 'Demo secrets').
 
 // prettier-ignore
 export const DEMO_SECRET_FIRST_WORDS = [

@@ -5,14 +5,8 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import { newDemoSecret } from "@/lib/seed/demo-secrets";
 import { DEMO_LADDER, DEMO_LADDER_COLLECTION } from "@/lib/seed/ladder";
 
-// Writes the demo ladder (lib/seed/ladder.ts) into a workspace, once.
-//
-// Idempotent and safe when several processes start at once: the rows have fixed ids, the ladder
-// is written in one transaction whose first statement inserts the collection, so a second writer
-// waits for the first (PostgreSQL row lock / SQLite write lock) and then fails on the duplicate
-// id, which means "already seeded". A workspace that already holds the collection or any level
-// is left alone, so a creator's edits survive restarts (deleting the whole ladder brings it back
-// on the next start; delete the demo workspace or set SEED_DEMO=false to keep it away).
+// Writes the demo ladder into a workspace, once, safely under concurrent start-ups; a creator's
+// edits survive restarts (lib/seed/README.md, 'Seeding once').
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "P2002";
 

@@ -6,18 +6,8 @@ import { newDemoSecret } from "@/lib/seed/demo-secrets";
 import { RED_BLUE_DEMO_ID } from "@/lib/seed/demo-constants";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 
-// The offline red/blue demo: one red/blue challenge in the demo workspace, played
-// on the offline defender (`offline:defender`, lib/ai/offline/README.md "Defender (red/blue)")
-// and judged by the offline judge, so two players can play it with no API key. Blue players
-// write defenses (system prompts) that guard a workspace secret; red players write attacks.
-//
-// Seeded once, like the ladder (lib/seed/install-ladder.ts): a fixed id, and the challenge row is
-// the first statement of the transaction, so a concurrent seeder waits on it and then fails on
-// the duplicate id ("already seeded"). A workspace that holds the challenge is left alone, so a
-// creator's edits survive restarts; deleting it brings it back on the next start.
-//
-// The settings are written as stored JSON (not through the console schema), so the seed names
-// `offline:defender` whatever the model list of this build says.
+// The offline red/blue demo challenge, seeded once like the ladder; its settings are stored JSON
+// so it names `offline:defender` (lib/seed/README.md, 'Red/blue demo').
 
 export { RED_BLUE_DEMO_ID };
 export const RED_BLUE_DEMO_SECRET_NAME = "RED_BLUE_DEMO_VAULT_CODE";

@@ -76,12 +76,8 @@ async function createAccount(input: RegisterInput, ctx: { clientKey: string; lan
 }
 
 /**
- * Checks an email and password under the failed-login rules of login-guard.ts: 429 once the
- * client, or the client on this account, has used its failures; `login_challenge_required` (401)
- * when the account is past its soft threshold and this client is not known to it — right
- * password or not, and only the right one mails the owner a code that finishes the sign-in.
- * `reauth` (a signed-in account confirming its password) answers that case with 429 instead:
- * it has no code step. Unknown emails take the same path as known ones.
+ * Checks an email and password under the failed-login rules of login-guard.ts: 429, or
+ * `login_challenge_required` (401) for an unknown client (ARCHITECTURE.md, 'Password check').
  */
 export async function loginWithPassword(
   email: string,

@@ -13,14 +13,8 @@ export const CODE_MAX_TRIES = 5;
 
 type Purpose = "login" | "register";
 
-// A code is bound to the client it was sent for (the one that asked for it, or that proved the
-// password for a sign-in challenge): only that client's guesses are checked against it, and only
-// its own later requests replace it. So someone who knows only the address can neither use up
-// nor replace the owner's code. Guessing is bounded per account whatever the number of
-// attacking addresses: a code is one of 10^6 (6 random digits) with CODE_MAX_TRIES guesses, so
-// 5 in 10^6 per code; clients the account does not know get at most 3 codes per address per
-// 10 minutes between them (limits.emailCodeSend.perEmail), so at most 15 guesses per 10 minutes
-// (2,160 a day: 0.22% a day, ~1.5% a week). Challenge codes go only to the right password.
+// A code is bound to the client it was sent for, and guessing is bounded per account
+// (ARCHITECTURE.md, 'Email codes': the arithmetic).
 
 /**
  * The binding of a code to a client. Requests with no address have a new key each time, so they

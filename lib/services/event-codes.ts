@@ -4,14 +4,8 @@ import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { scaledLimiter, type Limiter } from "@/lib/rate-limit";
 
-// Event codes: an organiser (workspace owner or admin) lets a room in. Everyone behind one NAT
-// shares the per-address limits (registrations, login failures, login codes), so a class would
-// stall after a few sign-ups; with a valid code a registration takes one of the code's uses
-// instead (atomically in the database, so every instance agrees), and logins are counted per
-// code, at the per-address quota times the code's max uses. The code's own cap keeps it from
-// being an unlimited bypass. An expired, withdrawn or used-up code is refused (422,
-// `details.reason`); an unknown one too, after costing the address one point (429 once the
-// address has none left), so guessing codes is no faster than registering without one.
+// Event codes let a room behind one NAT register and log in without exhausting per-address limits,
+// within the code's own cap (ARCHITECTURE.md, 'Event codes').
 
 export interface EventCodeView {
   id: string;

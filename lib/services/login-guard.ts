@@ -8,17 +8,8 @@ import { limitFor } from "@/lib/services/event-codes";
 import { LOGIN_WARNING_QUEUE } from "@/lib/services/login-warning";
 import { waitMessage } from "@/lib/time/wait";
 
-// Failed password logins, so that knowing an address is not enough to keep its owner out:
-// - per client, hard: limits.loginFailures (LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE, whatever accounts they name);
-// - per (account, client), hard: LOGIN_FAILURES_PER_ACCOUNT_CLIENT per window, then that client
-//   is refused (429) even with the right password;
-// - per account, soft: past LOGIN_FAILURES_PER_ACCOUNT failures in the window, a client not in
-//   good standing with the account (none of its sign-ins succeeded from there within
-//   LOGIN_TRUSTED_CLIENT_DAYS) gets `login_challenge_required` whether the password was right or
-//   not, so guesses from many addresses learn nothing; only the right password mails the owner a
-//   login code, which finishes the sign-in. The owner's usual client signs in as before.
-// The owner is warned by email once per window when the soft threshold is reached.
-// Every counter lives in the shared rate-limit store, so all instances agree.
+// Failed password logins, counted per client, per (account, client) and softly per account, so
+// knowing an address is not enough to keep its owner out (ARCHITECTURE.md, 'Failed logins').
 
 interface GuardLimits {
   windowSec: number;

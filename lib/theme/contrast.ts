@@ -1,17 +1,8 @@
 import { composite, contrastRatio, parseCssColor, relativeLuminance, toHex, type Rgba } from "./color";
 import { THEME_TOKENS, type SanitizedTheme } from "./index";
 
-// Themes cover every surface of a themed page, and their text stays readable (WCAG AA, 4.5:1) in
-// the site's light and dark colour schemes. How a themed page resolves its colours:
-//   - A theme that sets a background (or surface, or text) colour pins the page's colour scheme
-//     (data-scheme="light"|"dark" on the themed element, see app/globals.css): every site token
-//     inside — input fields, code blocks, alerts, badges — then matches the theme's brightness
-//     instead of the visitor's system setting. A theme without colours follows the site.
-//   - Inside, cards, buttons and fields use the theme's surface, text, muted and border colours
-//     (the .themed rules in components/play/play.module.css); what the theme leaves out comes
-//     from the pinned scheme, and on-accent is picked for contrast when only an accent is set.
-// themeContrastIssues() computes every text/surface pair a themed page shows, in both schemes.
-// Client-safe: the console's theme editor shows the same findings the server refuses a save with.
+// Themes stay readable (WCAG AA) in both colour schemes; client-safe, so the editor shows what the
+// server refuses (lib/theme/README.md, 'Contrast').
 
 export type Scheme = "light" | "dark";
 

@@ -1,19 +1,8 @@
 import { getNodeDefinition, outputPortsOf } from "@/lib/workflow/registry";
 import type { GraphNode, WorkflowGraph } from "@/lib/workflow/types";
 
-// A deterministic left-to-right layered layout of a workflow graph (pure, client-safe): the
-// builder's "Auto-layout" button and the templates use it.
-//
-// 1. Layers by longest path: a node sits one layer right of its furthest predecessor, so every
-//    edge points right. Nodes left over by a cycle (the builder refuses cycles, a stored graph may
-//    still hold one) go one layer right of everything, in graph order.
-// 2. Order within a layer: a few barycenter sweeps (down from the inputs, up from the outputs)
-//    over the neighbours' places, where an edge's port counts (an if-else's "true" branch goes
-//    above its "false" one); ties keep the previous order, so the result depends only on the graph.
-// 3. Coordinates: a layer is as wide as its widest node, layers are `gapX` apart; in a layer each
-//    node aims at the middle of its predecessors, nodes are pushed down to keep `gapY` between
-//    them, and the layer is shifted back by its mean offset. Boxes never overlap: layers occupy
-//    disjoint x ranges and nodes in a layer disjoint y ranges.
+// A deterministic left-to-right layered layout (pure, client-safe) for the builder's Auto-layout
+// and the templates (lib/workflow/README.md, 'Auto-layout').
 
 export interface LayoutSize {
   width: number;

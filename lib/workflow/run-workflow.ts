@@ -126,14 +126,8 @@ interface Outcome {
 }
 
 /**
- * Runs a workflow graph: validates it (an invalid graph gives a failed run and executes nothing),
- * executes the nodes in dependency order within the run's limits and returns the result. Its
- * consumers are listeners (engine/run-listeners.ts): the trace (onEvent) or the player's view
- * (onPlayerEvent), the store, and any `listeners`. Every value that leaves — events, stored rows,
- * the result — has the challenge secret, the workspace secrets used and the mask_variables
- * values replaced with [masked].
- *
- * Throws only for infrastructure failures (the store or the resource loader failing).
+ * Runs a workflow graph through its listeners, masking every value that leaves; throws only for
+ * infrastructure failures (lib/workflow/README.md, 'runWorkflow').
  */
 export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunResult> {
   const t0 = performance.now();

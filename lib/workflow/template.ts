@@ -1,11 +1,5 @@
-// Client-safe template language shared by the editor (hints, validation) and the executors.
-//
-//   {{name}}           this node's own input port `name` (the value on its incoming edge)
-//   {{node_id.key}}    output `key` of an upstream node (`{{start.prompt}}` always means the start node)
-//   {{secret}}         the run challenge's secret         } resolved on the server only, inside
-//   {{secret:NAME}}    the workspace secret called NAME   } executors; never kept in stored values
-//
-// Anything else between braces (e.g. JSON examples such as {{ "a": 1 }}) is literal text.
+// Client-safe template language shared by the editor and the executors (lib/workflow/README.md,
+// 'Templates'); secrets resolve on the server only and are never kept in stored values.
 
 export type TemplateRef =
   | { kind: "input"; name: string; raw: string }

@@ -1,17 +1,7 @@
 import { TECHNIQUES, type Technique } from "@/lib/ai/offline/levels";
 
-// Client-safe: how the offline defender (`offline:defender`, defender.ts) reads the defense a
-// blue player wrote. Deterministic phrase rules over the defense text; README.md ("Defender
-// (red/blue)") documents them. Every pattern is linear (no nested unbounded quantifiers) and runs
-// on a normalised copy of the text: NFKC, lower case, curly quotes made straight.
-//
-// Two things are read:
-//   - which techniques the defense forbids: a forbidding cue ("never", "do not", "refuse", …)
-//     followed in the same clause by a technique word ("spell", "translate", "story", …), or a
-//     technique word followed by a verdict ("… is forbidden", "… must be refused");
-//   - whether it forbids everything ("refuse every request", "never answer any question",
-//     "do not help with anything", "say no to everything", …), which makes the defender refuse
-//     benign prompts too.
+// Client-safe: how the offline defender reads a blue player's defense (deterministic, linear
+// phrase rules); lib/ai/offline/README.md, 'How a defense is read', documents them.
 
 export interface DefenseRules {
   /** Techniques the defense forbids, in the fixed order of TECHNIQUES. */

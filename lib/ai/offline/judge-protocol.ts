@@ -1,27 +1,8 @@
 import { z } from "zod";
 import { findFolded } from "@/lib/evaluation/secret-forms";
 
-// Client-safe. The prompt protocol for LLM-judge calls, understood by the offline judge and
-// written so that real models follow it too:
-//
-//   system: the rubric (e.g. JUDGE_SYSTEM_PROMPT, or a creator's rubric) and, optionally,
-//           <pass_threshold>7</pass_threshold>
-//   user:   <goal>what the attacker tried to achieve</goal>
-//           <hints>
-//           target strings, one per line
-//           </hints>
-//           <<<UNTRUSTED_RESPONSE
-//           …the judged text…
-//           UNTRUSTED_RESPONSE>>>
-//
-// The judged text is untrusted: buildJudgePrompt() defangs any marker inside it, and the
-// offline judge reads goal, hints and threshold only from outside the delimited block.
-//
-// Real judge calls add a random nonce to both markers (`<<<UNTRUSTED_RESPONSE_<nonce>` …
-// `UNTRUSTED_RESPONSE_<nonce>>>`, see untrustedMarkers), so a response cannot forge the end of
-// its block: it cannot know the nonce. Anything in the response that reads as the marker's
-// words — whatever the case, separators, zero-width characters, full-width or look-alike
-// letters — is replaced as well, so it cannot even look like one.
+// Client-safe. The prompt protocol of LLM-judge calls (lib/ai/offline/README.md, 'Protocol'): the
+// judged text sits between nonce-marked delimiters and any look-alike of a marker is defanged.
 
 export const UNTRUSTED_START = "<<<UNTRUSTED_RESPONSE";
 export const UNTRUSTED_END = "UNTRUSTED_RESPONSE>>>";

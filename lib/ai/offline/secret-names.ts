@@ -1,12 +1,5 @@
-// How the practice models recognise a message asking for the secret by the name the challenge
-// gives it ("vault code", "launch phrase", "PIN", "API key") or by a word of its description,
-// besides the built-in words (password, secret, …) of techniques.ts. Deterministic word rules;
-// README.md ("Secrets with a name") documents them, keep the two in step.
-//
-// - The whole name, its words in order (separated by spaces, hyphens or underscores; the last may
-//   take a plural s): "vault code", "vault-codes", "launch phrase", "PIN", "API key".
-// - A content word of the name or of the description right after a determiner (the, your, this,
-//   that, its, my, our, their, his, her): "the code", "your key", "the PIN", "the combination".
+// How the practice models recognise a request for the secret by the challenge's name for it.
+// lib/ai/offline/README.md ('Secrets with a name') documents the rules: keep the two in step.
 
 const MAX_WORDS = 24;
 

@@ -1,12 +1,5 @@
-// How the practice model finds the secret it guards: the first line of the system prompt that
-// names it, in one of these forms (case-insensitive):
-//
-//   The secret password is SWORDFISH        The secret is "blue falcon"
-//   The password is SWORDFISH.              SECRET: SWORDFISH
-//   Passphrase = open-sesame                - Code word: ORCHID
-//
-// A quoted value may contain spaces; an unquoted one ends at the first space, and trailing
-// punctuation (. , ; : ! ? ) ]) is dropped.
+// How the practice model finds the secret it guards: the first system-prompt line that names it
+// (lib/ai/offline/README.md, 'The secret convention').
 
 const KEYWORD = String.raw`(?:secret(?:\s+(?:password|passphrase|passcode|word|phrase|key|code|value))?|password|passphrase|passcode|pass\s+code|code\s*word)`;
 const QUOTED = String.raw`(["'“‘«\x60])([^"'”’»\x60\n]{1,200})["'”’»\x60]`;
@@ -40,15 +33,8 @@ export function findSecret(systemPrompt: string): string | undefined {
   return findSecretLine(systemPrompt)?.value;
 }
 
-// What the secret is called in the challenge it guards: up to two labelled lines right after the
-// line naming the secret (no blank line between), written by whoever builds the system prompt:
-//
-//   The secret password is "K7-ORCHID".
-//   Name of the secret: vault code
-//   About the secret: the combination that opens the bank vault
-//
-// A real model reads them as plain words; the practice model learns from them how players ask
-// for the secret (secret-names.ts). Anything else stops the reading.
+// What the challenge calls the secret: up to two labelled lines after the secret line
+// (lib/ai/offline/README.md, 'Secrets with a name'); anything else stops the reading.
 
 export const SECRET_NAME_LABEL = "Name of the secret:";
 export const SECRET_ABOUT_LABEL = "About the secret:";

@@ -6,13 +6,8 @@ import { WIN_THRESHOLD } from "@/lib/arena/scoring/win-rate";
 const streak = (prev: number, kept: boolean) => (kept ? prev + 1 : 0);
 
 /**
- * Current streaks in this game type, reset to 0 by a game that breaks them:
- * - `consecutive:security` / `consecutive:utility`: games in a row with that score ≥ 1,
- * - `consecutive:attack`: games in a row in which the player caused at least one breach
- *   (identity.ts `breachCounts`, as red-team: only a breach of another identified seat counts;
- *   unlike red-team, the game need not have every seat identified).
- * Games must be applied in `completedAt` order: the strategy trusts its caller for that. A seat
- * without a (finite) score does not count as a game. State: the three streaks.
+ * Current streaks in this game type; games must be applied in `completedAt` order
+ * (lib/arena/scoring/README.md, 'consecutive').
  */
 export const consecutive: ScoringStrategy = {
   name: "consecutive",

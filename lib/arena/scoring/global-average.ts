@@ -23,15 +23,8 @@ export interface GlobalScoring {
 const AXES = ["security", "utility"] as const;
 
 /**
- * The global leaderboard: not a per-type `ScoringStrategy`, since it reads a player's entries of
- * every game type. `compute` is pure and order-independent (types are summed in name order, so
- * the incremental path and a rebuild give the same bits):
- * - `global-average:security` / `:utility` = mean, over the types whose default-strategy entry has
- *   `<default>:security` / `<default>:utility` (a finite number), of that value; a type whose
- *   default strategy writes no such metric (red-team, say) is skipped for that metric;
- * - `gamesPlayed` = sum of the `gamesPlayed` of the types that gave at least one metric.
- * Entries with no games are ignored. Returns undefined when no type contributes: the player then
- * has no global row. `perType` holds at most one entry per game type (a duplicate is an error).
+ * The global leaderboard: pure and order-independent means over every game type's default entry
+ * (lib/arena/scoring/README.md, 'global-average').
  */
 export const globalAverage: GlobalScoring = {
   name: "global-average",

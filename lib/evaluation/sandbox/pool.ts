@@ -5,18 +5,8 @@ import { FairQueue } from "@/lib/evaluation/fair-queue";
 import { MAX_JSON_DEPTH, jsonValueDepth } from "@/lib/http/json-limits";
 import type { SandboxJob, SandboxResult, SandboxRunOptions } from "./types";
 
-// A small pool of worker threads that run plugin jobs (see worker.mjs). The main thread only
-// posts messages and keeps a hard deadline per job: QuickJS's interrupt handler normally stops a
-// plugin at its timeout inside the worker, and if the worker does not answer by
-// timeout + grace (a native call that never yields, a wedged instance) it is terminated and a
-// fresh one takes its place. Workers start lazily and are unref'd, so an idle pool keeps no
-// process alive.
-//
-// The pool is shared by every workspace (hostile-tenant limits): jobs carry their workspace (tenant), the
-// queue takes turns between workspaces, a workspace runs at most maxPerTenant jobs at once (the
-// app leaves one worker free for the others), its own backlog is bounded, and a job that waited
-// longer than the queue deadline is refused as "busy". One workspace's looping plugins therefore
-// delay another's job by at most one job's deadline.
+// Worker threads for plugin jobs, with a hard deadline per job and turns between workspaces
+// (lib/evaluation/README.md, 'Plugin sandbox').
 
 /** The product's default job deadline (SANDBOX_TIMEOUT_MS); the effective one is effectiveTimeoutMs(). */
 export const DEFAULT_TIMEOUT_MS = 5000;

@@ -1,12 +1,5 @@
-// Plugin sandbox worker: runs one plugin job at a time in a fresh QuickJS (WebAssembly) instance.
-// Plain .mjs on purpose: it is started by `new Worker(new URL("./worker.mjs", import.meta.url))`
-// and must run unchanged under vitest, tsx and a Next.js server build (no TypeScript, no aliases).
-//
-// Isolation per job: a new WebAssembly instance with its own fixed-size Memory (QuickJS's own
-// memory limit does not bound allocator overhead, the stack or fragmentation; a Memory with a
-// `maximum` does), a new runtime and context, an interrupt handler at the deadline, and no host
-// functions at all. Nothing survives from one job to the next, so one tenant's plugin cannot see
-// or corrupt another's state.
+// Plugin sandbox worker: one job at a time, each in a fresh QuickJS instance with no host functions.
+// Plain .mjs: started by URL under vitest, tsx and Next (lib/evaluation/README.md, 'Sandbox worker').
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { setPriority } from "node:os";

@@ -177,17 +177,8 @@ export function evidenceText(value: unknown): string {
 const LEGACY_PROMPT_FIELDS = ["question", "prompt", "input"];
 
 /**
- * The two messages of a case's model call (an empty system message is not sent). The challenge's
- * `instructions` (else `definition.instructions`) have their `{{name}}` / `{{a.b}}` placeholders
- * filled from the case's payload and input values (inputs win; lib/packs/run/template.ts):
- * - instructions that name a value of the case are the whole prompt: the user message;
- * - else the instructions are the system message and the user message is the case's own text:
- *   a single input with a string value → that value; several inputs (or one non-string) → one
- *   `key: value` line each (non-strings as JSON); no input with a value → the payload's
- *   `question`, `prompt` or `input` string field (in that order);
- * - else (a case that gives nothing to send: an empty payload, or one only placeholders may use)
- *   the instructions are the user message. A payload is never sent as JSON of its own.
- * Both empty when the challenge has no instructions and the case no text.
+ * The two messages of a case's model call (an empty system message is not sent); which text goes
+ * where: lib/packs/README.md, 'Case prompt'.
  */
 export function buildPrompt(
   challenge: RunnableChallenge,

@@ -1,18 +1,5 @@
-// The LLM judges of one case (docs/packs.md §3 llm_judges, §4): each judge asks each
-// of its models `samples` times, each model's samples are combined (mean rating; majority
-// verdict), and several models are combined by the judge's consensus aggregation. Pure: the
-// runner hands in `callJudge`, which asks one model once.
-//
-// Gauntlet's choices:
-// - Every call rates on 0..10 with a verdict (the judge protocol of lib/evaluation); the rating is
-//   mapped linearly onto the judge's `score_scale` (default 1..5).
-// - rubric: goal = the rubric; reference: the rubric with the reference evidence; assertion: the
-//   assertion, holding when the verdict is "passed" (`expect: false` inverts it); n_wise: the
-//   prompt, rated per model (the run summary ranks the models by it).
-// - `context_from` evidence is added to the goal as labelled context.
-// - Samples: `samples` (0 → 1), capped by `scorecard.judge_limits.max_samples_per_judge`.
-// - Budget: once `judge_limits.max_calls_usd` or `.max_tokens` is spent, further judge calls are
-//   not made and their judges report no score.
+// The LLM judges of one case (docs/packs.md §3, §4). Pure: the runner hands in `callJudge`.
+// Gauntlet's choices: lib/packs/README.md, 'Run judges'.
 import type { EvaluationSpec, LlmJudgeDeclaration } from "@/lib/packs/evaluation-spec";
 import { evidenceText, resolveEvidence, type CaseContext } from "@/lib/packs/run/evidence";
 import { DEFAULT_SCORE_SCALE, judgeScale } from "@/lib/packs/run/scorecard";

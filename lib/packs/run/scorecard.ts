@@ -1,17 +1,5 @@
-// The scorecard of one case and of a whole run (docs/packs.md §3 scorecard, §4):
-// each dimension normalised into [0, 1], then combined by the scorecard's strategy. Pure: the
-// runner hands in what the case produced (validator and judge results, latency, cost, metrics).
-//
-// Gauntlet's choices where the reference leaves them open:
-// - A judge without `score_scale` rates on 1..5 (DEFAULT_SCORE_SCALE); a partial scale takes 0 for
-//   the missing bound, as the spec validator reads it.
-// - `scorecard.pass_threshold` defaults to 0.5 (DEFAULT_PASS_THRESHOLD) for weighted and hybrid.
-// - A dimension that cannot be scored (behavioral on text runs, a judge that gave no score, a
-//   metric not collected) has score null: it is left out of the weighted mean and named in the
-//   reason. A gated dimension (hybrid) or a binary-strategy dimension that is null fails the case:
-//   a check that could not run is never counted as passed.
-// - A listed validator without a result counts as score 0 (the runner reports every validator).
-// - Gates apply only under the hybrid strategy; per-dimension thresholds elsewhere are reported.
+// The scorecard of one case and of a run (docs/packs.md §3, §4). Pure. Gauntlet's choices (null
+// dimensions, defaults, gates): lib/packs/README.md, 'Scorecard'.
 import { expandDimensions } from "@/lib/packs/evaluation-spec";
 import type { EvaluationSpec, LlmJudgeDeclaration, NormalizedDimension } from "@/lib/packs/evaluation-spec";
 

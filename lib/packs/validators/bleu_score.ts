@@ -9,15 +9,8 @@ import {
   thresholdResult,
 } from "./shared";
 
-// bleu_score: BLEU as sacreBLEU computes it (Papineni et al. 2002; Post 2018), written from the
-// published definition: clipped n-gram precisions up to `max_ngram` (default 4), geometric mean,
-// brevity penalty against the closest reference length (ties: the shorter), mteval-v13a
-// tokenisation (default; `tokenize: none` splits on whitespace only), optional `lowercase`.
-// Smoothing: `none`, or `method1` (default; Chen & Cherry 2014 method 1 = sacreBLEU "floor"
-// with 0.1: an order with no match counts 0.1 matches). A validator scores one output at
-// sentence level with effective order (orders longer than the output are left out), as
-// sacreBLEU's sentence_bleu does. Score = BLEU / 100; passes at `threshold` (default 0.5).
-// The expected evidence is one reference, or a list of references.
+// bleu_score: sentence-level BLEU as sacreBLEU computes it, written from the published definition
+// (lib/packs/validators/README.md, 'bleu_score').
 
 export type BleuSmoothing = { method: "none" } | { method: "floor"; value: number } | { method: "exp" };
 

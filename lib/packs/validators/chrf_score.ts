@@ -9,14 +9,7 @@ import {
 } from "./shared";
 
 // chrf_score: chrF (Popović 2015) as sacreBLEU 2.x computes it, written from the published
-// definition: character n-grams of orders 1..`char_order` (default 6) over Unicode code points,
-// whitespace removed (unless `whitespace: true`), case kept (unless `lowercase: true`); per order
-// the matches are the clipped counts. Without `eps_smoothing` (default, sacreBLEU ≥ 2.0) the
-// precisions and recalls are averaged over the orders both sides have, then
-// F_β = (1+β²)PR/(β²P+R) with `beta` default 2. With `eps_smoothing: true` each order's F is
-// computed (missing orders count ε = 1e-16) and averaged over all orders (chrF++.py / NLTK).
-// Several references: the one with the best sentence score. Word n-grams (chrF++,
-// `word_order` > 0) are not supported. Score = chrF / 100; passes at `threshold` (default 0.5).
+// definition (lib/packs/validators/README.md, 'chrf_score').
 
 export interface ChrfOptions {
   charOrder?: number;

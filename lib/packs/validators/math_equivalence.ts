@@ -11,17 +11,8 @@ import {
   readNumber,
 } from "./shared";
 
-// math_equivalence: the output and the expected answer are the same mathematical expression
-// (mathjs syntax: 2*x^2, sqrt(2)/2, (x-1)*(x+1), 3/4 …; surrounding $…$ and a final period are
-// ignored). `comparison_mode: symbolic` (default): when both sides are small (at most
-// SIMPLIFY_MAX_NODES nodes each), mathjs simplify() of (output − expected) giving 0 proves them
-// equal; otherwise, and because simplify does not expand products, both are evaluated at 8 fixed
-// sample points of their variables (relative/absolute 1e-9): agreement everywhere passes, a
-// difference fails; when fewer than 3 points are defined on both sides, small expressions that
-// simplify to the same tree pass. `comparison_mode: numeric`: both must evaluate to real numbers
-// (no variables) within `tolerance` (absolute, default 1e-9) or `relative_tolerance` (default 0).
-// Only arithmetic, powers, factorial and common functions are accepted; each side is at most
-// MAX_EXPRESSION_CHARS characters and MAX_NODES nodes.
+// math_equivalence: same mathematical expression, by simplify() or at 8 sample points
+// (symbolic) or within tolerance (numeric); lib/packs/validators/README.md, 'math_equivalence'.
 
 export const MAX_EXPRESSION_CHARS = 300;
 export const MAX_NODES = 60;

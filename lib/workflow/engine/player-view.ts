@@ -2,21 +2,8 @@ import { foldedKey, type SecretFormMatcher } from "@/lib/evaluation/secret-forms
 import type { PlanNode } from "@/lib/workflow/engine/plan-types";
 import type { PlayerEvent, PlayerStage, RunEvent } from "@/lib/workflow/types";
 
-// The player's view of a run. The engine's RunEvents are the creator's trace (every node, its
-// outputs, judge data); a player playing a challenge must see none of that, only that the run
-// started, coarse progress, and the Answer node's text once nothing can withhold it any more.
-//
-// Streaming the answer token by token is safe only when no node between the LLM node that
-// generates it and the Answer node can hold it back or rewrite it: then every token the model
-// produces is, masked, part of the answer. That is decided from the graph alone (answerStreamSource),
-// once per published version: compiled plans are cached per version id, and a published version
-// never changes, so every instance reaches the same decision.
-//
-// Streamed text is already literally masked (StreamMasker). A secret in disguise (spelled out,
-// reversed, ROT13, hex, Base64, NATO words; lib/evaluation/secret-forms.ts) is masked in the final
-// answer of an attempt that did not win, and whether it wins is known only at the end. So the
-// stream holds back a tail that could still grow into a disguised secret, and stops for good at
-// the first disguise: the page never shows what the final answer hides (it only ever grows).
+// The player's view of a run: start, coarse progress and the answer once nothing can withhold it
+// (lib/workflow/README.md, 'Player view').
 
 /** A template that renders exactly its own input port, i.e. passes the value through unchanged. */
 function passesThrough(node: PlanNode, port: string): boolean {
@@ -27,13 +14,8 @@ function passesThrough(node: PlanNode, port: string): boolean {
 }
 
 /**
- * The id of the LLM node whose text may be streamed to players as the answer, or null. It must
- * reach the Answer node through a chain of pure pass-throughs: the Answer node and every template
- * node between them render exactly their input (`{{text}}` / `{{input}}`) and have exactly one
- * incoming edge, the one carrying the text. Any other edge (a second source merged into the
- * answer, an if-else branch or an ordering edge that can skip a node) or any other node type
- * (if-else filters, judges, evaluators, rewriting templates) could withhold or change the answer,
- * so the answer is then sent only once it is final.
+ * The id of the LLM node whose text may stream to players as the answer, or null: it must reach
+ * the Answer node through pure pass-throughs (lib/workflow/README.md, 'Streamable answers').
  */
 export function answerStreamSource(nodes: readonly PlanNode[], answer: PlanNode): string | null {
   let node = answer;
