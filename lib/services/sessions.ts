@@ -6,6 +6,7 @@ import {
   type SessionClaims,
 } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { readSessionAccount } from "@/lib/db/sessions";
 import type { PublicAccount } from "@/lib/services/accounts";
 
 // Session validity and revocation (see lib/auth/session.ts). Tokens are stateless JWTs; what
@@ -21,19 +22,14 @@ export interface SessionAccount extends PublicAccount {
 
 /**
  * The active account a session belongs to, or null when the account is gone or banned or the
- * session was revoked. Two reads by primary key: this runs on every authenticated request.
+ * session was revoked. One indexed read (primary keys only, lib/db/sessions.ts): this runs on every
+ * authenticated request.
  */
 export async function getSessionAccount(claims: SessionClaims): Promise<SessionAccount | null> {
-  const [account, revoked] = await Promise.all([
-    db.account.findUnique({
-      where: { id: claims.accountId },
-      select: { id: true, email: true, name: true, status: true, sessionVersion: true, profile: { select: { displayName: true } } },
-    }),
-    db.revokedSession.findUnique({ where: { sid: claims.sessionId }, select: { sid: true } }),
-  ]);
-  if (!account || account.status !== "active") return null;
-  if (account.sessionVersion !== claims.version || revoked) return null;
-  return { id: account.id, email: account.email, name: account.name, displayName: account.profile?.displayName ?? null };
+  const row = await readSessionAccount(claims.accountId, claims.sessionId);
+  if (!row || row.status !== "active") return null;
+  if (row.sessionVersion !== claims.version || row.revoked) return null;
+  return { id: row.id, email: row.email, name: row.name, displayName: row.displayName };
 }
 
 async function currentVersion(accountId: string): Promise<number> {
