@@ -1,14 +1,17 @@
 import "server-only";
-import { dialect, exec, type Step } from "@/lib/db/sql";
+import { dialect, exec, transaction, type Step } from "@/lib/db/sql";
 import { JOBS_CHANNEL, jobsEnqueuedHere } from "@/lib/jobs/enqueue";
 
 /**
- * Inside transaction(): a dead job of the workspace gets a fresh start — pending, due now,
- * attempts 0, its error cleared. On PostgreSQL the relay then hands it to pg-boss as a new
- * pg-boss job (a fresh id: the old one stays failed/completed in pg-boss's history). False when
- * the workspace has no such dead job.
+ * A dead job of the workspace gets a fresh start — pending, due now, attempts 0, its error
+ * cleared. On PostgreSQL the relay then hands it to pg-boss as a new pg-boss job (a fresh id: the
+ * old one stays failed/completed in pg-boss's history). False when the workspace has no such dead job.
  */
-export function* retryDeadJob(id: string, workspaceId: string): Step<boolean> {
+export function retryDeadJob(id: string, workspaceId: string): Promise<boolean> {
+  return transaction(() => retryDeadJobStep(id, workspaceId));
+}
+
+function* retryDeadJobStep(id: string, workspaceId: string): Step<boolean> {
   const now = new Date();
   const changed = yield* exec(
     `UPDATE jobs SET status = 'pending', attempts = 0, run_at = $2, updated_at = $2, lease_until = NULL, locked_by = NULL,

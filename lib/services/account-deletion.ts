@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { all, exec, lockRow, transaction } from "@/lib/db/sql";
 import { AppError, conflict } from "@/lib/errors";
 import { loginWithPassword } from "@/lib/services/accounts";
 import { forgetBoardEverywhere } from "@/lib/services/caches";
@@ -15,6 +14,8 @@ import { forgetBoardEverywhere } from "@/lib/services/caches";
 // leaving at once cannot both go and leave a workspace without an owner.
 
 const MAX_CONFIRMATION = 200;
+/** The cascades of a large workspace take time: the 30 s a SQL transaction gets, not Prisma's 5 s. */
+const DELETION_TRANSACTION = { timeout: 30_000 };
 
 export interface DeletionMessages {
   /** An account with a password confirms with it. */
@@ -70,35 +71,38 @@ export async function deleteAccount(
     select: { challengeId: true },
   });
   const challengeIds = [...new Set(entries.map((e) => e.challengeId))];
-  const workspacesDeleted = await transaction(function* () {
-    const mine = yield* all<{ workspace_id: string }>(
-      "SELECT workspace_id FROM memberships WHERE account_id = $1 ORDER BY workspace_id",
-      accountId,
-    );
+  const workspacesDeleted = await db.$transaction(async (tx) => {
+    const mine = await tx.membership.findMany({
+      where: { accountId },
+      select: { workspaceId: true },
+      orderBy: { workspaceId: "asc" },
+    });
     const alone: string[] = [];
-    for (const { workspace_id: workspaceId } of mine) {
-      // In id order, so two deletions sharing workspaces lock them in the same order.
-      if (!(yield* lockRow("workspaces", workspaceId))) continue;
-      const members = yield* all<{ account_id: string; role: string; name: string }>(
-        `SELECT m.account_id, m.role, w.name FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
-          WHERE m.workspace_id = $1`,
-        workspaceId,
-      );
-      const me = members.find((m) => m.account_id === accountId);
-      const others = members.filter((m) => m.account_id !== accountId);
+    const now = new Date();
+    for (const { workspaceId } of mine) {
+      // Touching the workspace (a member is leaving it) takes its row lock on PostgreSQL; in id
+      // order, so two deletions sharing workspaces lock them in the same order.
+      const { count } = await tx.workspace.updateMany({ where: { id: workspaceId }, data: { updatedAt: now } });
+      if (!count) continue;
+      const members = await tx.membership.findMany({
+        where: { workspaceId },
+        select: { accountId: true, role: true, workspace: { select: { name: true } } },
+      });
+      const me = members.find((m) => m.accountId === accountId);
+      const others = members.filter((m) => m.accountId !== accountId);
       if (!me) continue;
       if (others.length === 0) alone.push(workspaceId);
       else if (me.role === "owner" && !others.some((o) => o.role === "owner")) {
         throw conflict(
-          `You are the only owner of the workspace "${me.name}", which has other members. ` +
+          `You are the only owner of the workspace "${me.workspace.name}", which has other members. ` +
             "Make one of them an owner (or remove them) first, then delete your account.",
         );
       }
     }
-    for (const id of alone) yield* exec("DELETE FROM workspaces WHERE id = $1", id);
-    yield* exec("DELETE FROM accounts WHERE id = $1", accountId);
+    if (alone.length) await tx.workspace.deleteMany({ where: { id: { in: alone } } });
+    await tx.account.deleteMany({ where: { id: accountId } });
     return alone.length;
-  });
+  }, DELETION_TRANSACTION);
   for (const id of challengeIds) forgetBoardEverywhere(id);
   return { challengeIds, workspacesDeleted };
 }

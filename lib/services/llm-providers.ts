@@ -3,7 +3,6 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { getModel, type ProviderConnection } from "@/lib/ai";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { one, query } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
 import { assertUrlTargetAllowed, OutboundRefusedError } from "@/lib/http/outbound";
 
@@ -105,29 +104,13 @@ export async function findProviderConnection(
   workspaceId: string,
   name: string,
 ): Promise<ProviderConnection | null> {
-  // Direct SQL: this runs for every model call of every attempt (lib/db/sql.ts).
-  const row = await query(() =>
-    one<{
-      id: string;
-      name: string;
-      kind: string;
-      base_url: string | null;
-      api_key_encrypted: string | null;
-    }>(
-      "SELECT id, name, kind, base_url, api_key_encrypted FROM llm_providers WHERE workspace_id = $1 AND name = $2",
-      workspaceId,
-      name,
-    ),
-  );
+  // Next to the model call it precedes, one read by a unique key costs nothing worth a SQL path.
+  const row = await db.llmProvider.findUnique({
+    where: { workspaceId_name: { workspaceId, name } },
+    select: { id: true, name: true, kind: true, baseUrl: true, apiKeyEncrypted: true },
+  });
   if (!row) return null;
-  return {
-    id: row.id,
-    workspaceId,
-    name: row.name,
-    kind: row.kind,
-    baseUrl: row.base_url,
-    apiKeyEncrypted: row.api_key_encrypted,
-  };
+  return { ...row, workspaceId };
 }
 
 /** getModel for a workspace: its own `provider:` references resolve, other workspaces' do not. */

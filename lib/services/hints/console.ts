@@ -1,6 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { exec, lockRow, transaction } from "@/lib/db/sql";
+import { db, type Tx } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import {
   HINTS_PER_CHALLENGE_MAX,
@@ -9,7 +8,6 @@ import {
   type HintInput,
 } from "@/lib/contracts/hints";
 import { forgetBoardEverywhere } from "@/lib/services/caches";
-import { resyncChallengeHintCosts } from "@/lib/services/hints/store";
 
 // Creators' side of hints: list, add, edit, move and delete a challenge's hints. Every call is
 // scoped to the workspace: a challenge (or a hint) of another workspace is not found.
@@ -153,16 +151,28 @@ export async function moveHint(
 export async function deleteHint(workspaceId: string, challengeId: string, hintId: string): Promise<void> {
   await challengeOf(workspaceId, challengeId);
   await hintOf(challengeId, hintId);
-  await transaction(function* () {
-    yield* lockRow("challenges", challengeId);
+  await db.$transaction(async (tx) => {
+    // Touching the challenge (its hints change) takes its row lock on PostgreSQL, the lock the
+    // attempt recording takes: a first win's entry never counts unlocks being deleted here.
+    await tx.challenge.updateMany({ where: { id: challengeId }, data: { updatedAt: new Date() } });
     // The unlocks go with the hint (ON DELETE CASCADE), deleted explicitly all the same.
-    yield* exec(
-      `DELETE FROM challenge_hint_unlocks WHERE hint_id = $1 AND challenge_id = $2`,
-      hintId,
-      challengeId,
-    );
-    yield* exec(`DELETE FROM challenge_hints WHERE id = $1 AND challenge_id = $2`, hintId, challengeId);
-    yield* resyncChallengeHintCosts(challengeId);
+    await tx.challengeHintUnlock.deleteMany({ where: { hintId, challengeId } });
+    await tx.challengeHint.deleteMany({ where: { id: hintId, challengeId } });
+    await resyncHintCosts(tx, challengeId);
   });
   forgetBoardEverywhere(challengeId);
+}
+
+/** Every entry's hint_cost of the challenge from the unlocks that remain (the entries it changes). */
+async function resyncHintCosts(tx: Tx, challengeId: string): Promise<void> {
+  const sums = await tx.challengeHintUnlock.groupBy({ by: ["endUserId"], where: { challengeId }, _sum: { cost: true } });
+  const entries = await tx.challengeLeaderboardEntry.findMany({
+    where: { challengeId },
+    select: { id: true, endUserId: true, hintCost: true },
+  });
+  const spent = new Map(sums.map((s) => [s.endUserId, s._sum.cost ?? 0]));
+  for (const e of entries) {
+    const hintCost = spent.get(e.endUserId) ?? 0;
+    if (hintCost !== e.hintCost) await tx.challengeLeaderboardEntry.update({ where: { id: e.id }, data: { hintCost } });
+  }
 }

@@ -2,7 +2,6 @@ import "server-only";
 import type { z } from "zod";
 import { JOB_STATUSES, type jobsOverviewResponse, type jobView } from "@/lib/contracts/jobs";
 import { db } from "@/lib/db";
-import { transaction } from "@/lib/db/sql";
 import { conflict, notFound } from "@/lib/errors";
 import { retryDeadJob } from "@/lib/jobs";
 
@@ -76,7 +75,7 @@ export async function jobsOverview(workspaceId: string): Promise<JobsOverview> {
 
 /** "Retry now" for a dead job of the workspace: pending, attempts 0, due at once. */
 export async function retryJob(workspaceId: string, id: string): Promise<JobView> {
-  const retried = await transaction(() => retryDeadJob(id, workspaceId));
+  const retried = await retryDeadJob(id, workspaceId);
   const row = await db.job.findFirst({ where: { id, workspaceId }, select });
   if (!row) throw notFound("Job");
   if (!retried && row.status !== "pending") throw conflict("Only a dead job can be retried");

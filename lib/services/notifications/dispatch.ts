@@ -1,20 +1,20 @@
 import "server-only";
 import { z } from "zod";
 import type { AccountMessage, NotificationView, WorkspaceEventMessage, WorkspaceEventView } from "@/lib/contracts/notifications";
-import { all, asBool, asDate, asDateOrNull, asJson, asNum, dialect, exec, one, transaction, type Step } from "@/lib/db/sql";
+import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
-import { defineJob, enqueueJob, PermanentJobError } from "@/lib/jobs";
+import { defineJob, enqueueJobIn, PermanentJobError } from "@/lib/jobs";
 import { log } from "@/lib/log";
 import { pubsub } from "@/lib/pubsub";
-import { PREFERENCE_COLUMNS, type SubjectRef } from "@/lib/services/notifications/events";
+import type { PreferenceKey, SubjectRef } from "@/lib/services/notifications/events";
 import { eventView, notificationView, parsedEvent } from "@/lib/services/notifications/views";
 
 // notification.dispatch: one notification_events row (written in the attempt's transaction) is
-// turned into its deliveries, in ONE transaction — the in-app notifications of the recipients
-// whose preference allows (unique (event_id, account_id): a second run adds nothing), an
-// email.digest job per recipient who wants mail (one per batching window), the webhook.fanout
-// job, and the event marked done. Only after the commit are the live channels told: a player's
+// turned into its deliveries, in ONE transaction that first claims the event (a second run finds
+// it done and adds nothing) — the in-app notifications of the recipients whose preference allows, an
+// email.digest job per recipient who wants mail (one per batching window) and the webhook.fanout
+// job. Only after the commit are the live channels told: a player's
 // `account:<id>` and the console's `workspace:<id>:events`. At-least-once: a run after a commit
 // whose publish was lost finds the event done and does nothing.
 
@@ -37,9 +37,13 @@ export interface DispatchOutcome {
   created: { accountId: string; notification: NotificationView; unread: number }[];
 }
 
-function* subjectName(ref: SubjectRef, workspaceId: string): Step<string | null> {
-  // ref.table is one of two literals (SubjectRef), never input.
-  const row = yield* one<{ name: string }>(`SELECT name FROM ${ref.table} WHERE id = $1 AND tenant_id = $2`, ref.id, workspaceId);
+async function subjectName(tx: Tx, ref: SubjectRef, workspaceId: string): Promise<string | null> {
+  const where = { id: ref.id, workspaceId };
+  const select = { name: true } as const;
+  const row =
+    ref.table === "challenges"
+      ? await tx.challenge.findFirst({ where, select })
+      : await tx.redBlueChallenge.findFirst({ where, select });
   return row?.name ?? null;
 }
 
@@ -48,94 +52,96 @@ interface RecipientPrefs {
   byEmail: boolean;
 }
 
-/** An active account's preferences (defaults when it has no profile row); null when there is no such account. */
-function* recipientPrefs(accountId: string, column: string): Step<RecipientPrefs | null> {
-  const row = yield* one<{ allowed: unknown; by_email: unknown; has_profile: unknown }>(
-    `SELECT p.${column} AS allowed, p.notify_by_email AS by_email, p.account_id AS has_profile
-       FROM accounts a LEFT JOIN player_profiles p ON p.account_id = a.id
-      WHERE a.id = $1 AND a.status = 'active'`,
-    accountId,
-  );
-  if (!row) return null;
+/** The preferences of the recipients that are active accounts (defaults when one has no profile row). */
+async function recipientPrefs(tx: Tx, accountIds: string[], key: PreferenceKey): Promise<Map<string, RecipientPrefs>> {
+  const rows = await tx.account.findMany({
+    where: { id: { in: accountIds }, status: "active" },
+    select: {
+      id: true,
+      profile: { select: { notifyOnFirstBlood: true, notifyOnRecordBeaten: true, notifyOnPairing: true, notifyByEmail: true } },
+    },
+  });
   // No profile row: the schema's defaults (every event type on, email off).
-  if (row.has_profile === null || row.has_profile === undefined) return { allowed: true, byEmail: false };
-  return { allowed: asBool(row.allowed), byEmail: asBool(row.by_email) };
+  return new Map(
+    rows.map((r) => [r.id, r.profile ? { allowed: r.profile[key], byEmail: r.profile.notifyByEmail } : { allowed: true, byEmail: false }]),
+  );
 }
 
-/** The dispatch of one event, inside transaction(); null when it was already done. */
-export function* dispatchEvent(eventId: string, now: Date): Step<DispatchOutcome | null> {
-  const lock = dialect() === "postgresql" ? " FOR UPDATE" : "";
-  const row = yield* one<Record<string, unknown>>(
-    `SELECT id, tenant_id, event, payload, status, occurred_at FROM notification_events WHERE id = $1${lock}`,
-    eventId,
-  );
-  if (!row) throw new PermanentJobError(`Notification event ${eventId} not found`);
-  if (row.status === "done") return null;
-  const workspaceId = row.tenant_id as string;
-  const parsed = parsedEvent(row.event as string, asJson(row.payload));
+/**
+ * Claims the event for this run (PostgreSQL: the row stays locked until the transaction ends, so a
+ * concurrent run waits and then finds it done); false when it was already done.
+ */
+async function claimEvent(tx: Tx, eventId: string, now: Date): Promise<boolean> {
+  const { count } = await tx.notificationEvent.updateMany({
+    where: { id: eventId, status: { not: "done" } },
+    data: { status: "done", processedAt: now, attempts: { increment: 1 }, lastError: null },
+  });
+  if (count > 0) return true;
+  if (!(await tx.notificationEvent.findUnique({ where: { id: eventId }, select: { id: true } })))
+    throw new PermanentJobError(`Notification event ${eventId} not found`);
+  return false;
+}
+
+/** The dispatch of one event, inside a Prisma transaction; null when it was already done. */
+export async function dispatchEvent(tx: Tx, eventId: string, now: Date): Promise<DispatchOutcome | null> {
+  if (!(await claimEvent(tx, eventId, now))) return null;
+  const row = await tx.notificationEvent.findUniqueOrThrow({
+    where: { id: eventId },
+    select: { workspaceId: true, event: true, payload: true, occurredAt: true },
+  });
+  const { workspaceId } = row;
+  const parsed = parsedEvent(row.event, row.payload);
+  // Thrown inside the transaction: the claim is rolled back with it.
   if (!parsed) throw new PermanentJobError(`Notification event ${eventId}: unknown event type or invalid payload`);
   const { type, payload } = parsed;
 
-  const recipients = [...new Set(yield* type.recipients(payload, workspaceId))];
-  const name = yield* subjectName(type.subject(payload), workspaceId);
+  const recipients = [...new Set(await type.recipients(payload, workspaceId, tx))];
+  const name = await subjectName(tx, type.subject(payload), workspaceId);
   const text = type.render(payload, name);
-  const column = PREFERENCE_COLUMNS[type.preference];
-  const digest = digestWindow(now);
-
-  const created: DispatchOutcome["created"] = [];
-  for (const accountId of recipients) {
-    const prefs = yield* recipientPrefs(accountId, column);
-    if (!prefs?.allowed) continue;
-    const id = uuidv7();
-    const inserted = yield* exec(
-      `INSERT INTO notifications (id, account_id, event_id, type, title, body, link, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT DO NOTHING`,
-      id,
-      accountId,
-      eventId,
-      type.event,
-      text.title,
-      text.body,
-      text.link,
-      now,
-    );
-    if (!inserted) continue;
-    if (prefs.byEmail) {
-      yield* enqueueJob(EMAIL_DIGEST_QUEUE, { accountId }, {
-        singletonKey: `${EMAIL_DIGEST_QUEUE}:${accountId}:${digest.bucket}`,
-        runAt: digest.runAt,
-      });
-    }
-    const unread = yield* one<{ n: unknown }>(
-      `SELECT COUNT(*) AS n FROM notifications WHERE account_id = $1 AND read_at IS NULL`,
-      accountId,
-    );
-    created.push({
-      accountId,
-      notification: notificationView({ id, type: type.event, ...text, readAt: null, createdAt: now }),
-      unread: asNum(unread?.n),
+  const prefs = recipients.length > 0 ? await recipientPrefs(tx, recipients, type.preference) : new Map<string, RecipientPrefs>();
+  const told = recipients.filter((accountId) => prefs.get(accountId)?.allowed);
+  const ids = new Map(told.map((accountId) => [accountId, uuidv7()]));
+  // The claim makes this run the only one: no (event, account) pair can exist yet.
+  if (told.length > 0) {
+    await tx.notification.createMany({
+      data: told.map((accountId) => ({
+        id: ids.get(accountId)!,
+        accountId,
+        eventId,
+        type: type.event,
+        ...text,
+        createdAt: now,
+      })),
     });
   }
+  const digest = digestWindow(now);
+  for (const accountId of told) {
+    if (!prefs.get(accountId)?.byEmail) continue;
+    await enqueueJobIn(tx, EMAIL_DIGEST_QUEUE, { accountId }, {
+      singletonKey: `${EMAIL_DIGEST_QUEUE}:${accountId}:${digest.bucket}`,
+      runAt: digest.runAt,
+    });
+  }
+  const unread =
+    told.length > 0
+      ? await tx.notification.groupBy({
+          by: ["accountId"],
+          where: { accountId: { in: told }, readAt: null },
+          _count: { _all: true },
+        })
+      : [];
+  const unreadOf = new Map(unread.map((u) => [u.accountId, u._count._all]));
+  const created: DispatchOutcome["created"] = told.map((accountId) => ({
+    accountId,
+    notification: notificationView({ id: ids.get(accountId)!, type: type.event, ...text, readAt: null, createdAt: now }),
+    unread: unreadOf.get(accountId) ?? 0,
+  }));
 
-  yield* enqueueJob(WEBHOOK_FANOUT_QUEUE, { eventId }, { singletonKey: `${WEBHOOK_FANOUT_QUEUE}:${eventId}`, workspaceId });
-  yield* exec(
-    `UPDATE notification_events SET status = 'done', processed_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1`,
-    eventId,
-    now,
-  );
-  const total = yield* all<{ n: unknown }>(`SELECT COUNT(*) AS n FROM notifications WHERE event_id = $1`, eventId);
+  await enqueueJobIn(tx, WEBHOOK_FANOUT_QUEUE, { eventId }, { singletonKey: `${WEBHOOK_FANOUT_QUEUE}:${eventId}`, workspaceId });
   const event = eventView(
-    {
-      id: eventId,
-      event: type.event,
-      payload,
-      status: "done",
-      occurredAt: asDate(row.occurred_at),
-      processedAt: asDateOrNull(now),
-    },
+    { id: eventId, event: type.event, payload, status: "done", occurredAt: row.occurredAt, processedAt: now },
     name,
-    asNum(total[0]?.n),
+    told.length,
   );
   return { workspaceId, event, created };
 }
@@ -163,7 +169,7 @@ export async function publishOutcome(outcome: DispatchOutcome): Promise<void> {
 
 /** Runs the dispatch of one event and tells the live channels; what the job runs. */
 export async function dispatchNotificationEvent(eventId: string): Promise<DispatchOutcome | null> {
-  const outcome = await transaction(() => dispatchEvent(eventId, new Date()));
+  const outcome = await db.$transaction((tx) => dispatchEvent(tx, eventId, new Date()));
   if (outcome) await publishOutcome(outcome);
   return outcome;
 }
@@ -179,12 +185,9 @@ export const dispatchJob = defineJob({
   },
   async onDead({ eventId }, error) {
     // The console shows the event as failed, with why.
-    await transaction(function* () {
-      yield* exec(
-        `UPDATE notification_events SET status = 'failed', last_error = $2, attempts = attempts + 1 WHERE id = $1 AND status <> 'done'`,
-        eventId,
-        error.slice(0, 1000),
-      );
+    await db.notificationEvent.updateMany({
+      where: { id: eventId, status: { not: "done" } },
+      data: { status: "failed", lastError: error.slice(0, 1000), attempts: { increment: 1 } },
     });
   },
 });

@@ -1,19 +1,7 @@
 import "server-only";
 import { Webhook } from "standardwebhooks";
 import { decryptSecret } from "@/lib/crypto";
-import {
-  all,
-  asBool,
-  asDateOrNull,
-  asJson,
-  asNum,
-  exec,
-  json,
-  one,
-  query,
-  transaction,
-  type Step,
-} from "@/lib/db/sql";
+import { db } from "@/lib/db";
 import { OutboundRefusedError, outboundFetch } from "@/lib/http/outbound";
 import { uuidv7 } from "@/lib/ids";
 import { noteDeliveryFailed } from "@/lib/services/webhooks/failures";
@@ -40,25 +28,20 @@ export type TryOutcome =
   /** Nothing to do: the delivery is gone, already succeeded, or (automatic tries) its endpoint is off. */
   | { kind: "skipped"; reason: string };
 
-interface DeliveryRow {
-  id: string;
-  endpoint_id: string;
-  message_id: string;
-  payload: unknown;
-  status: string;
-  url: string;
-  secret_encrypted: string;
-  is_active: unknown;
-  disabled_at: unknown;
-}
+type DeliveryRow = NonNullable<Awaited<ReturnType<typeof loadDelivery>>>;
 
-function* loadDelivery(deliveryId: string): Step<DeliveryRow | undefined> {
-  return yield* one<DeliveryRow>(
-    `SELECT d.id, d.endpoint_id, d.message_id, d.payload, d.status, e.url, e.secret_encrypted, e.is_active, e.disabled_at
-       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-      WHERE d.id = $1`,
-    deliveryId,
-  );
+function loadDelivery(deliveryId: string) {
+  return db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    select: {
+      id: true,
+      endpointId: true,
+      messageId: true,
+      payload: true,
+      status: true,
+      endpoint: { select: { url: true, secretEncrypted: true, isActive: true, disabledAt: true } },
+    },
+  });
 }
 
 const excerpt = (text: string) => (text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text);
@@ -98,22 +81,23 @@ export async function tryDelivery(
   deliveryId: string,
   opts: { automatic: boolean; signal?: AbortSignal },
 ): Promise<TryOutcome> {
-  const row = await query(() => loadDelivery(deliveryId));
+  const row = await loadDelivery(deliveryId);
   if (!row) return { kind: "skipped", reason: "The delivery no longer exists" };
   if (row.status === "succeeded") return { kind: "skipped", reason: "Already delivered" };
   if (row.status === "failed" && opts.automatic) return { kind: "skipped", reason: "Already given up" };
-  if (opts.automatic && (!asBool(row.is_active) || row.disabled_at !== null)) {
+  const { endpoint } = row;
+  if (opts.automatic && (!endpoint.isActive || endpoint.disabledAt !== null)) {
     await noteDeliveryFailed(deliveryId, "Not sent: the endpoint is turned off or disabled", {
       count: false,
     });
     return { kind: "skipped", reason: "The endpoint is turned off or disabled" };
   }
 
-  const body = JSON.stringify(asJson(row.payload));
+  const body = JSON.stringify(row.payload);
   const sentAt = new Date();
   let signature: string;
   try {
-    signature = new Webhook(decryptSecret(row.secret_encrypted)).sign(row.message_id, sentAt, body);
+    signature = new Webhook(decryptSecret(endpoint.secretEncrypted)).sign(row.messageId, sentAt, body);
   } catch {
     const error = "The signing secret cannot be read (was ENCRYPTION_KEY changed?); rotate the secret";
     const number = await beginTry(row, {}, body);
@@ -123,7 +107,7 @@ export async function tryDelivery(
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": "Gauntlet-Webhooks/1.0",
-    "webhook-id": row.message_id,
+    "webhook-id": row.messageId,
     "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
     "webhook-signature": signature,
   };
@@ -140,7 +124,7 @@ export async function tryDelivery(
   let error: string | null = null;
   let refused = false;
   try {
-    const res = await outboundFetch()(row.url, { method: "POST", headers, body, redirect: "manual", signal });
+    const res = await outboundFetch()(endpoint.url, { method: "POST", headers, body, redirect: "manual", signal });
     status = res.status;
     responseText = await readCapped(res);
     if (status >= 300 && status < 400) error = `HTTP ${status}: redirects are not followed`;
@@ -174,25 +158,25 @@ interface TryRecord {
 
 /** Logs a try about to be sent (as unfinished until finishTry) and counts it on the delivery; its number. */
 async function beginTry(row: DeliveryRow, headers: Record<string, string>, body: string): Promise<number> {
-  return transaction(function* () {
-    const last = yield* one<{ n: unknown }>(
-      "SELECT MAX(number) AS n FROM webhook_delivery_attempts WHERE delivery_id = $1",
-      row.id,
-    );
-    const number = asNum(last?.n) + 1;
-    yield* exec(
-      `INSERT INTO webhook_delivery_attempts
-         (id, delivery_id, number, request_headers, request_body, response_status, response_excerpt, error, duration_ms, created_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5, NULL, NULL, $6, 0, $7)`,
-      uuidv7(),
-      row.id,
-      number,
-      json(headers),
-      excerpt(body),
-      UNFINISHED_TRY,
-      new Date(),
-    );
-    yield* exec("UPDATE webhook_deliveries SET attempt = $2 WHERE id = $1", row.id, number);
+  return db.$transaction(async (tx) => {
+    // The count goes up first, atomically: two tries at once get two numbers.
+    const { attempt: number } = await tx.webhookDelivery.update({
+      where: { id: row.id },
+      data: { attempt: { increment: 1 } },
+      select: { attempt: true },
+    });
+    await tx.webhookDeliveryAttempt.create({
+      data: {
+        id: uuidv7(),
+        deliveryId: row.id,
+        number,
+        requestHeaders: headers,
+        requestBody: excerpt(body),
+        error: UNFINISHED_TRY,
+        durationMs: 0,
+        createdAt: new Date(),
+      },
+    });
     return number;
   });
 }
@@ -200,39 +184,30 @@ async function beginTry(row: DeliveryRow, headers: Record<string, string>, body:
 /** The try's outcome, the delivery's state and (on success) the endpoint's failure count, in one transaction. */
 async function finishTry(row: DeliveryRow, number: number, t: TryRecord): Promise<void> {
   const now = new Date();
-  await transaction(function* () {
-    yield* exec(
-      `UPDATE webhook_delivery_attempts SET response_status = $3, response_excerpt = $4, error = $5, duration_ms = $6
-        WHERE delivery_id = $1 AND number = $2`,
-      row.id,
-      number,
-      t.status,
-      t.responseText === null ? null : excerpt(t.responseText),
-      t.error,
-      t.durationMs,
-    );
+  await db.$transaction(async (tx) => {
+    await tx.webhookDeliveryAttempt.updateMany({
+      where: { deliveryId: row.id, number },
+      data: {
+        responseStatus: t.status,
+        responseExcerpt: t.responseText === null ? null : excerpt(t.responseText),
+        error: t.error,
+        durationMs: t.durationMs,
+      },
+    });
     if (t.ok) {
-      yield* exec(
-        `UPDATE webhook_deliveries SET status = 'succeeded', attempt = $2, response_status = $3, error = NULL,
-                next_attempt_at = NULL, delivered_at = $4 WHERE id = $1`,
-        row.id,
-        number,
-        t.status,
-        now,
-      );
-      yield* exec(
-        "UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = $2 WHERE id = $1 AND consecutive_failures <> 0",
-        row.endpoint_id,
-        now,
-      );
+      await tx.webhookDelivery.updateMany({
+        where: { id: row.id },
+        data: { status: "succeeded", attempt: number, responseStatus: t.status, error: null, nextAttemptAt: null, deliveredAt: now },
+      });
+      await tx.webhookEndpoint.updateMany({
+        where: { id: row.endpointId, consecutiveFailures: { not: 0 } },
+        data: { consecutiveFailures: 0, updatedAt: now },
+      });
     } else {
-      yield* exec(
-        "UPDATE webhook_deliveries SET attempt = $2, response_status = $3, error = $4 WHERE id = $1",
-        row.id,
-        number,
-        t.status,
-        t.error,
-      );
+      await tx.webhookDelivery.updateMany({
+        where: { id: row.id },
+        data: { attempt: number, responseStatus: t.status, error: t.error },
+      });
     }
   });
 }
@@ -246,18 +221,10 @@ export interface DeliveryState {
 
 /** The delivery's state after tries (tests and callers that just made one). */
 export async function deliveryState(deliveryId: string): Promise<DeliveryState | null> {
-  const rows = await query(() =>
-    all<{ status: string; attempt: unknown; error: string | null; delivered_at: unknown }>(
-      "SELECT status, attempt, error, delivered_at FROM webhook_deliveries WHERE id = $1",
-      deliveryId,
-    ),
-  );
-  const r = rows[0];
+  const r = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    select: { status: true, attempt: true, error: true, deliveredAt: true },
+  });
   if (!r) return null;
-  return {
-    status: r.status,
-    tries: asNum(r.attempt),
-    error: r.error,
-    deliveredAt: asDateOrNull(r.delivered_at),
-  };
+  return { status: r.status, tries: r.attempt, error: r.error, deliveredAt: r.deliveredAt };
 }

@@ -1,10 +1,9 @@
 import "server-only";
 import { WEBHOOK_TEST_EVENT, type WebhookDeliveryJson } from "@/lib/contracts/webhooks";
-import { db } from "@/lib/db";
-import { all, asJson, exec, json, one, transaction, type Step } from "@/lib/db/sql";
+import { db, type Tx } from "@/lib/db";
 import { conflict, notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs";
+import { enqueueJobIn } from "@/lib/jobs";
 import { tryDelivery, type TryOutcome } from "@/lib/services/webhooks/deliver";
 import { noteDeliveryFailed } from "@/lib/services/webhooks/failures";
 
@@ -21,46 +20,52 @@ export const DELIVER_BACKOFF = { baseMs: 5_000, maxMs: 10 * 60_000 };
 
 export const newMessageId = () => `msg_${uuidv7()}`;
 
+type DeliveryPayload = Parameters<Tx["webhookDelivery"]["create"]>[0]["data"]["payload"];
+
 /**
  * One delivery per active, enabled endpoint of the event's workspace subscribed to its type, and
  * its deliver job, in the caller's transaction. Idempotent: (endpoint, event) is unique, so a
  * second run inserts nothing and enqueues nothing. Returns the new deliveries' ids.
  */
-export function* fanoutEvent(eventId: string): Step<string[]> {
-  const event = yield* one<{ tenant_id: string; event: string; payload: unknown }>(
-    "SELECT tenant_id, event, payload FROM notification_events WHERE id = $1",
-    eventId,
-  );
+export async function fanoutEvent(tx: Tx, eventId: string): Promise<string[]> {
+  const event = await tx.notificationEvent.findUnique({
+    where: { id: eventId },
+    select: { workspaceId: true, event: true, payload: true },
+  });
   if (!event) return [];
-  const endpoints = yield* all<{ id: string; events: unknown }>(
-    "SELECT id, events FROM webhook_endpoints WHERE tenant_id = $1 AND is_active = $2 AND disabled_at IS NULL",
-    event.tenant_id,
-    true,
-  );
-  const payload = asJson(event.payload);
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { workspaceId: event.workspaceId, isActive: true, disabledAt: null },
+    select: { id: true, events: true },
+  });
   const created: string[] = [];
   const now = new Date();
   for (const endpoint of endpoints) {
-    const events = asJson(endpoint.events);
-    if (!Array.isArray(events) || !events.includes(event.event)) continue;
+    if (!Array.isArray(endpoint.events) || !endpoint.events.includes(event.event)) continue;
     const id = uuidv7();
-    const inserted = yield* exec(
-      `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, message_id, event_type, payload, status, attempt, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'pending', 0, $7)
-       ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
-      id,
-      endpoint.id,
-      eventId,
-      newMessageId(),
-      event.event,
-      json(payload),
-      now,
-    );
-    if (!inserted) continue;
-    yield* enqueueJob(
+    // A native upsert (ON CONFLICT on the unique pair, writing the key onto itself): a delivery
+    // that already exists keeps its id, so a concurrent or repeated run creates nothing.
+    const row = await tx.webhookDelivery.upsert({
+      where: { endpointId_eventId: { endpointId: endpoint.id, eventId } },
+      create: {
+        id,
+        endpointId: endpoint.id,
+        eventId,
+        messageId: newMessageId(),
+        eventType: event.event,
+        payload: event.payload as DeliveryPayload,
+        status: "pending",
+        attempt: 0,
+        createdAt: now,
+      },
+      update: { eventId },
+      select: { id: true },
+    });
+    if (row.id !== id) continue;
+    await enqueueJobIn(
+      tx,
       DELIVER_QUEUE,
       { deliveryId: id },
-      { workspaceId: event.tenant_id, maxAttempts: DELIVER_MAX_ATTEMPTS },
+      { workspaceId: event.workspaceId, maxAttempts: DELIVER_MAX_ATTEMPTS },
     );
     created.push(id);
   }
@@ -78,22 +83,10 @@ async function afterManualTry(deliveryId: string, workspaceId: string, outcome: 
   }
   if (outcome.kind !== "failed") return;
   const runAt = new Date(Date.now() + DELIVER_BACKOFF.baseMs);
-  await transaction(function* () {
-    yield* exec("UPDATE webhook_deliveries SET next_attempt_at = $2 WHERE id = $1", deliveryId, runAt);
-    yield* enqueueJob(
-      DELIVER_QUEUE,
-      { deliveryId },
-      { workspaceId, runAt, maxAttempts: DELIVER_MAX_ATTEMPTS - 1 },
-    );
+  await db.$transaction(async (tx) => {
+    await tx.webhookDelivery.updateMany({ where: { id: deliveryId }, data: { nextAttemptAt: runAt } });
+    await enqueueJobIn(tx, DELIVER_QUEUE, { deliveryId }, { workspaceId, runAt, maxAttempts: DELIVER_MAX_ATTEMPTS - 1 });
   });
-}
-
-function* endpointOf(workspaceId: string, endpointId: string): Step<{ id: string } | undefined> {
-  return yield* one(
-    "SELECT id FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2",
-    endpointId,
-    workspaceId,
-  );
 }
 
 /** The body of a test event. */
@@ -108,19 +101,21 @@ export function testPayload(endpointId: string, at = Date.now()) {
 
 /** Sends a test event now (first try in this request); failures retry in the background. */
 export async function sendTestEvent(workspaceId: string, endpointId: string): Promise<WebhookDeliveryJson> {
-  const id = uuidv7();
-  await transaction(function* () {
-    if (!(yield* endpointOf(workspaceId, endpointId))) throw notFound("Webhook endpoint");
-    yield* exec(
-      `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, message_id, event_type, payload, status, attempt, created_at)
-       VALUES ($1, $2, NULL, $3, $4, $5::jsonb, 'pending', 0, $6)`,
-      id,
+  const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, workspaceId }, select: { id: true } });
+  if (!endpoint) throw notFound("Webhook endpoint");
+  const { id } = await db.webhookDelivery.create({
+    data: {
+      id: uuidv7(),
       endpointId,
-      newMessageId(),
-      WEBHOOK_TEST_EVENT,
-      json(testPayload(endpointId)),
-      new Date(),
-    );
+      eventId: null,
+      messageId: newMessageId(),
+      eventType: WEBHOOK_TEST_EVENT,
+      payload: testPayload(endpointId),
+      status: "pending",
+      attempt: 0,
+      createdAt: new Date(),
+    },
+    select: { id: true },
   });
   await afterManualTry(id, workspaceId, await tryDelivery(id, { automatic: false }));
   return getDelivery(workspaceId, id);
@@ -128,21 +123,15 @@ export async function sendTestEvent(workspaceId: string, endpointId: string): Pr
 
 /** Sends a finished delivery again: a new series of tries with the same message id. */
 export async function resendDelivery(workspaceId: string, deliveryId: string): Promise<WebhookDeliveryJson> {
-  await transaction(function* () {
-    const d = yield* one<{ status: string }>(
-      `SELECT d.status FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-        WHERE d.id = $1 AND e.tenant_id = $2`,
-      deliveryId,
-      workspaceId,
-    );
-    if (!d) throw notFound("Webhook delivery");
-    const restarted = yield* exec(
-      "UPDATE webhook_deliveries SET status = 'pending', error = NULL, next_attempt_at = NULL, delivered_at = NULL WHERE id = $1 AND status <> 'pending'",
-      deliveryId,
-    );
-    if (!restarted)
-      throw conflict("This delivery is still being tried; resend it once it has succeeded or failed");
+  const where = { id: deliveryId, endpoint: { workspaceId } };
+  const { count } = await db.webhookDelivery.updateMany({
+    where: { ...where, status: { not: "pending" } },
+    data: { status: "pending", error: null, nextAttemptAt: null, deliveredAt: null },
   });
+  if (!count) {
+    if (!(await db.webhookDelivery.findFirst({ where, select: { id: true } }))) throw notFound("Webhook delivery");
+    throw conflict("This delivery is still being tried; resend it once it has succeeded or failed");
+  }
   await afterManualTry(deliveryId, workspaceId, await tryDelivery(deliveryId, { automatic: false }));
   return getDelivery(workspaceId, deliveryId);
 }

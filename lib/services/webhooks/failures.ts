@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { asNum, exec, one, transaction } from "@/lib/db/sql";
 import { sendEmail } from "@/lib/email";
 import { renderWebhookDisabledEmail } from "@/lib/email/webhooks";
 import { env } from "@/lib/env";
@@ -25,11 +24,11 @@ export async function noteDeliveryFailed(
   const count = opts.count ?? true;
   const limit = env.WEBHOOK_DISABLE_AFTER_FAILURES;
   const now = new Date();
-  const result = await transaction(function* () {
-    const d = yield* one<{ endpoint_id: string; error: string | null }>(
-      "SELECT endpoint_id, error FROM webhook_deliveries WHERE id = $1",
-      deliveryId,
-    );
+  const result = await db.$transaction(async (tx) => {
+    const d = await tx.webhookDelivery.findUnique({
+      where: { id: deliveryId },
+      select: { endpointId: true, error: true },
+    });
     if (!d)
       return {
         marked: false,
@@ -38,41 +37,37 @@ export async function noteDeliveryFailed(
         lastError: error,
         failures: 0,
       };
-    const marked = yield* exec(
-      "UPDATE webhook_deliveries SET status = 'failed', error = $2, next_attempt_at = NULL WHERE id = $1 AND status = 'pending'",
-      deliveryId,
+    const { count: marked } = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, status: "pending" },
       // The last try's own error says more than "job dead" when there is one.
-      count ? (d.error ?? error) : error,
-    );
+      data: { status: "failed", error: count ? (d.error ?? error) : error, nextAttemptAt: null },
+    });
     if (!marked || !count)
       return {
         marked: marked > 0,
         disabled: false,
-        endpointId: d.endpoint_id,
+        endpointId: d.endpointId,
         lastError: d.error ?? error,
         failures: 0,
       };
-    yield* exec(
-      "UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1, updated_at = $2 WHERE id = $1",
-      d.endpoint_id,
-      now,
-    );
-    const e = yield* one<{ consecutive_failures: unknown }>(
-      "SELECT consecutive_failures FROM webhook_endpoints WHERE id = $1",
-      d.endpoint_id,
-    );
-    const failures = asNum(e?.consecutive_failures);
+    const { consecutiveFailures: failures } = await tx.webhookEndpoint.update({
+      where: { id: d.endpointId },
+      data: { consecutiveFailures: { increment: 1 }, updatedAt: now },
+      select: { consecutiveFailures: true },
+    });
     let disabled = false;
     if (failures >= limit) {
-      disabled =
-        (yield* exec(
-          "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, updated_at = $2 WHERE id = $1 AND disabled_at IS NULL",
-          d.endpoint_id,
-          now,
-          `Disabled after ${failures} failed deliveries in a row (last error: ${(d.error ?? error).slice(0, 300)})`,
-        )) > 0;
+      const { count: changed } = await tx.webhookEndpoint.updateMany({
+        where: { id: d.endpointId, disabledAt: null },
+        data: {
+          disabledAt: now,
+          disabledReason: `Disabled after ${failures} failed deliveries in a row (last error: ${(d.error ?? error).slice(0, 300)})`,
+          updatedAt: now,
+        },
+      });
+      disabled = changed > 0;
     }
-    return { marked: true, disabled, endpointId: d.endpoint_id, lastError: d.error ?? error, failures };
+    return { marked: true, disabled, endpointId: d.endpointId, lastError: d.error ?? error, failures };
   });
   if (result.disabled && result.endpointId)
     await mailOwners(result.endpointId, result.lastError, result.failures);

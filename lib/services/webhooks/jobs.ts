@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { transaction } from "@/lib/db/sql";
+import { db } from "@/lib/db";
 import { defineJob, PermanentJobError } from "@/lib/jobs";
 import { tryDelivery } from "@/lib/services/webhooks/deliver";
 import {
@@ -21,7 +21,7 @@ export const webhookFanoutJob = defineJob({
   maxAttempts: 8,
   backoff: { baseMs: 1_000, maxMs: 60_000 },
   async run({ eventId }) {
-    await transaction(() => fanoutEvent(eventId));
+    await db.$transaction((tx) => fanoutEvent(tx, eventId));
   },
 });
 

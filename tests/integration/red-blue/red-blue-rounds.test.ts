@@ -1030,10 +1030,9 @@ describe("selection policies", () => {
 
     // The request reaches the blue side's members through the notification registry.
     const { notificationEventTypes } = await import("@/lib/services/notifications/events");
-    const { query } = await import("@/lib/db/sql");
     const [first] = await requested();
-    const recipients = await query(() =>
-      notificationEventTypes.team_submission_requested.recipients(first!, c.workspaceId),
+    const recipients = await db.$transaction((tx) =>
+      notificationEventTypes.team_submission_requested.recipients(first!, c.workspaceId, tx),
     );
     expect(recipients.sort()).toEqual([b1!.id, b2!.id].sort());
     expect(notificationEventTypes.team_submission_requested.render(first!, "Demo").link).toBe(

@@ -8,8 +8,8 @@ import {
   notificationPayloadSchemas,
   type NotificationPayloads,
 } from "@/lib/contracts/notifications";
-import type { Step } from "@/lib/db/sql";
-import { notificationEventTypes, PREFERENCE_COLUMNS } from "@/lib/services/notifications/events";
+import type { Tx } from "@/lib/db";
+import { notificationEventTypes, PREFERENCE_KEYS } from "@/lib/services/notifications/events";
 
 // Example payloads, as webhook receivers get them.
 const SEED_RECORD_BEATEN: NotificationPayloads["challenge_record_beaten"] = {
@@ -48,7 +48,7 @@ describe("notification event types", () => {
     for (const name of NOTIFICATION_EVENTS) {
       const type = notificationEventTypes[name];
       expect(type.event).toBe(name);
-      expect(PREFERENCE_COLUMNS[type.preference]).toMatch(/^notify_on_/);
+      expect(PREFERENCE_KEYS).toContain(type.preference);
       expect(type.payload).toBe(notificationPayloadSchemas[name]);
     }
   });
@@ -78,17 +78,19 @@ describe("notification event types", () => {
     for (const text of [beaten, first, pairing]) expect(text.title + text.body).not.toMatch(/[<>]|undefined|null|NaN/);
   });
 
-  it("names the recipients from the payload: the first-blood player, the previous record holder", () => {
-    const run = (step: Step<string[]>) => {
-      const r = step.next();
-      if (!r.done) throw new Error("expected no query");
-      return r.value;
-    };
-    expect(run(notificationEventTypes.challenge_first_blood.recipients(FIRST_BLOOD, "w"))).toEqual(["a1"]);
-    expect(run(notificationEventTypes.challenge_first_blood.recipients({ ...FIRST_BLOOD, account_id: null }, "w"))).toEqual([]);
+  it("names the recipients from the payload: the first-blood player, the previous record holder", async () => {
+    // A transaction that refuses every use: these types read nothing.
+    const tx = new Proxy({} as Tx, {
+      get() {
+        throw new Error("expected no query");
+      },
+    });
+    const { challenge_first_blood: firstBlood, challenge_record_beaten: recordBeaten } = notificationEventTypes;
+    expect(await firstBlood.recipients(FIRST_BLOOD, "w", tx)).toEqual(["a1"]);
+    expect(await firstBlood.recipients({ ...FIRST_BLOOD, account_id: null }, "w", tx)).toEqual([]);
     const beaten = { ...SEED_RECORD_BEATEN, previous_record: { account_id: "old", score: 1 }, new_record: { account_id: "new", score: 2 } };
-    expect(run(notificationEventTypes.challenge_record_beaten.recipients(beaten, "w"))).toEqual(["old"]);
+    expect(await recordBeaten.recipients(beaten, "w", tx)).toEqual(["old"]);
     const anonymous = { ...beaten, previous_record: { account_id: null, score: 1 } };
-    expect(run(notificationEventTypes.challenge_record_beaten.recipients(anonymous, "w"))).toEqual([]);
+    expect(await recordBeaten.recipients(anonymous, "w", tx)).toEqual([]);
   });
 });

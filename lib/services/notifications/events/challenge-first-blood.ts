@@ -7,9 +7,8 @@ export const challengeFirstBlood: NotificationEventType<"challenge_first_blood">
   event: "challenge_first_blood",
   payload: firstBloodPayloadSchema,
   preference: "notifyOnFirstBlood",
-  // eslint-disable-next-line require-yield
-  *recipients(payload) {
-    return payload.account_id ? [payload.account_id] : [];
+  recipients(payload) {
+    return Promise.resolve(payload.account_id ? [payload.account_id] : []);
   },
   subject: (payload) => ({ table: "challenges", id: payload.challenge_id }),
   render(payload, name) {

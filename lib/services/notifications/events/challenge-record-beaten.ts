@@ -13,10 +13,9 @@ export const challengeRecordBeaten: NotificationEventType<"challenge_record_beat
   event: "challenge_record_beaten",
   payload: recordBeatenPayloadSchema,
   preference: "notifyOnRecordBeaten",
-  // eslint-disable-next-line require-yield
-  *recipients(payload) {
+  recipients(payload) {
     const previous = payload.previous_record.account_id;
-    return previous && previous !== payload.new_record.account_id ? [previous] : [];
+    return Promise.resolve(previous && previous !== payload.new_record.account_id ? [previous] : []);
   },
   subject: (payload) => ({ table: "challenges", id: payload.challenge_id }),
   render(payload, name) {

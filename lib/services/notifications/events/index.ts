@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { NotificationEventName, NotificationPayloads } from "@/lib/contracts/notifications";
-import type { Step } from "@/lib/db/sql";
+import type { Tx } from "@/lib/db";
 import type { FirstBloodPayload, RecordBeatenPayload } from "@/lib/services/attempts/record";
 import { challengeFirstBlood } from "./challenge-first-blood";
 import { challengeRecordBeaten } from "./challenge-record-beaten";
@@ -28,7 +28,7 @@ export interface AnyNotificationEventType {
   event: NotificationEventName;
   payload: z.ZodType<unknown>;
   preference: PreferenceKey;
-  recipients(payload: unknown, workspaceId: string): Step<string[]>;
+  recipients(payload: unknown, workspaceId: string, tx: Tx): Promise<string[]>;
   subject(payload: unknown): SubjectRef;
   render(payload: unknown, subjectName: string | null): Rendered;
   summary(payload: unknown, subjectName: string | null): string;
@@ -37,7 +37,7 @@ export interface AnyNotificationEventType {
 export function eventTypeOf(name: NotificationEventName): AnyNotificationEventType {
   return notificationEventTypes[name];
 }
-export { PREFERENCE_COLUMNS } from "./types";
+export { PREFERENCE_KEYS } from "./types";
 
 // The attempt transaction writes these payloads (lib/services/attempts/record.ts): its types and
 // the contract's schemas must describe the same objects, in both directions.

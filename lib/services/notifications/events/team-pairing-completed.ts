@@ -1,5 +1,4 @@
 import { pairingCompletedPayloadSchema } from "@/lib/contracts/notifications";
-import { all } from "@/lib/db/sql";
 import { formatScore, quoted, type NotificationEventType } from "./types";
 
 // A Red/Blue pairing was judged: both submitters (the attack's and the defense's) hear about it.
@@ -8,14 +7,12 @@ export const teamPairingCompleted: NotificationEventType<"team_pairing_completed
   event: "team_pairing_completed",
   payload: pairingCompletedPayloadSchema,
   preference: "notifyOnPairing",
-  *recipients(payload, workspaceId) {
-    const rows = yield* all<{ account_id: string | null }>(
-      `SELECT account_id FROM team_submissions WHERE tenant_id = $1 AND id IN ($2, $3)`,
-      workspaceId,
-      payload.attack_submission_id,
-      payload.defense_submission_id,
-    );
-    return rows.flatMap((r) => (r.account_id ? [r.account_id] : []));
+  async recipients(payload, workspaceId, tx) {
+    const rows = await tx.teamSubmission.findMany({
+      where: { workspaceId, id: { in: [payload.attack_submission_id, payload.defense_submission_id] } },
+      select: { accountId: true },
+    });
+    return rows.flatMap((r) => (r.accountId ? [r.accountId] : []));
   },
   subject: (payload) => ({ table: "red_blue_challenges", id: payload.red_blue_challenge_id }),
   render(payload, name) {

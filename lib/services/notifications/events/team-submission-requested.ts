@@ -1,5 +1,4 @@
 import { submissionRequestedPayloadSchema } from "@/lib/contracts/notifications";
-import { all } from "@/lib/db/sql";
 import { quoted, type NotificationEventType } from "./types";
 
 // request_new_if_none found nothing fresh from one side of a Red/Blue challenge: the players of
@@ -11,16 +10,12 @@ export const teamSubmissionRequested: NotificationEventType<"team_submission_req
   event: "team_submission_requested",
   payload: submissionRequestedPayloadSchema,
   preference: "notifyOnPairing",
-  *recipients(payload, workspaceId) {
-    const rows = yield* all<{ account_id: string }>(
-      `SELECT m.account_id FROM team_members m
-       JOIN red_blue_challenges c ON c.id = m.red_blue_challenge_id
-       WHERE c.tenant_id = $1 AND m.red_blue_challenge_id = $2 AND m.team = $3`,
-      workspaceId,
-      payload.red_blue_challenge_id,
-      payload.team,
-    );
-    return rows.map((r) => r.account_id);
+  async recipients(payload, workspaceId, tx) {
+    const rows = await tx.teamMember.findMany({
+      where: { redBlueChallengeId: payload.red_blue_challenge_id, team: payload.team, redBlueChallenge: { workspaceId } },
+      select: { accountId: true },
+    });
+    return rows.map((r) => r.accountId);
   },
   subject: (payload) => ({ table: "red_blue_challenges", id: payload.red_blue_challenge_id }),
   render(payload, name) {

@@ -1,20 +1,14 @@
 import type { z } from "zod";
-import type { Step } from "@/lib/db/sql";
+import type { Tx } from "@/lib/db";
 import type { NotificationEventName, NotificationPayloads } from "@/lib/contracts/notifications";
 
 // One event type of the notification registry (index.ts): who is told, under which of their
 // preferences, and what they read. Adding an event type: its name and payload schema in
 // lib/contracts/notifications.ts, one file here, one line in index.ts.
 
-/** The player_profiles preference that lets a player hear about an event type (all default to on). */
-export type PreferenceKey = "notifyOnFirstBlood" | "notifyOnRecordBeaten" | "notifyOnPairing";
-
-/** The columns of the preferences, for the dispatch's SQL. */
-export const PREFERENCE_COLUMNS: Record<PreferenceKey, string> = {
-  notifyOnFirstBlood: "notify_on_first_blood",
-  notifyOnRecordBeaten: "notify_on_record_beaten",
-  notifyOnPairing: "notify_on_pairing",
-};
+/** The player_profiles preferences that let a player hear about an event type (all default to on). */
+export const PREFERENCE_KEYS = ["notifyOnFirstBlood", "notifyOnRecordBeaten", "notifyOnPairing"] as const;
+export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
 /** What an event is about; its name goes into the text (read within the event's workspace). */
 export interface SubjectRef {
@@ -33,8 +27,8 @@ export interface NotificationEventType<E extends NotificationEventName> {
   event: E;
   payload: z.ZodType<NotificationPayloads[E]>;
   preference: PreferenceKey;
-  /** The accounts to tell (the dispatch drops unknown or inactive ones and applies preferences). */
-  recipients(payload: NotificationPayloads[E], workspaceId: string): Step<string[]>;
+  /** The accounts to tell (the dispatch drops unknown or inactive ones and applies preferences); reads in the dispatch's transaction. */
+  recipients(payload: NotificationPayloads[E], workspaceId: string, tx: Tx): Promise<string[]>;
   subject(payload: NotificationPayloads[E]): SubjectRef;
   /** The player's text; `subjectName` is null when the challenge is gone. */
   render(payload: NotificationPayloads[E], subjectName: string | null): Rendered;
