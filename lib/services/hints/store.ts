@@ -1,5 +1,6 @@
 import "server-only";
 import { all, asNum, exec, one, type Step } from "@/lib/db/sql";
+import { columnsOf, rowMapper } from "@/lib/db/rows";
 
 // Hint statements shared by the unlock and the attempt recording (lib/db/sql.ts steps).
 //
@@ -50,24 +51,17 @@ export interface HintRow {
   body: string;
 }
 
+const HINT = { id: "text", position: "num", cost: "num", unlockAfterFailures: "numOrNull", body: "text" } as const;
+const hintOf: (r: Record<string, unknown>) => HintRow = rowMapper(HINT);
+
 /** The hint, only when it belongs to the challenge (a mismatched pair is not found). */
 export function* hintOfChallenge(challengeId: string, hintId: string): Step<HintRow | null> {
   const r = yield* one<Record<string, unknown>>(
-    `SELECT id, position, cost, unlock_after_failures, body FROM challenge_hints WHERE id = $1 AND challenge_id = $2`,
+    `SELECT ${columnsOf(HINT)} FROM challenge_hints WHERE id = $1 AND challenge_id = $2`,
     hintId,
     challengeId,
   );
-  if (!r) return null;
-  return {
-    id: r.id as string,
-    position: asNum(r.position),
-    cost: asNum(r.cost),
-    unlockAfterFailures:
-      r.unlock_after_failures === null || r.unlock_after_failures === undefined
-        ? null
-        : asNum(r.unlock_after_failures),
-    body: r.body as string,
-  };
+  return r ? hintOf(r) : null;
 }
 
 /** Completed attempts that did not succeed: what "after k failed attempts" counts. */
