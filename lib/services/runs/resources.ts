@@ -1,3 +1,4 @@
+// Direct SQL: the attempt hot path (README "Benchmarks" (a) and (e): attempts/s, CPU per attempt).
 import "server-only";
 import { decryptSecret } from "@/lib/crypto";
 import { all, one, query, type Step } from "@/lib/db/sql";
