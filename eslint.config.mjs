@@ -45,6 +45,25 @@ const serverCode = [
   { regex: "^(?:server-only|next/headers)$", message: "Components hold no server-only code." },
 ];
 const restrictImports = (...groups) => ["error", { patterns: groups.flat() }];
+// Direct SQL (lib/db/sql.ts, lib/db/rows.ts) only in these service modules, each kept SQL by a
+// benchmark its first line names; every other service uses the Prisma client.
+const directSql = [
+  {
+    regex: alias("lib/db/(?:sql|rows)"),
+    message:
+      "Services use the Prisma client; direct SQL only in the bench-justified modules listed in eslint.config.mjs (see ARCHITECTURE.md 'Storage')",
+  },
+];
+const SQL_HOT_PATH = [
+  "lib/services/attempts/**",
+  "lib/services/leaderboards/**",
+  "lib/services/runs/store.ts",
+  "lib/services/runs/resources.ts",
+  "lib/services/ladder.ts",
+  "lib/services/hints/store.ts",
+  "lib/services/red-blue/**",
+  "lib/services/arena/**",
+];
 
 export default tseslint.config(
   {
@@ -114,7 +133,12 @@ export default tseslint.config(
   { rules: { "no-restricted-imports": restrictImports(storage) } },
   { files: ["lib/**"], rules: { "no-restricted-imports": restrictImports(storage, appFromLib) } },
   {
-    files: ["lib/services/**", "lib/db/**", "lib/db/index.ts", "lib/migrate.ts", "lib/seed.ts", "lib/seed/**"],
+    files: ["lib/db/**", "lib/db/index.ts", "lib/migrate.ts", "lib/seed.ts", "lib/seed/**"],
+    rules: { "no-restricted-imports": restrictImports(appFromLib) },
+  },
+  { files: ["lib/services/**"], rules: { "no-restricted-imports": restrictImports(appFromLib, directSql) } },
+  {
+    files: SQL_HOT_PATH,
     rules: { "no-restricted-imports": restrictImports(appFromLib) },
   },
   { files: ["components/**"], rules: { "no-restricted-imports": restrictImports(storage, serverCode) } },

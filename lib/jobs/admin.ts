@@ -1,3 +1,4 @@
+// Direct SQL: the job engine's leases and claims (SQLite leases, pg-boss relay; README "Benchmarks" (a-jobs), (events)).
 import "server-only";
 import { dialect, exec, transaction, type Step } from "@/lib/db/sql";
 import { JOBS_CHANNEL, jobsEnqueuedHere } from "@/lib/jobs/enqueue";

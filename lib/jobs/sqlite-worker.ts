@@ -1,3 +1,4 @@
+// Direct SQL: the job engine's leases and claims (SQLite leases, pg-boss relay; README "Benchmarks" (a-jobs), (events)).
 import "server-only";
 import { setMaxListeners } from "node:events";
 import { all, asJson, asNum, exec, one, query, transaction, type Step } from "@/lib/db/sql";

@@ -1,3 +1,4 @@
+// Direct SQL: the job engine's leases and claims (SQLite leases, pg-boss relay; README "Benchmarks" (a-jobs), (events)).
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";

@@ -1,7 +1,9 @@
+// Direct SQL: the attempt hot path (README "Benchmarks" (a) and (e): attempts/s, CPU per attempt).
 import "server-only";
 import type { LadderPlace } from "@/lib/contracts/collections";
 import { db } from "@/lib/db";
-import { asBool, one, query, type Step } from "@/lib/db/sql";
+import { one, query, type Step } from "@/lib/db/sql";
+import { rowMapper } from "@/lib/db/rows";
 import { AppError } from "@/lib/errors";
 
 // The ladder as a journey: where a challenge sits in a collection (level n of N, the next
@@ -31,6 +33,13 @@ export interface AttemptLadderState {
   lockedBy: string | null;
 }
 
+const ladderStateOf: (r: Record<string, unknown>) => AttemptLadderState = rowMapper({
+  winMessage: "textOrNull",
+  refusalMessage: "textOrNull",
+  allowSecretClaims: "bool",
+  lockedBy: "textOrNull",
+});
+
 /** One statement: the creator's lines, whether claims are allowed and the gating lock. */
 export function* attemptLadderStep(challengeId: string, endUserId: string): Step<AttemptLadderState | null> {
   const r = yield* one<Record<string, unknown>>(
@@ -39,13 +48,7 @@ export function* attemptLadderStep(challengeId: string, endUserId: string): Step
     challengeId,
     endUserId,
   );
-  if (!r) return null;
-  return {
-    winMessage: (r.win_message as string | null) ?? null,
-    refusalMessage: (r.refusal_message as string | null) ?? null,
-    allowSecretClaims: asBool(r.allow_secret_claims),
-    lockedBy: (r.locked_by as string | null) ?? null,
-  };
+  return r ? ladderStateOf(r) : null;
 }
 
 export function levelLocked(): AppError {

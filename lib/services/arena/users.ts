@@ -1,3 +1,4 @@
+// Direct SQL: a Prisma version cost 4-12x the CPU per chat send and sync in process (SQLite send 0.12-0.19 -> 1.6 ms).
 import "server-only";
 import { checkSignature, profileMessage } from "@/lib/arena/identity";
 import type { ScoringEntry, UserProfile } from "@/lib/arena/types";

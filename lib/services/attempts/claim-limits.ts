@@ -1,3 +1,4 @@
+// Direct SQL: the attempt hot path (README "Benchmarks" (a) and (e): attempts/s, CPU per attempt).
 import "server-only";
 import { asDateOrNull, asNum, one, type Step } from "@/lib/db/sql";
 import { env } from "@/lib/env";

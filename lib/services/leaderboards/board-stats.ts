@@ -1,6 +1,8 @@
+// Direct SQL: board reads at 1M attempts (README "Benchmarks" (b), and (b-pg) for the one-statement read).
 import "server-only";
 import { db } from "@/lib/db";
-import { all, asDate, asNumOrNull, query } from "@/lib/db/sql";
+import { all, query } from "@/lib/db/sql";
+import { rowMapper } from "@/lib/db/rows";
 import { cachedBoardSize } from "@/lib/scoring/board-size";
 import { entriesAheadOf, type BoardKeys } from "@/lib/scoring/board-ranks";
 import type { EntryKey } from "@/lib/services/leaderboards/order";
@@ -14,19 +16,22 @@ export function boardSize(challengeId: string): Promise<number> {
   return cachedBoardSize(challengeId, () => db.challengeLeaderboardEntry.count({ where: { challengeId } }));
 }
 
+const keyOf = rowMapper({ v: "numOrNull", achievedAt: "date", bestAttemptId: "text" });
+
 async function loadBoardKeys(challengeId: string, strategy: ChallengeStrategy): Promise<BoardKeys> {
   const column = strategy.column === "achievedAt" ? "NULL" : RANK_COLUMN_SQL[strategy.column];
   const rows = await query(() =>
-    all<{ v: unknown; achieved_at: unknown; best_attempt_id: string }>(
+    all<Record<string, unknown>>(
       `SELECT ${column} AS v, achieved_at, best_attempt_id FROM challenge_leaderboard_entries
        WHERE challenge_id = $1 ORDER BY ${orderSql(strategy)}`,
       challengeId,
     ),
   );
+  const keys = rows.map(keyOf);
   return {
-    values: rows.map((r) => asNumOrNull(r.v)),
-    times: rows.map((r) => asDate(r.achieved_at).getTime()),
-    ids: rows.map((r) => r.best_attempt_id),
+    values: keys.map((k) => k.v),
+    times: keys.map((k) => k.achievedAt.getTime()),
+    ids: keys.map((k) => k.bestAttemptId),
   };
 }
 

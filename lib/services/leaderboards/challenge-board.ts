@@ -1,7 +1,9 @@
+// Direct SQL: board reads at 1M attempts (README "Benchmarks" (b), and (b-pg) for the one-statement read).
 import "server-only";
 import { guestDisplayName, guestIdOfSession } from "@/lib/auth/guest-name";
 import type { LeaderboardEntryWithPlayer, LeaderboardPage, LeaderboardRow } from "@/lib/contracts/boards";
-import { all, asBool, asNum, asNumOrNull, dialect, one, query, type Param, type Step } from "@/lib/db/sql";
+import { all, asNum, asNumOrNull, dialect, one, query, type Param, type Step } from "@/lib/db/sql";
+import { rowMapper } from "@/lib/db/rows";
 import { notFound } from "@/lib/errors";
 import { RANK_SNAPSHOT_MIN_ENTRIES } from "@/lib/scoring/board-ranks";
 import { freshBoardSize, rememberBoardSize } from "@/lib/scoring/board-size";
@@ -64,15 +66,19 @@ function guestAccount(r: Record<string, unknown>): BoardEntry["account"] {
   return id ? { name: guestDisplayName(id), profile: { displayName: null } } : null;
 }
 
+const entryExtrasOf = rowMapper({
+  attemptsCount: "num",
+  hintCost: "num",
+  accountName: "textOrNull",
+  profileName: ["display_name", "textOrNull"],
+});
+
 function entryOf(r: Record<string, unknown>): BoardEntry {
+  const { accountName, profileName, ...counts } = entryExtrasOf(r);
   return {
     ...entryValuesOf(r),
-    attemptsCount: asNum(r.attempts_count),
-    hintCost: asNum(r.hint_cost),
-    account:
-      r.account_name === null || r.account_name === undefined
-        ? guestAccount(r)
-        : { name: r.account_name as string, profile: { displayName: (r.display_name as string | null) ?? null } },
+    ...counts,
+    account: accountName === null ? guestAccount(r) : { name: accountName, profile: { displayName: profileName } },
   };
 }
 
@@ -131,14 +137,14 @@ interface ChallengeMeta {
   published: boolean;
 }
 
-const metaOf = (r: { scoring_strategy: string; is_active: unknown; published: unknown }): ChallengeMeta => ({
-  scoringStrategy: r.scoring_strategy,
-  isActive: asBool(r.is_active),
-  published: r.published != null,
-});
+const metaRowOf = rowMapper({ scoringStrategy: "text", isActive: "bool", published: "textOrNull" });
+const metaOf = (r: Record<string, unknown>): ChallengeMeta => {
+  const m = metaRowOf(r);
+  return { ...m, published: m.published !== null };
+};
 
 function* challengeMeta(challengeId: string): Step<ChallengeMeta | null> {
-  const r = yield* one<{ scoring_strategy: string; is_active: unknown; published: string | null }>(
+  const r = yield* one<Record<string, unknown>>(
     `SELECT c.scoring_strategy, c.is_active, w.published_version_id AS published
        FROM challenges c LEFT JOIN workflows w ON w.id = c.workflow_id WHERE c.id = $1`,
     challengeId,
@@ -335,7 +341,7 @@ function* boardStatement(
      ORDER BY r.part, ${orderSql(strategy, "r.")}`,
     ...params,
   );
-  const first = rows[0] as { scoring_strategy: string; is_active: unknown; published: unknown; total?: unknown } | undefined;
+  const first = rows[0];
   const read: OneRead = {
     meta: first ? metaOf(first) : null,
     entries: [],

@@ -1,7 +1,9 @@
+// Direct SQL: board reads at 1M attempts (README "Benchmarks" (b), and (b-pg) for the one-statement read).
 import "server-only";
 import { guestDisplayName, guestIdOfSession } from "@/lib/auth/guest-name";
 import { db } from "@/lib/db";
-import { asDate, asNum, asNumOrNull } from "@/lib/db/sql";
+import { asNum } from "@/lib/db/sql";
+import { rowMapper } from "@/lib/db/rows";
 import { notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { scoreCollectionStandings, type CollectionScorer, type PlayerEntries } from "@/lib/scoring/collection-custom";
@@ -34,31 +36,19 @@ export interface CollectionLeaderboardOptions extends Omit<LeaderboardOptions, "
   scorer?: CollectionScorer;
 }
 
-interface AggregateRow {
-  end_user_id: string;
-  account_id: string | null;
-  solved: unknown;
-  points_total: unknown;
-  elapsed_total: unknown;
-  tokens_total: unknown;
-  rating_avg: unknown;
-  last_at: unknown;
-  rnk: unknown;
-  total: unknown;
-}
+/** A player's aggregate row, with its rank (`rnk`) and the board's `total`. */
+type AggregateRow = Record<string, unknown>;
 
-function standingFromRow(r: AggregateRow): CollectionStanding {
-  return {
-    endUserId: r.end_user_id,
-    accountId: r.account_id,
-    solved: asNum(r.solved),
-    pointsTotal: asNum(r.points_total),
-    elapsedMsTotal: asNum(r.elapsed_total),
-    tokensTotal: asNum(r.tokens_total),
-    ratingAvg: asNumOrNull(r.rating_avg),
-    lastAchievedAt: asDate(r.last_at),
-  };
-}
+const standingFromRow: (r: AggregateRow) => CollectionStanding = rowMapper({
+  endUserId: "text",
+  accountId: "textOrNull",
+  solved: "num",
+  pointsTotal: "num",
+  elapsedMsTotal: ["elapsed_total", "num"],
+  tokensTotal: "num",
+  ratingAvg: "numOrNull",
+  lastAchievedAt: ["last_at", "date"],
+});
 
 /**
  * One row per player over the collection's challenges, combined by the collection's strategy

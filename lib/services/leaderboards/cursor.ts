@@ -1,3 +1,4 @@
+// Direct SQL: board reads at 1M attempts (README "Benchmarks" (b), and (b-pg) for the one-statement read).
 import "server-only";
 import { AppError } from "@/lib/errors";
 import type { Param } from "@/lib/db/sql";

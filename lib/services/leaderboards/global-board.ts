@@ -1,7 +1,9 @@
+// Direct SQL: board reads at 1M attempts (README "Benchmarks" (b), and (b-pg) for the one-statement read).
 import "server-only";
 import type { GlobalBoardPage, GlobalBoardRow } from "@/lib/contracts/boards";
 import { db } from "@/lib/db";
-import { asDate, asNum } from "@/lib/db/sql";
+import { asNum } from "@/lib/db/sql";
+import { rowMapper } from "@/lib/db/rows";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { netPointsSql } from "@/lib/scoring/hint-cost";
 import { displayName, pageSize, startOffset } from "@/lib/services/leaderboards/page";
@@ -25,14 +27,14 @@ export interface GlobalBoardOptions {
   viewerAccountId?: string | null;
 }
 
-interface Row {
-  account_id: string;
-  points: unknown;
-  solved: unknown;
-  last_at: unknown;
-  rnk: unknown;
-  total: unknown;
-}
+const rankedOf = rowMapper({
+  accountId: "text",
+  points: "num",
+  solved: "num",
+  lastAt: "date",
+  rank: ["rnk", "num"],
+  total: "num",
+});
 
 const inWorkspace = (workspaceId: string | null) =>
   workspaceId ? Prisma.sql`AND c.tenant_id = ${workspaceId}` : Prisma.empty;
@@ -42,7 +44,7 @@ export async function getGlobalLeaderboard(opts: GlobalBoardOptions = {}): Promi
   const offset = startOffset(opts.offset);
   const workspaceId = opts.workspaceId ?? null;
   const viewer = opts.viewerAccountId ?? null;
-  const rows = await db.$queryRaw<Row[]>`
+  const rows = (await db.$queryRaw<Record<string, unknown>[]>`
     WITH pts AS (
       SELECT e.account_id, e.achieved_at,
              CASE WHEN c.scoring_strategy = 'custom' THEN COALESCE(e.score, 0)
@@ -64,8 +66,8 @@ export async function getGlobalLeaderboard(opts: GlobalBoardOptions = {}): Promi
     )
     SELECT * FROM ranked
     WHERE (rnk > ${offset} AND rnk <= ${offset + limit}) OR account_id = ${viewer}
-    ORDER BY rnk`;
-  const ids = rows.map((r) => r.account_id);
+    ORDER BY rnk`).map(rankedOf);
+  const ids = rows.map((r) => r.accountId);
   const [accounts, bloods] = await Promise.all([
     ids.length
       ? db.account.findMany({
@@ -76,17 +78,17 @@ export async function getGlobalLeaderboard(opts: GlobalBoardOptions = {}): Promi
     firstBloodCounts(ids, workspaceId),
   ]);
   const names = new Map(accounts.map((a) => [a.id, displayName(a)]));
-  const toRow = (r: Row): GlobalBoardRow => ({
-    rank: asNum(r.rnk),
-    account_id: r.account_id,
-    display_name: names.get(r.account_id) ?? "Anonymous player",
-    points: asNum(r.points),
-    solved: asNum(r.solved),
-    last_at: asDate(r.last_at).toISOString(),
-    first_bloods: bloods.get(r.account_id) ?? 0,
+  const toRow = (r: ReturnType<typeof rankedOf>): GlobalBoardRow => ({
+    rank: r.rank,
+    account_id: r.accountId,
+    display_name: names.get(r.accountId) ?? "Anonymous player",
+    points: r.points,
+    solved: r.solved,
+    last_at: r.lastAt.toISOString(),
+    first_bloods: bloods.get(r.accountId) ?? 0,
   });
   const all = rows.map(toRow);
-  const total = rows[0] ? asNum(rows[0].total) : 0;
+  const total = rows[0]?.total ?? 0;
   const own = viewer ? all.find((r) => r.account_id === viewer) : undefined;
   return {
     total,

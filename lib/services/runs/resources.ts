@@ -1,6 +1,8 @@
+// Direct SQL: the attempt hot path (README "Benchmarks" (a) and (e): attempts/s, CPU per attempt).
 import "server-only";
 import { decryptSecret } from "@/lib/crypto";
-import { all, asJson, one, query, type Step } from "@/lib/db/sql";
+import { all, one, query, type Step } from "@/lib/db/sql";
+import { columnsOf, rowMapper } from "@/lib/db/rows";
 import { RunResources, type LoadedChallenge, type ResourceRequest } from "@/lib/workflow/engine/run-resources";
 
 // The one loader of what a run needs (lib/workflow/engine/run-resources.ts): the challenges its
@@ -11,27 +13,28 @@ import { RunResources, type LoadedChallenge, type ResourceRequest } from "@/lib/
 const asStringArray = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
+const RUN_CHALLENGE = {
+  id: "text",
+  workspaceId: ["tenant_id", "text"],
+  goal: "text",
+  successType: "text",
+  successPattern: "textOrNull",
+  scoringStrategy: "text",
+  evaluatorType: "text",
+  evaluatorPluginId: "textOrNull",
+  evaluatorEntrypoint: "textOrNull",
+  evaluatorConfig: "json",
+  maskVariables: "json",
+} as const;
+const runChallengeRow = rowMapper(RUN_CHALLENGE);
+
 /** The challenge columns a run reads, for a SELECT on `challenges` aliased `c`. */
-export const RUN_CHALLENGE_COLUMNS = `c.id, c.tenant_id, c.goal, c.success_type, c.success_pattern, c.secret_ref,
-  c.scoring_strategy, c.evaluator_type, c.evaluator_plugin_id, c.evaluator_entrypoint, c.evaluator_config,
-  c.mask_variables`;
+export const RUN_CHALLENGE_COLUMNS = columnsOf(RUN_CHALLENGE, "c.");
 
 /** A row selected with RUN_CHALLENGE_COLUMNS and its secret's plaintext. */
 export function runChallengeOf(r: Record<string, unknown>, secret: string | null): LoadedChallenge {
-  return {
-    id: r.id as string,
-    workspaceId: r.tenant_id as string,
-    goal: r.goal as string,
-    successType: r.success_type as string,
-    successPattern: (r.success_pattern as string | null) ?? null,
-    scoringStrategy: r.scoring_strategy as string,
-    evaluatorType: r.evaluator_type as string,
-    evaluatorPluginId: (r.evaluator_plugin_id as string | null) ?? null,
-    evaluatorEntrypoint: (r.evaluator_entrypoint as string | null) ?? null,
-    evaluatorConfig: asJson(r.evaluator_config),
-    maskVariables: asStringArray(asJson(r.mask_variables)),
-    secret,
-  };
+  const c = runChallengeRow(r);
+  return { ...c, maskVariables: asStringArray(c.maskVariables), secret };
 }
 
 /** A workspace secret's stored (encrypted) value. */

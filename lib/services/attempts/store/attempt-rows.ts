@@ -1,53 +1,40 @@
+// Direct SQL: the attempt hot path (README "Benchmarks" (a) and (e): attempts/s, CPU per attempt).
 import "server-only";
 import { uuidv7 } from "@/lib/ids";
-import {
-  all,
-  asBool,
-  asDate,
-  asDateOrNull,
-  asJson,
-  asNum,
-  asNumOrNull,
-  exec,
-  json,
-  one,
-  type Step,
-} from "@/lib/db/sql";
-import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
+import { all, asDate, asNum, exec, json, one, type Step } from "@/lib/db/sql";
+import { columnsOf, rowMapper } from "@/lib/db/rows";
+import type { ChallengeAttempt } from "@/lib/generated/sqlite/client";
 
 // The challenge_attempts table: claims, outcomes, leases and the counts limits read.
 
-const ATTEMPT_COLUMNS = `id, tenant_id, challenge_id, end_user_id, account_id, workflow_run_id, status, succeeded, score,
-  judge_rating, judge_feedback, judge_output_raw, tokens_total, judge_tokens_total, elapsed_ms, prompt, response,
-  error_message, idempotency_key, prompt_hash, lease_owner, lease_until, created_at`;
-
-function attemptOf(r: Record<string, unknown>): ChallengeAttempt {
-  return {
-    id: r.id as string,
-    workspaceId: r.tenant_id as string,
-    challengeId: r.challenge_id as string,
-    endUserId: r.end_user_id as string,
-    accountId: (r.account_id as string | null) ?? null,
-    workflowRunId: (r.workflow_run_id as string | null) ?? null,
-    status: r.status as string,
-    succeeded: asBool(r.succeeded),
-    score: asNumOrNull(r.score),
-    judgeRating: asNumOrNull(r.judge_rating),
-    judgeFeedback: (r.judge_feedback as string | null) ?? null,
-    judgeOutputRaw: asJson(r.judge_output_raw) as Prisma.JsonValue,
-    tokensTotal: asNumOrNull(r.tokens_total),
-    judgeTokensTotal: asNumOrNull(r.judge_tokens_total),
-    elapsedMs: asNumOrNull(r.elapsed_ms),
-    prompt: (r.prompt as string | null) ?? null,
-    response: (r.response as string | null) ?? null,
-    errorMessage: (r.error_message as string | null) ?? null,
-    idempotencyKey: (r.idempotency_key as string | null) ?? null,
-    promptHash: (r.prompt_hash as string | null) ?? null,
-    leaseOwner: (r.lease_owner as string | null) ?? null,
-    leaseUntil: asDateOrNull(r.lease_until),
-    createdAt: asDate(r.created_at),
-  };
-}
+const ATTEMPT = {
+  id: "text",
+  workspaceId: ["tenant_id", "text"],
+  challengeId: "text",
+  endUserId: "text",
+  accountId: "textOrNull",
+  workflowRunId: "textOrNull",
+  status: "text",
+  succeeded: "bool",
+  score: "numOrNull",
+  judgeRating: "numOrNull",
+  judgeFeedback: "textOrNull",
+  judgeOutputRaw: "json",
+  tokensTotal: "numOrNull",
+  judgeTokensTotal: "numOrNull",
+  elapsedMs: "numOrNull",
+  prompt: "textOrNull",
+  response: "textOrNull",
+  errorMessage: "textOrNull",
+  idempotencyKey: "textOrNull",
+  promptHash: "textOrNull",
+  leaseOwner: "textOrNull",
+  leaseUntil: "dateOrNull",
+  createdAt: "date",
+} as const;
+const ATTEMPT_COLUMNS = columnsOf(ATTEMPT);
+// The JSON column decodes to `unknown`; the stored value is always JSON.
+const attemptOf = rowMapper(ATTEMPT) as (r: Record<string, unknown>) => ChallengeAttempt;
 
 export function* attemptById(id: string): Step<ChallengeAttempt | null> {
   const r = yield* one<Record<string, unknown>>(
@@ -293,18 +280,20 @@ export interface PendingClaimRow {
   createdAt: Date;
 }
 
-const pendingOf = (r: Record<string, unknown>): PendingClaimRow => ({
-  id: r.id as string,
-  status: r.status as string,
-  leaseOwner: (r.lease_owner as string | null) ?? null,
-  leaseUntil: asDateOrNull(r.lease_until),
-  createdAt: asDate(r.created_at),
-});
+const PENDING = {
+  id: "text",
+  status: "text",
+  leaseOwner: "textOrNull",
+  leaseUntil: "dateOrNull",
+  createdAt: "date",
+} as const;
+const PENDING_COLUMNS = columnsOf(PENDING);
+const pendingOf: (r: Record<string, unknown>) => PendingClaimRow = rowMapper(PENDING);
 
 /** A player's pending claims on a challenge (few: claims of one player are serialized). */
 export function* pendingClaims(challengeId: string, endUserId: string): Step<PendingClaimRow[]> {
   const rows = yield* all<Record<string, unknown>>(
-    `SELECT id, status, lease_owner, lease_until, created_at FROM challenge_attempts
+    `SELECT ${PENDING_COLUMNS} FROM challenge_attempts
      WHERE challenge_id = $1 AND end_user_id = $2 AND status = 'pending'`,
     challengeId,
     endUserId,
@@ -319,7 +308,7 @@ export function* pendingClaims(challengeId: string, endUserId: string): Step<Pen
  */
 export function* allPendingClaims(limit: number): Step<PendingClaimRow[]> {
   const rows = yield* all<Record<string, unknown>>(
-    `SELECT id, status, lease_owner, lease_until, created_at FROM challenge_attempts
+    `SELECT ${PENDING_COLUMNS} FROM challenge_attempts
      WHERE lease_until IS NOT NULL AND status = 'pending' ORDER BY lease_until ASC LIMIT $1`,
     limit,
   );

@@ -1,3 +1,4 @@
+// Direct SQL: the attempt hot path (README "Benchmarks" (a) and (e): attempts/s, CPU per attempt).
 // Every SQL statement of the attempt hot path (load → claim → record), as SQL steps
 // (lib/db/sql.ts): one place to read, the same text on SQLite and PostgreSQL. One file per table.
 

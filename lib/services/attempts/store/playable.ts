@@ -1,6 +1,8 @@
+// Direct SQL: the attempt hot path (README "Benchmarks" (a) and (e): attempts/s, CPU per attempt).
 import "server-only";
 import { uuidv7 } from "@/lib/ids";
-import { asBool, asJson, asNum, asNumOrNull, exec, one, type Step } from "@/lib/db/sql";
+import { exec, one, type Step } from "@/lib/db/sql";
+import { rowMapper } from "@/lib/db/rows";
 import { decryptStored, RUN_CHALLENGE_COLUMNS, runChallengeOf } from "@/lib/services/runs/resources";
 import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 
@@ -33,6 +35,26 @@ export interface PlayableRow {
 /** Who plays: an account, or a guest (its EndUser.sessionId, "guest:<id>"). */
 export type PlayerRef = { accountId: string } | { guestSessionId: string };
 
+const playableOf = rowMapper({
+  id: "text",
+  workspaceId: ["tenant_id", "text"],
+  isActive: "bool",
+  secretRef: "textOrNull",
+  scoringStrategy: "text",
+  scoringPluginId: "textOrNull",
+  scoringEntrypoint: "textOrNull",
+  scoringConfig: "json",
+  points: "num",
+  maxAttempts: "numOrNull",
+  cooldownSeconds: "num",
+  workflowId: "textOrNull",
+  versionId: "textOrNull",
+  graph: "json",
+  endUserId: "textOrNull",
+  allowGuests: "bool",
+  guestsOnBoards: "bool",
+});
+
 /**
  * Everything an attempt reads before it claims, in one statement: the challenge (with what its
  * run needs and its secret), its workflow's published graph (null graph: nothing published) and
@@ -41,7 +63,7 @@ export type PlayerRef = { accountId: string } | { guestSessionId: string };
 export function* loadPlayable(challengeId: string, player: PlayerRef): Step<PlayableRow | null> {
   const guest = "guestSessionId" in player;
   const r = yield* one<Record<string, unknown>>(
-    `SELECT ${RUN_CHALLENGE_COLUMNS}, c.is_active, c.listing, c.scoring_plugin_id,
+    `SELECT ${RUN_CHALLENGE_COLUMNS}, c.secret_ref, c.is_active, c.listing, c.scoring_plugin_id,
             c.scoring_entrypoint, c.scoring_config, c.points, c.max_attempts, c.cooldown_seconds,
             c.allow_guests, c.guests_on_boards,
             w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id
@@ -55,26 +77,13 @@ export function* loadPlayable(challengeId: string, player: PlayerRef): Step<Play
     guest ? player.guestSessionId : player.accountId,
   );
   if (!r) return null;
+  const p = playableOf(r);
   return {
-    id: r.id as string,
-    workspaceId: r.tenant_id as string,
+    ...p,
     // A challenge an administrator removed (moderation) is played like an inactive one: 404.
-    isActive: asBool(r.is_active) && r.listing !== "removed",
-    secretRef: (r.secret_ref as string | null) ?? null,
-    scoringStrategy: r.scoring_strategy as string,
-    scoringPluginId: (r.scoring_plugin_id as string | null) ?? null,
-    scoringEntrypoint: (r.scoring_entrypoint as string | null) ?? null,
-    scoringConfig: asJson(r.scoring_config),
-    points: asNum(r.points),
-    maxAttempts: asNumOrNull(r.max_attempts),
-    cooldownSeconds: asNum(r.cooldown_seconds),
-    workflowId: (r.workflow_id as string | null) ?? null,
-    versionId: (r.version_id as string | null) ?? null,
-    graph: r.version_id ? asJson(r.graph) : null,
+    isActive: p.isActive && r.listing !== "removed",
+    graph: p.versionId ? p.graph : null,
     run: runChallengeOf(r, decryptStored(r.secret_cipher as string | null)),
-    endUserId: (r.end_user_id as string | null) ?? null,
-    allowGuests: asBool(r.allow_guests),
-    guestsOnBoards: asBool(r.guests_on_boards),
   };
 }
 
