@@ -1,5 +1,6 @@
 import "server-only";
 import { randomInt } from "node:crypto";
+import type { EventCodeView } from "@/lib/contracts/event-codes";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { scaledLimiter, type Limiter } from "@/lib/rate-limit";
@@ -12,17 +13,6 @@ import { scaledLimiter, type Limiter } from "@/lib/rate-limit";
 // being an unlimited bypass. An expired, withdrawn or used-up code is refused (422,
 // `details.reason`); an unknown one too, after costing the address one point (429 once the
 // address has none left), so guessing codes is no faster than registering without one.
-
-export interface EventCodeView {
-  id: string;
-  name: string;
-  code: string;
-  maxUses: number;
-  uses: number;
-  expiresAt: Date;
-  revokedAt: Date | null;
-  createdAt: Date;
-}
 
 const viewSelect = {
   id: true,
