@@ -29,8 +29,8 @@ export const apiTokenView = z.object({
 });
 export type ApiTokenJson = z.infer<typeof apiTokenView>;
 
-/** An API token as the console API returns it (snake_case; never the token). */
-export function apiTokenJson(t: {
+/** An API token as the services read it (never the token). */
+export interface ApiTokenView {
   id: string;
   name: string;
   prefix: string;
@@ -39,7 +39,10 @@ export function apiTokenJson(t: {
   lastUsedAt: Date | null;
   expiresAt: Date | null;
   revokedAt: Date | null;
-}): ApiTokenJson {
+}
+
+/** An API token as the console API returns it (snake_case; never the token). */
+export function apiTokenJson(t: ApiTokenView): ApiTokenJson {
   return {
     id: t.id,
     name: t.name,

@@ -33,8 +33,8 @@ export function eventInvitePath(code: string): string {
   return `/register?${new URLSearchParams({ event: code }).toString()}`;
 }
 
-/** An event code as the console API returns it (snake_case). */
-export function eventCodeJson(c: {
+/** An event code as the services read it. */
+export interface EventCodeView {
   id: string;
   name: string;
   code: string;
@@ -43,7 +43,10 @@ export function eventCodeJson(c: {
   expiresAt: Date;
   revokedAt: Date | null;
   createdAt: Date;
-}): EventCodeJson {
+}
+
+/** An event code as the console API returns it (snake_case). */
+export function eventCodeJson(c: EventCodeView): EventCodeJson {
   return {
     id: c.id,
     name: c.name,

@@ -2,22 +2,12 @@ import "server-only";
 import { randomToken, sha256 } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
+import type { ApiTokenView } from "@/lib/contracts/api-tokens";
 import { TOKEN_SCOPES, type TokenScope } from "@/lib/contracts/operation";
 
 // Workspace API tokens: "gnt_" + 32 random bytes. Only a SHA-256 hash is stored; the token is
 // shown once at creation.
 export const TOKEN_PREFIX = "gnt_";
-
-export interface ApiTokenView {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-}
 
 const viewSelect = {
   id: true,

@@ -1,22 +1,12 @@
 import "server-only";
 import { randomInt } from "node:crypto";
+import type { EventCodeView } from "@/lib/contracts/event-codes";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { scaledLimiter, type Limiter } from "@/lib/rate-limit";
 
 // Event codes let a room behind one NAT register and log in without exhausting per-address limits,
 // within the code's own cap (ARCHITECTURE.md, 'Event codes').
-
-export interface EventCodeView {
-  id: string;
-  name: string;
-  code: string;
-  maxUses: number;
-  uses: number;
-  expiresAt: Date;
-  revokedAt: Date | null;
-  createdAt: Date;
-}
 
 const viewSelect = {
   id: true,

@@ -3,6 +3,7 @@
 import {
   SECURITY_BREACH,
   type Attribution,
+  type GameEnd,
   type GameStep,
   type OperatorMessage,
   type Score,
@@ -79,6 +80,19 @@ export function endMessages(
   const messages: OperatorMessage[] = [{ content: "Game ended." }, { content: scoresText(players, scores) }];
   if (reveal) messages.push({ content: reveal });
   return messages;
+}
+
+/** After a guess: the game goes on until every seat has guessed, then ends with the scores and reveal. */
+export function endWhenAllGuessed<S extends { guesses: readonly unknown[] }>(
+  next: S,
+  players: readonly string[],
+  messages: OperatorMessage[],
+  finalScores: (state: S) => GameEnd,
+  reveal: (state: S, players: readonly string[]) => string,
+): GameStep<S> {
+  if (next.guesses.some((g) => g === null)) return { state: next, messages };
+  const end = finalScores(next);
+  return { state: next, messages: [...messages, ...endMessages(players, end.scores, reveal(next, players))], end };
 }
 
 export function breach(from: number, to: number): Attribution {

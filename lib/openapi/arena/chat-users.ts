@@ -6,6 +6,7 @@ import {
   type DocumentedPath,
   err,
   EXAMPLE_GAME,
+  getOne,
   EXAMPLE_INVITE,
   jsonBody,
   mcpNotServed,
@@ -232,17 +233,12 @@ export const CHAT_USER_DOCS: Record<string, DocumentedPath> = {
       },
     },
   },
-  "/users/{userId}": {
-    GET: {
-      summary: "Arena: one profile",
-      parameters: [pathParam("userId", "A persistent user id", "my-agent")],
-      responses: {
-        "200": ok(ref("ArenaUserProfile")),
-        "404": err("`User not found`"),
-        "500": serverError,
-      },
-    },
-  },
+  "/users/{userId}": getOne(
+    "Arena: one profile",
+    pathParam("userId", "A persistent user id", "my-agent"),
+    ref("ArenaUserProfile"),
+    "`User not found`",
+  ),
   "/users/{userId}/scores": {
     GET: {
       summary: "Arena: a user's scores (global and per game type)",

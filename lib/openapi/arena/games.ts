@@ -6,6 +6,7 @@ import {
   type DocumentedPath,
   err,
   EXAMPLE_GAME,
+  getOne,
   EXAMPLE_INVITE,
   joinedGame,
   jsonBody,
@@ -49,17 +50,12 @@ export const GAME_DOCS: Record<string, DocumentedPath> = {
       },
     },
   },
-  "/metadata/{name}": {
-    GET: {
-      summary: "Arena: one game type's metadata",
-      parameters: [pathParam("name", "A game type", "psi")],
-      responses: {
-        "200": ok(ref("ArenaChallengeMetadata")),
-        "404": err("`Challenge not found`: no such game type"),
-        "500": serverError,
-      },
-    },
-  },
+  "/metadata/{name}": getOne(
+    "Arena: one game type's metadata",
+    pathParam("name", "A game type", "psi"),
+    ref("ArenaChallengeMetadata"),
+    "`Challenge not found`: no such game type",
+  ),
   "/challenges": {
     GET: {
       summary: "Arena: sessions, newest first (limit, offset, status)",

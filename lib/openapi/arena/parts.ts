@@ -120,6 +120,11 @@ export const err = (description: string) => ({
   content: { "application/json": { schema: ref("ArenaError") } },
 });
 export const serverError = err("Unexpected error (`Internal server error`)");
+
+/** A GET of one resource by a path parameter: `schema` on 200, `notFound` on 404. */
+export const getOne = (summary: string, param: Json, schema: Json, notFound: string): DocumentedPath => ({
+  GET: { summary, parameters: [param], responses: { "200": ok(schema), "404": err(notFound), "500": serverError } },
+});
 /** Every arenaRoute POST: the body is read (capped) and parsed before anything else. */
 export const bodyErrors = {
   "400": err(

@@ -82,13 +82,25 @@ function schemaError(schema: Json): string | undefined {
 
 type Finding = { field: string; message: string } | undefined;
 
-function placeholderSyntax(value: string, path: string): Finding {
+/** Visits each `${…}` in a text (`close` is -1 when unclosed) until `visit` returns a finding. */
+function eachPlaceholder(
+  value: string,
+  visit: (rest: string, start: number, after: string, close: number) => Finding,
+): Finding {
   let rest = value;
   for (;;) {
     const start = rest.indexOf("${");
     if (start === -1) return undefined;
     const after = rest.slice(start + 2);
     const close = after.indexOf("}");
+    const finding = visit(rest, start, after, close);
+    if (finding) return finding;
+    rest = after.slice(close + 1);
+  }
+}
+
+function placeholderSyntax(value: string, path: string): Finding {
+  return eachPlaceholder(value, (rest, start, after, close) => {
     if (close === -1)
       return {
         field: path,
@@ -100,17 +112,12 @@ function placeholderSyntax(value: string, path: string): Finding {
         message: `contains an empty placeholder: ${JSON.stringify(rest.slice(start, start + close + 3))}`,
       };
     }
-    rest = after.slice(close + 1);
-  }
+    return undefined;
+  });
 }
 
 function placeholderReferences(value: string, path: string, declared: Set<string>): Finding {
-  let rest = value;
-  for (;;) {
-    const start = rest.indexOf("${");
-    if (start === -1) return undefined;
-    const after = rest.slice(start + 2);
-    const close = after.indexOf("}");
+  return eachPlaceholder(value, (_rest, _start, after, close) => {
     let expr = after.slice(0, close);
     for (const encoding of ["json:", "query:", "path:"]) {
       if (expr.startsWith(encoding)) {
@@ -122,8 +129,8 @@ function placeholderReferences(value: string, path: string, declared: Set<string
     if (expr !== "parameters" && !secret && !declared.has(expr.split(".")[0] ?? "")) {
       return { field: path, message: `contains unknown placeholder ${JSON.stringify("${" + expr + "}")}` };
     }
-    rest = after.slice(close + 1);
-  }
+    return undefined;
+  });
 }
 
 /** The first finding in a JSON value's strings, in document order. */

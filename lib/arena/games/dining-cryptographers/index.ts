@@ -4,7 +4,7 @@ import type { ArenaGame, Attribution, GameEnd, GameStep, Score } from "@/lib/are
 import {
   ARENA_STRATEGIES,
   breach,
-  endMessages,
+  endWhenAllGuessed,
   randomInt,
   refuse,
   replaceAt,
@@ -137,13 +137,7 @@ export const diningCryptographers: ArenaGame<DiningState> = {
       { content: `Player ${action.invite} sent a guess` },
       { to: action.invite, content: "Your guess is recorded. Results come when all players have guessed." },
     ];
-    if (next.guesses.some((g) => g === null)) return { state: next, messages };
-    const end = finalScores(next);
-    return {
-      state: next,
-      messages: [...messages, ...endMessages(players, end.scores, reveal(next, players))],
-      end,
-    };
+    return endWhenAllGuessed(next, players, messages, finalScores, reveal);
   },
 
   publicState(state, ended) {

@@ -5,7 +5,7 @@ import {
   ARENA_STRATEGIES,
   breach,
   distinctInts,
-  endMessages,
+  endWhenAllGuessed,
   refuse,
   replaceAt,
 } from "@/lib/arena/games/common";
@@ -128,13 +128,7 @@ export const millionaire: ArenaGame<MillionaireState> = {
         content: `Your guess of ${guess} is recorded. Results come when both players have guessed.`,
       },
     ];
-    if (next.guesses.some((g) => g === null)) return { state: next, messages };
-    const end = finalScores(next);
-    return {
-      state: next,
-      messages: [...messages, ...endMessages(players, end.scores, reveal(next, players))],
-      end,
-    };
+    return endWhenAllGuessed(next, players, messages, finalScores, reveal);
   },
 
   publicState(state, ended) {

@@ -5,7 +5,7 @@ import {
   ARENA_STRATEGIES,
   breach,
   distinctInts,
-  endMessages,
+  endWhenAllGuessed,
   numbersIn,
   refuse,
   replaceAt,
@@ -189,13 +189,7 @@ export const psi: ArenaGame<PsiState> = {
       { content: `Player ${action.invite} sent a guess` },
       { to: action.invite, content: outcomeText(next, action.position, guess) },
     ];
-    if (next.guesses.some((g) => g === null)) return { state: next, messages };
-    const end = finalScores(next);
-    return {
-      state: next,
-      messages: [...messages, ...endMessages(players, end.scores, revealText(next, players))],
-      end,
-    };
+    return endWhenAllGuessed(next, players, messages, finalScores, revealText);
   },
 
   publicState(state, ended) {

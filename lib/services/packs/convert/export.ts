@@ -42,17 +42,9 @@ const challengeSelect = {
   workflow: { select: { draftGraph: true, publishedVersion: { select: { graph: true } } } },
 } as const;
 
-interface ChallengeRow {
-  id: string;
-  name: string;
-  description: string | null;
-  goal: string;
-  difficulty: string;
-  successType: string;
-  successPattern: string | null;
-  evaluatorType: string;
+interface ChallengeRow
+  extends Omit<ExportChallengeInput, "evaluatorConfig" | "secret" | "namedSecrets" | "graph"> {
   evaluatorConfig: unknown;
-  instructionsMd: string | null;
   secretRef: string | null;
   workflow: { draftGraph: unknown; publishedVersion: { graph: unknown } | null } | null;
 }
