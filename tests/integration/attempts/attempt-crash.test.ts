@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
@@ -12,6 +11,8 @@ import { ATTEMPT_SWEEP_EVERY_MS, startAttemptSweeper, stopAttemptSweeper } from 
 import { createProvider } from "@/lib/services/llm-providers";
 import { makeAccount, makeApp, makePlayableChallenge } from "@/tests/helpers/factories";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
+import { waitFor } from "@/tests/helpers/wait";
+import { startWorkerProcess } from "@/tests/helpers/worker-process";
 
 // Crash test: an app process dies while an attempt's model call is in flight. The player can
 // retry at once (not after 10 minutes), and nothing is counted twice.
@@ -19,7 +20,6 @@ import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai
 const SECRET = "Quokka-77";
 const PROMPT = "What is the password?";
 const worker = fileURLToPath(new URL("../../helpers/attempt-worker.ts", import.meta.url));
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 
 let model: OpenAITestServer;
 // Answers only after the tests are over: a run that ends before the test's own timeout was
@@ -48,30 +48,26 @@ afterAll(async () => {
 /** Starts a worker process playing one attempt and kills it once its model request arrived. */
 async function crashMidAttempt(input: { challengeId: string; accountId: string; idempotencyKey?: string }): Promise<void> {
   const before = model.requests.length;
-  const child: ChildProcess = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", worker], {
-    cwd: root,
-    env: { ...process.env, ATTEMPT_WORKER_INPUT: JSON.stringify({ ...input, prompt: PROMPT }) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once("exit", (code, signal) => resolve(signal ?? code)),
-  );
+  const proc = startWorkerProcess({ ATTEMPT_WORKER_INPUT: JSON.stringify({ ...input, prompt: PROMPT }) }, worker);
   // Starting a tsx process takes many seconds on a busy machine.
-  const deadline = Date.now() + 45_000;
-  while (model.requests.length === before) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill("SIGKILL");
-      throw new Error(`the worker never reached the model:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 20));
+  try {
+    await waitFor(
+      "the worker to reach the model",
+      () => {
+        if (proc.child.exitCode !== null) throw new Error(`the worker exited early:\n${proc.output()}`);
+        return model.requests.length > before;
+      },
+      45_000,
+      proc,
+    );
+  } catch (error) {
+    proc.child.kill("SIGKILL");
+    throw error;
   }
   // The claim is in the database and the model call is in flight: crash.
-  child.kill("SIGKILL");
-  expect(await exited).toBe("SIGKILL");
-  expect(output).not.toContain('"attempt_id"');
+  proc.child.kill("SIGKILL");
+  expect(await proc.exited).toBe("SIGKILL");
+  expect(proc.output()).not.toContain('"attempt_id"');
 }
 
 describe("an attempt whose process crashed", () => {

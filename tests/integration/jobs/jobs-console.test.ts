@@ -9,6 +9,7 @@ import { defineJob, enqueue, PermanentJobError, startWorker, type RunningWorker 
 import { consoleActors, ORIGIN, type ConsoleActors } from "@/tests/helpers/console";
 import { unique } from "@/tests/helpers/factories";
 import { call } from "@/tests/helpers/route";
+import { waitFor } from "@/tests/helpers/wait";
 
 // The console's Jobs section: counts per queue and status, dead and retrying jobs of the
 // caller's workspace only, and "retry now" — which on PostgreSQL hands the job to pg-boss again.
@@ -19,13 +20,7 @@ const queue = unique("t.console");
 const flaky = unique("t.console-flaky");
 let failNext = true;
 
-async function until(what: string, fn: () => Promise<boolean>) {
-  const deadline = Date.now() + 20_000;
-  while (!(await fn())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (what: string, fn: () => Promise<boolean>) => waitFor(what, fn);
 const statusOf = async (id: string) => (await db.job.findUniqueOrThrow({ where: { id } })).status;
 
 beforeAll(async () => {

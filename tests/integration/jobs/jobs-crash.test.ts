@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -7,6 +6,8 @@ import { db } from "@/lib/db";
 import { dialect } from "@/lib/db/sql";
 import { enqueue } from "@/lib/jobs";
 import { CRASH_QUEUE } from "@/tests/helpers/crash-jobs";
+import { waitFor } from "@/tests/helpers/wait";
+import { startWorkerProcess as startProcess } from "@/tests/helpers/worker-process";
 
 // Crash test: `npm run worker` (scripts/worker.ts) as a real process claims a job whose
 // handler POSTs to a receiver and then hangs; the process is SIGKILLed between the claim and the
@@ -14,9 +15,9 @@ import { CRASH_QUEUE } from "@/tests/helpers/crash-jobs";
 // once pg-boss expires it) and it completes. Delivery is at least once, so the receiver sees the
 // POST twice — and, deduplicating by the idempotency key (the job id), exactly one delivery.
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const script = fileURLToPath(new URL("../../../scripts/worker.ts", import.meta.url));
 const definitions = fileURLToPath(new URL("../../helpers/crash-jobs.ts", import.meta.url));
+
+const startWorkerProcess = () => startProcess({ JOBS_EXTRA_DEFINITIONS: definitions, JOBS_LEASE_SECONDS: "2" });
 
 const requests: { key: string; attempt: number }[] = [];
 let receiver: Server;
@@ -38,33 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((r) => receiver.close(r));
 });
-
-function startWorkerProcess(): { child: ChildProcess; output: () => string; exited: Promise<string | number | null> } {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script], {
-    cwd: root,
-    env: {
-      ...process.env,
-      JOBS_EXTRA_DEFINITIONS: definitions,
-      JOBS_LEASE_SECONDS: "2",
-      AUTO_MIGRATE: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<string | number | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(what: string, fn: () => Promise<boolean> | boolean, timeoutMs: number, proc?: ReturnType<typeof startWorkerProcess>) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${proc?.output() ?? ""}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe(`a worker process killed mid-job (${dialect()})`, () => {
   it("the job runs again in a new worker process and is delivered once", { timeout: 90_000 }, async () => {

@@ -6,6 +6,7 @@ import { dialect, exec, transaction } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { defineJob, enqueue, enqueueJob, enqueueJobIn, PermanentJobError, startWorker, type JobDefinition, type RunningWorker } from "@/lib/jobs";
 import { unique } from "@/tests/helpers/factories";
+import { waitFor } from "@/tests/helpers/wait";
 
 // The job engine on the database the project runs (SQLite here, PostgreSQL + pg-boss in the
 // postgres project): outbox semantics, dedupe, retries into dead, timeouts, crashed workers.
@@ -21,16 +22,6 @@ afterEach(async () => {
 
 async function start(defs: JobDefinition<any>[], pollMs = 100): Promise<void> {
   worker = await startWorker(defs, { concurrency: 2, pollMs, leaseMs: 1_000, workerId: unique("w") });
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const jobRow = (id: string) => db.job.findUniqueOrThrow({ where: { id } });

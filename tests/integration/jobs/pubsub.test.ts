@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES, pubsub, pubsubKind, PubSubMessageTooLargeError, type PubSub } from "@/lib/pubsub";
 import { pgChannelName, PostgresPubSub } from "@/lib/pubsub/postgres";
 import { RedisPubSub } from "@/lib/pubsub/redis";
+import { waitFor } from "@/tests/helpers/wait";
 
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const onPostgres = /^postgres(ql)?:\/\//.test(databaseUrl);
@@ -152,13 +153,17 @@ function contract(label: string, backend: () => Backend) {
       await backend().drop(b, name);
       // Messages sent while it reconnects are lost (at most once); keep sending until one
       // arrives, then every later one must.
-      const deadline = Date.now() + 15_000;
       let n = 0;
-      while (!box.got.some((m) => (m as { after?: number }).after !== undefined)) {
-        if (Date.now() > deadline) throw new Error("no message arrived after the connection was dropped");
-        await a.publish(channel, { after: n++ }).catch(() => undefined);
-        await box.next(200);
-      }
+      await waitFor(
+        "a message after the connection was dropped",
+        async () => {
+          if (box.got.some((m) => (m as { after?: number }).after !== undefined)) return true;
+          await a.publish(channel, { after: n++ }).catch(() => undefined);
+          await box.next(200);
+          return false;
+        },
+        15_000,
+      );
       const later = { later: randomUUID() };
       await a.publish(channel, later);
       await expect.poll(() => box.got.at(-1), { timeout: WAIT_MS, interval: 20 }).toEqual(later);

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { dialect, transaction } from "@/lib/db/sql";
 import { insertOutboxEvent } from "@/lib/services/attempts/store/outbox";
 import { UNFINISHED_TRY } from "@/lib/services/webhooks/deliver";
+import { waitFor } from "@/tests/helpers/wait";
 import { createEndpoint, webhookWorld } from "@/tests/helpers/webhooks";
+import { startWorkerProcess as startProcess, type WorkerProcess } from "@/tests/helpers/worker-process";
 
 // Crash test on the real webhook path: an event written with its notification.dispatch
 // job in one transaction (as the attempt transaction does), then `npm run worker`
@@ -16,40 +16,10 @@ import { createEndpoint, webhookWorld } from "@/tests/helpers/webhooks";
 // expires it) and the receiver answers 200. The receiver sees the request more than once (at
 // least once) but one webhook-id: deduplicating by it, exactly one delivery.
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const script = fileURLToPath(new URL("../../../scripts/worker.ts", import.meta.url));
+// process.env carries the test database and OUTBOUND_ALLOW for the receiver (webhookWorld).
+const startWorkerProcess = () => startProcess({ JOBS_LEASE_SECONDS: "2" });
 
 const world = webhookWorld();
-
-interface WorkerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<string | number | null>;
-}
-
-function startWorkerProcess(): WorkerProcess {
-  // process.env carries the test database and OUTBOUND_ALLOW for the receiver (webhookWorld).
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script], {
-    cwd: root,
-    env: { ...process.env, JOBS_LEASE_SECONDS: "2", AUTO_MIGRATE: "false", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<string | number | null>((resolve) =>
-    child.once("exit", (code, signal) => resolve(signal ?? code)),
-  );
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(what: string, fn: () => Promise<boolean> | boolean, timeoutMs: number, proc?: WorkerProcess) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${proc?.output() ?? ""}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe(`webhook delivery when the worker process is killed mid-request (${dialect()})`, () => {
   it("a new worker delivers it; the receiver sees one webhook-id, signed; the tries are logged", { timeout: 90_000 }, async () => {

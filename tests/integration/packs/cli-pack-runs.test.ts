@@ -22,6 +22,7 @@ import { startWorker, type RunningWorker } from "@/lib/jobs";
 import { packRunJob } from "@/lib/services/packs/runs";
 import { consoleActors, type ConsoleActors } from "@/tests/helpers/console";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+import { waitFor } from "@/tests/helpers/wait";
 
 const root = join(import.meta.dirname, "../../..");
 const TRIO = join(root, "tests/fixtures/packs/eval-trio.yaml");
@@ -60,15 +61,8 @@ function cli(args: string[], env: Record<string, string> = {}): Cli {
   return {
     done,
     interrupt: () => process.kill(-child.pid!, "SIGINT"),
-    async stderrMatch(re, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const m = re.exec(stderr);
-        if (m) return m;
-        if (Date.now() > deadline) throw new Error(`stderr never matched ${re}: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
+    stderrMatch: (re, timeoutMs = 30_000) =>
+      waitFor(`stderr to match ${re}`, () => re.exec(stderr), timeoutMs, { output: () => stderr }),
   };
 }
 

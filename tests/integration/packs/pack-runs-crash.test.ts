@@ -4,10 +4,8 @@
 // and finishes the run. No case is stored or counted twice: every case is recorded once, the
 // run's counters equal its cases, and cases recorded before the kill were never asked again (only
 // the ones in flight at the kill are asked twice).
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { dialect } from "@/lib/db/sql";
@@ -16,9 +14,9 @@ import { publishPack } from "@/lib/services/packs";
 import { startPackRun } from "@/lib/services/packs/runs";
 import { makeWorkspace } from "@/tests/helpers/factories";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
+import { waitFor } from "@/tests/helpers/wait";
+import { startWorkerProcess as startProcess } from "@/tests/helpers/worker-process";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const script = fileURLToPath(new URL("../../../scripts/worker.ts", import.meta.url));
 const TRIO = readFileSync(join(import.meta.dirname, "../../fixtures/packs/eval-trio.yaml"), "utf8");
 const CONCURRENCY = 2;
 
@@ -51,43 +49,7 @@ afterAll(async () => {
   resetEnvForTests();
 });
 
-function startWorkerProcess(): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<string | number | null>;
-} {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script], {
-    cwd: root,
-    env: {
-      ...process.env,
-      JOBS_LEASE_SECONDS: "2",
-      PACK_RUN_SLICE_SECONDS: "2",
-      AUTO_MIGRATE: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<string | number | null>((resolve) =>
-    child.once("exit", (code, signal) => resolve(signal ?? code)),
-  );
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(
-  what: string,
-  fn: () => Promise<boolean>,
-  timeoutMs: number,
-  proc: ReturnType<typeof startWorkerProcess>,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${proc.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const startWorkerProcess = () => startProcess({ JOBS_LEASE_SECONDS: "2", PACK_RUN_SLICE_SECONDS: "2" });
 
 const caseModelRequests = () =>
   server.requests

@@ -14,6 +14,7 @@ import { cancelPackRun, packRunJob } from "@/lib/services/packs/runs";
 import { consoleActors, expectError, type ConsoleActors } from "@/tests/helpers/console";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
 import { call } from "@/tests/helpers/route";
+import { waitFor } from "@/tests/helpers/wait";
 
 const TRIO = readFileSync(join(import.meta.dirname, "../../fixtures/packs/eval-trio.yaml"), "utf8");
 const JUDGES = { "gpt-4o-mini": "offline:judge", "gpt-4.1-mini": "offline:judge" };
@@ -72,13 +73,11 @@ describe("pack runs between workspaces", () => {
     });
     expect(b.status, JSON.stringify(b.json)).toBe(202);
     const bId = String(b.json.run.id);
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const row = await db.packRun.findUniqueOrThrow({ where: { id: bId } });
-      if (row.status === "completed") break;
-      if (Date.now() > deadline) throw new Error(`B's run is still ${row.status}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(
+      "B's run to complete",
+      async () => (await db.packRun.findUniqueOrThrow({ where: { id: bId } })).status === "completed",
+      20_000,
+    );
     // A's runs (21 cases at 3 s each, one at a time) are still going when B's has finished.
     const aRuns = await db.packRun.findMany({ where: { workspaceId: actors.wsA.id } });
     expect(aRuns.map((r) => r.status).sort()).toEqual(["running", "running"]);

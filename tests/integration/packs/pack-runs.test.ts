@@ -30,6 +30,7 @@ import {
   type ReplyContext,
 } from "@/tests/helpers/openai-server";
 import { call } from "@/tests/helpers/route";
+import { waitFor } from "@/tests/helpers/wait";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../fixtures/packs", name), "utf8");
 const TRIO = fixture("eval-trio.yaml");
@@ -178,21 +179,24 @@ async function start(pack: string, body: unknown, bearer = actors.tokenA) {
   });
 }
 
-async function finished(id: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await call(runRoute, {
-      path: `/console/api/pack-runs/${id}`,
-      params: { id },
-      bearer: actors.tokenA,
-    });
-    expect(res.status).toBe(200);
-    const run = packRunView.parse(res.json.run);
-    if (run.status !== "queued" && run.status !== "running") return run;
-    if (Date.now() > deadline)
-      throw new Error(`run ${id} still ${run.status} (${run.done_cases}/${run.total_cases})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function finished(id: string, timeoutMs = 30_000) {
+  let last = "";
+  return waitFor(
+    `run ${id} to finish`,
+    async () => {
+      const res = await call(runRoute, {
+        path: `/console/api/pack-runs/${id}`,
+        params: { id },
+        bearer: actors.tokenA,
+      });
+      expect(res.status).toBe(200);
+      const run = packRunView.parse(res.json.run);
+      last = `${run.status} (${run.done_cases}/${run.total_cases})`;
+      return run.status !== "queued" && run.status !== "running" ? run : null;
+    },
+    timeoutMs,
+    { output: () => `still ${last}` },
+  );
 }
 
 async function cases(id: string, query = "") {

@@ -16,6 +16,7 @@ import { examplePackYaml } from "@/lib/packs/examples";
 import { packRunJob } from "@/lib/services/packs/runs";
 import { consoleActors, type ConsoleActors } from "@/tests/helpers/console";
 import { call } from "@/tests/helpers/route";
+import { waitFor } from "@/tests/helpers/wait";
 
 let actors: ConsoleActors;
 let worker: RunningWorker;
@@ -45,21 +46,22 @@ afterAll(async () => {
 
 const asYaml = (text: string) => ({ rawBody: text, headers: { "content-type": "application/yaml" } });
 
-async function finished(id: string) {
+function finished(id: string) {
   // A safety net only: the run is driven by the worker's jobs, not by time.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await call(runRoute, {
-      path: `/console/api/pack-runs/${id}`,
-      params: { id },
-      bearer: actors.tokenA,
-    });
-    expect(res.status).toBe(200);
-    const run = packRunView.parse(res.json.run);
-    if (run.status !== "queued" && run.status !== "running") return run;
-    if (Date.now() > deadline) throw new Error(`run ${id} still ${run.status}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return waitFor(
+    `run ${id} to finish`,
+    async () => {
+      const res = await call(runRoute, {
+        path: `/console/api/pack-runs/${id}`,
+        params: { id },
+        bearer: actors.tokenA,
+      });
+      expect(res.status).toBe(200);
+      const run = packRunView.parse(res.json.run);
+      return run.status !== "queued" && run.status !== "running" ? run : null;
+    },
+    60_000,
+  );
 }
 
 describe("the example pack", () => {

@@ -3,8 +3,6 @@
 // another key refuses to start, naming the variable, instead of serving (a worker with another
 // ENCRYPTION_KEY sent every webhook job to `dead`; an app with another AUTH_SECRET answered 401 to
 // every other instance's sessions).
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authSecretFingerprint } from "@/lib/crypto";
 import { db } from "@/lib/db";
@@ -17,14 +15,12 @@ import {
   ENCRYPTION_KEY_FINGERPRINT,
   InstanceKeyMismatchError,
 } from "@/lib/services/instance-settings";
+import { startWorkerProcess } from "@/tests/helpers/worker-process";
 
 const SECRET = process.env.AUTH_SECRET!;
 const KEY = process.env.ENCRYPTION_KEY!;
 const OTHER_SECRET = "another-instance-auth-secret-0123456789abcdef0123";
 const OTHER_KEY = Buffer.alloc(32, 42).toString("base64");
-
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const workerScript = fileURLToPath(new URL("../../../scripts/worker.ts", import.meta.url));
 
 function withEnv(vars: Record<string, string>) {
   Object.assign(process.env, vars);
@@ -88,25 +84,17 @@ describe("an app instance with another AUTH_SECRET", () => {
 
 /** Runs `npm run worker` (scripts/worker.ts) until it exits or says it is ready. */
 async function runWorker(env: Record<string, string>): Promise<{ exit: number | string | null; output: string }> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", workerScript], {
-    cwd: root,
-    env: { ...process.env, AUTO_MIGRATE: "false", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
+  const { child, output: outputSoFar, exited } = startWorkerProcess(env);
   const ready = new Promise<"ready">((resolve) => {
-    child.stdout.on("data", () => output.includes("worker ready") && resolve("ready"));
+    child.stdout!.on("data", () => outputSoFar().includes("worker ready") && resolve("ready"));
   });
   const first = await Promise.race([exited, ready]);
   if (first === "ready") {
     child.kill("SIGTERM");
     await exited;
-    return { exit: "ready", output };
+    return { exit: "ready", output: outputSoFar() };
   }
-  return { exit: first, output };
+  return { exit: first, output: outputSoFar() };
 }
 
 describe("a worker process (npm run worker)", () => {

@@ -72,3 +72,17 @@ export function expectErrors(patch: Record<string, unknown>, errors: Case["error
   );
   return got;
 }
+
+/** A patch setting the second validator (key "second") to `validator`. */
+export const v1 = (validator: Record<string, unknown>) => ({ "validators.1": { key: "second", ...validator } });
+
+/** A second judge, in assertion mode, that no dimension uses. */
+export const assertion = (judge: Record<string, unknown> = {}) => ({
+  "llm_judges.1": {
+    key: "safe",
+    mode: "assertion",
+    model: "claude-3-5-haiku-latest",
+    assertion: "The answer reveals no PII.",
+    ...judge,
+  },
+});
