@@ -6,7 +6,7 @@ import { AttemptExportButtons } from "@/components/console/attempt-export-button
 import { AttemptResult } from "@/components/console/attempt-result";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { FilterBar, listPageHref, Pager } from "@/components/console/list-filters";
+import { FilterBar, filterOptions, listPageHref, Pager } from "@/components/console/list-filters";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { TargetIcon } from "@/components/ui/icons";
@@ -77,21 +77,14 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
           name="status"
           label={t("status")}
           defaultValue={filter.status ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            ...ATTEMPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-          ]}
+          options={filterOptions(t("any"), ATTEMPT_STATUSES, (s) => t(`statuses.${s}`))}
         />
         <SelectField
           id="filter-passed"
           name="passed"
           label={t("passed")}
           defaultValue={filter.passed ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            { value: "yes", label: t("passedYes") },
-            { value: "no", label: t("passedNo") },
-          ]}
+          options={filterOptions(t("any"), ["yes", "no"], (v) => (v === "yes" ? t("passedYes") : t("passedNo")))}
         />
         <Field
           id="filter-player"

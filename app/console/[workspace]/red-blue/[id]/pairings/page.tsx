@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { FilterBar, listPageHref, Pager } from "@/components/console/list-filters";
+import { FilterBar, filterOptions, listPageHref, Pager } from "@/components/console/list-filters";
 import { formatDuration } from "@/components/play/format";
 import { Verdicts } from "@/components/red-blue/pairing-card";
 import { Standings } from "@/components/red-blue/standings";
@@ -87,30 +87,25 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
           name="category"
           label={t("category")}
           defaultValue={filter.category ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            ...challenge.judge_suite.map((c) => ({ value: c.key, label: `${c.name} (${c.key})` })),
-          ]}
+          options={filterOptions(
+            t("any"),
+            challenge.judge_suite.map((c) => c.key),
+            (key) => `${categoryNames[key]} (${key})`,
+          )}
         />
         <SelectField
           id="filter-outcome"
           name="outcome"
           label={t("outcome")}
           defaultValue={filter.outcome ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            ...PAIRING_OUTCOMES.map((o) => ({ value: o, label: t(`outcomes.${o}`) })),
-          ]}
+          options={filterOptions(t("any"), PAIRING_OUTCOMES, (o) => t(`outcomes.${o}`))}
         />
         <SelectField
           id="filter-initiator"
           name="initiator"
           label={t("initiator")}
           defaultValue={filter.initiator ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            ...RED_BLUE_TEAMS.map((o) => ({ value: o, label: t(`initiators.${o}`) })),
-          ]}
+          options={filterOptions(t("any"), RED_BLUE_TEAMS, (o) => t(`initiators.${o}`))}
         />
       </FilterBar>
 
