@@ -3,11 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import { sendLoginCodeAction, verifyLoginCodeAction } from "@/app/(auth)/actions";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
+import { AuthFormHead, EmailField } from "./auth-form";
 import { CodeStepFields } from "./code-step";
 
 /** Two steps: ask for a code, then verify it. "Use a different email" starts over with fresh state. */
@@ -39,23 +38,15 @@ function CodeLoginSteps({
   if (sentTo === null) {
     return (
       <form action={sendAction} noValidate className="stack" aria-busy={sending || undefined}>
-        {sendState.status === "error" && sendState.message ? (
-          <Alert tone="error">{sendState.message}</Alert>
-        ) : null}
-        {event ? <input type="hidden" name="event" value={event} /> : null}
-        <Field
+        <AuthFormHead state={sendState} event={event} />
+        <EmailField
           id="code-email"
-          name="email"
-          type="email"
           label={t("emailLabel")}
           hint={t("emailHint")}
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           autoFocus={focusEmail}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onValueChange={setEmail}
           error={sendState.fieldErrors?.email}
         />
         <div>

@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import { loginWithPasswordAction, verifyLoginCodeAction } from "@/app/(auth)/actions";
-import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
+import { AuthFormHead, EmailField } from "./auth-form";
 import { CodeStepFields } from "./code-step";
 
 export function PasswordLoginForm({ next, event }: { next: string; event?: string | undefined }) {
@@ -24,20 +24,13 @@ export function PasswordLoginForm({ next, event }: { next: string; event?: strin
     // noValidate: the server's messages (in the catalog's language, wired to each field) are the
     // single source of validation feedback; the attributes below still describe the fields.
     <form action={formAction} noValidate className="stack" aria-busy={pending || undefined}>
-      {state.status === "error" && state.message ? <Alert tone="error">{state.message}</Alert> : null}
-      <input type="hidden" name="next" value={next} />
-      {event ? <input type="hidden" name="event" value={event} /> : null}
-      <Field
+      <AuthFormHead state={state} next={next} event={event} />
+      <EmailField
         id="login-email"
-        name="email"
-        type="email"
         label={t("emailLabel")}
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onValueChange={setEmail}
         error={state.fieldErrors?.email}
       />
       <Field

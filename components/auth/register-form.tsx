@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import { registerAction } from "@/app/(auth)/actions";
-import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { idleFormState } from "@/lib/contracts/forms";
+import { AuthFormHead, EmailField } from "./auth-form";
 
 const PASSWORD_MIN_LENGTH = 10;
 
@@ -19,9 +19,7 @@ export function RegisterForm({ next, event }: { next: string; event?: string | u
 
   return (
     <form action={formAction} noValidate className="stack" aria-busy={pending || undefined}>
-      {state.status === "error" && state.message ? <Alert tone="error">{state.message}</Alert> : null}
-      <input type="hidden" name="next" value={next} />
-      {event ? <input type="hidden" name="event" value={event} /> : null}
+      <AuthFormHead state={state} next={next} event={event} />
       <Field
         id="register-name"
         name="name"
@@ -33,17 +31,12 @@ export function RegisterForm({ next, event }: { next: string; event?: string | u
         onChange={(event) => setName(event.target.value)}
         error={state.fieldErrors?.name}
       />
-      <Field
+      <EmailField
         id="register-email"
-        name="email"
-        type="email"
         label={t("emailLabel")}
         autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onValueChange={setEmail}
         error={state.fieldErrors?.email}
       />
       <Field

@@ -4,10 +4,10 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { createEventCodeAction } from "@/app/console/[workspace]/event-codes/actions";
 import { Alert } from "@/components/ui/alert";
-import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import styles from "./console.module.css";
 import { FormStatus } from "./form-status";
+import { NameStateField, NumberStateField } from "./state-field";
 
 type State = Awaited<ReturnType<typeof createEventCodeAction>>;
 
@@ -32,42 +32,29 @@ export function CreateEventCodeForm({ workspace, appUrl }: { workspace: string; 
       )}
       <form key={state.at ?? 0} action={formAction} noValidate className={styles.form} aria-busy={pending || undefined}>
         <input type="hidden" name="workspace" value={workspace} />
-        <Field
-          id="event-name"
-          name="name"
-          label={t("nameLabel")}
-          hint={t("nameHint")}
-          required
-          maxLength={80}
-          error={state.fieldErrors?.name}
-          defaultValue={state.values?.name}
-        />
+        <NameStateField id="event-name" state={state} label={t("nameLabel")} hint={t("nameHint")} />
         <div className={styles.grid2}>
-          <Field
+          <NumberStateField
             id="event-max-uses"
+            state={state}
             name="max_uses"
-            type="number"
             min={1}
             max={100000}
-            inputMode="numeric"
             label={t("maxUsesLabel")}
             hint={t("maxUsesHint")}
             required
-            error={state.fieldErrors?.max_uses}
-            defaultValue={state.values?.max_uses ?? "40"}
+            initial="40"
           />
-          <Field
+          <NumberStateField
             id="event-expires"
+            state={state}
             name="expires_in_hours"
-            type="number"
             min={1}
             max={2160}
-            inputMode="numeric"
             label={t("expiresLabel")}
             hint={t("expiresHint")}
             required
-            error={state.fieldErrors?.expires_in_hours}
-            defaultValue={state.values?.expires_in_hours ?? "8"}
+            initial="8"
           />
         </div>
         <div>

@@ -36,6 +36,15 @@ export function FilterBar({
   );
 }
 
+/** A filter select's options: "any" (no filter) first, then each value with its label. */
+export function filterOptions<T extends string>(
+  anyLabel: string,
+  values: readonly T[],
+  label: (value: T) => string,
+): { value: string; label: string }[] {
+  return [{ value: "", label: anyLabel }, ...values.map((value) => ({ value, label: label(value) }))];
+}
+
 /** The address of one page of a filtered list: the set filters, then `page`. */
 export function listPageHref(
   path: string,

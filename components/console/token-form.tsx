@@ -5,10 +5,10 @@ import { useActionState, useState } from "react";
 import { createTokenAction } from "@/app/console/[workspace]/tokens/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import styles from "./console.module.css";
 import { FormStatus } from "./form-status";
+import { NameStateField, NumberStateField } from "./state-field";
 
 type State = Awaited<ReturnType<typeof createTokenAction>>;
 
@@ -81,27 +81,15 @@ export function CreateTokenForm({
       <form key={state.at ?? 0} action={formAction} noValidate className={styles.form} aria-busy={pending || undefined}>
         <input type="hidden" name="workspace" value={workspace} />
         <div className={styles.grid2}>
-          <Field
-            id="token-name"
-            name="name"
-            label={t("nameLabel")}
-            hint={t("nameHint")}
-            required
-            maxLength={80}
-            error={state.fieldErrors?.name}
-            defaultValue={state.values?.name}
-          />
-          <Field
+          <NameStateField id="token-name" state={state} label={t("nameLabel")} hint={t("nameHint")} />
+          <NumberStateField
             id="token-expires"
+            state={state}
             name="expires_in_days"
-            type="number"
             min={1}
             max={3650}
-            inputMode="numeric"
             label={t("expiresLabel")}
             hint={t("expiresHint")}
-            error={state.fieldErrors?.expires_in_days}
-            defaultValue={state.values?.expires_in_days}
           />
         </div>
         <fieldset className={styles.scopes} aria-describedby="token-scopes-hint">

@@ -2,11 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
-import { ButtonLink } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { TargetIcon } from "@/components/ui/icons";
 import { listChallenges } from "@/lib/services/challenges";
 import { workspaceForPage } from "../context";
+import { CreatableList } from "@/components/console/creatable-list";
 
 type Props = { params: Promise<{ workspace: string }> };
 
@@ -24,64 +23,56 @@ export default async function ChallengesPage({ params }: Props) {
     listChallenges(workspace.id),
   ]);
   const base = `/console/${workspace.slug}/challenges`;
-  const newButton = <ButtonLink href={`${base}/new`}>{t("new")}</ButtonLink>;
   return (
-    <>
-      <div className="page-header">
-        <div className={styles.headerRow}>
-          <h1>{t("title")}</h1>
-          {challenges.length > 0 ? newButton : null}
-        </div>
-        <p className="lead">{t("lead")}</p>
-      </div>
-      {challenges.length === 0 ? (
-        <EmptyState icon={<TargetIcon />} title={t("emptyTitle")} description={t("emptyDescription")} action={newButton} />
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="challenges-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("colName")}</th>
-                <th scope="col">{t("colStatus")}</th>
-                <th scope="col">{t("colDifficulty")}</th>
-                <th scope="col">{t("colStrategy")}</th>
-                <th scope="col" className={styles.num}>
-                  {t("colAttempts")}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t("colSolvers")}
-                </th>
-                <th scope="col">{t("colLinks")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {challenges.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">
-                    <Link href={`${base}/${c.id}`}>{c.name}</Link>
-                  </th>
-                  <td>
-                    {c.is_active ? t("active") : t("inactive")}
-                    <div className="muted">
-                      {c.published_version === null ? t("unpublished") : t("published", { version: c.published_version })}
-                    </div>
-                  </td>
-                  <td>{tf(`difficulties.${c.difficulty as "easy"}`)}</td>
-                  <td>{tf(`strategies.${c.scoring_strategy as "first"}`)}</td>
-                  <td className={styles.num}>{format.number(c.attempts_count)}</td>
-                  <td className={styles.num}>{format.number(c.solves_count)}</td>
-                  <td>
-                    <span className="cluster">
-                      <Link href={`${base}/${c.id}/workflow`}>{t("workflow")}</Link>
-                      <Link href={`${base}/${c.id}/attempts`}>{t("attempts")}</Link>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </>
+    <CreatableList
+      title={t("title")}
+      lead={t("lead")}
+      newHref={`${base}/new`}
+      newLabel={t("new")}
+      empty={challenges.length === 0 ? { icon: <TargetIcon />, title: t("emptyTitle"), description: t("emptyDescription") } : null}
+    >
+      <table className={styles.table} data-testid="challenges-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("colName")}</th>
+            <th scope="col">{t("colStatus")}</th>
+            <th scope="col">{t("colDifficulty")}</th>
+            <th scope="col">{t("colStrategy")}</th>
+            <th scope="col" className={styles.num}>
+              {t("colAttempts")}
+            </th>
+            <th scope="col" className={styles.num}>
+              {t("colSolvers")}
+            </th>
+            <th scope="col">{t("colLinks")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {challenges.map((c) => (
+            <tr key={c.id}>
+              <th scope="row">
+                <Link href={`${base}/${c.id}`}>{c.name}</Link>
+              </th>
+              <td>
+                {c.is_active ? t("active") : t("inactive")}
+                <div className="muted">
+                  {c.published_version === null ? t("unpublished") : t("published", { version: c.published_version })}
+                </div>
+              </td>
+              <td>{tf(`difficulties.${c.difficulty as "easy"}`)}</td>
+              <td>{tf(`strategies.${c.scoring_strategy as "first"}`)}</td>
+              <td className={styles.num}>{format.number(c.attempts_count)}</td>
+              <td className={styles.num}>{format.number(c.solves_count)}</td>
+              <td>
+                <span className="cluster">
+                  <Link href={`${base}/${c.id}/workflow`}>{t("workflow")}</Link>
+                  <Link href={`${base}/${c.id}/attempts`}>{t("attempts")}</Link>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </CreatableList>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NEW_CHALLENGE } from "@/components/console/challenge-defaults";
 import { ChallengeWizard } from "@/components/console/challenge-wizard/wizard";
@@ -7,6 +6,7 @@ import { env } from "@/lib/env";
 import { listPlugins } from "@/lib/services/plugins";
 import { CHALLENGE_TEMPLATES } from "@/lib/workflow/templates";
 import { workspaceForPage } from "../../context";
+import { BackHeader } from "@/components/console/back-header";
 
 type Props = { params: Promise<{ workspace: string }> };
 
@@ -24,13 +24,7 @@ export default async function NewChallengePage({ params }: Props) {
   ]);
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={`/console/${workspace.slug}/challenges`}>← {tc("back")}</Link>
-        </p>
-        <h1>{t("newTitle")}</h1>
-        <p className="lead">{t("newLead")}</p>
-      </div>
+      <BackHeader backHref={`/console/${workspace.slug}/challenges`} backLabel={tc("back")} title={t("newTitle")} lead={t("newLead")} />
       <ChallengeWizard
         workspace={workspace.slug}
         templates={CHALLENGE_TEMPLATES.map(({ id, name, description, defenses, defaults }) => ({ id, name, description, defenses, defaults }))}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
@@ -17,6 +16,7 @@ import { listPlugins } from "@/lib/services/plugins";
 import { idParams } from "@/lib/contracts/params";
 import { workspaceForPage } from "../../context";
 import { deleteCollectionAction } from "../actions";
+import { BackHeader } from "@/components/console/back-header";
 
 type Props = {
   params: Promise<{ workspace: string; id: string }>;
@@ -52,13 +52,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   ]);
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={`/console/${workspace.slug}/collections`}>← {tc("back")}</Link>
-        </p>
-        <h1>{collection.name}</h1>
-        <p className="lead">{t("editLead")}</p>
-      </div>
+      <BackHeader backHref={`/console/${workspace.slug}/collections`} backLabel={tc("back")} title={collection.name} lead={t("editLead")} />
       {query.created ? (
         <Alert tone="success" className={styles.section}>
           {t("createdBody")}

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { CollectionForm } from "@/components/console/collection-form";
 import { env } from "@/lib/env";
 import { listPlugins } from "@/lib/services/plugins";
 import { workspaceForPage } from "../../context";
+import { BackHeader } from "@/components/console/back-header";
 
 type Props = { params: Promise<{ workspace: string }> };
 
@@ -22,13 +22,7 @@ export default async function NewCollectionPage({ params }: Props) {
   ]);
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={`/console/${workspace.slug}/collections`}>← {tc("back")}</Link>
-        </p>
-        <h1>{t("newTitle")}</h1>
-        <p className="lead">{t("newLead")}</p>
-      </div>
+      <BackHeader backHref={`/console/${workspace.slug}/collections`} backLabel={tc("back")} title={t("newTitle")} lead={t("newLead")} />
       <CollectionForm
         workspace={workspace.slug}
         imageHosts={env.MARKDOWN_IMAGE_HOSTS}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
@@ -12,6 +11,7 @@ import { getPlugin, type PluginView } from "@/lib/services/plugins";
 import { idParams } from "@/lib/contracts/params";
 import { workspaceForPage } from "../../context";
 import { deletePluginAction } from "../actions";
+import { BackHeader } from "@/components/console/back-header";
 
 type Props = { params: Promise<{ workspace: string; id: string }> };
 
@@ -42,16 +42,17 @@ export default async function PluginPage({ params }: Props) {
   ]);
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={`/console/${workspace.slug}/plugins`}>← {tc("back")}</Link>
-        </p>
-        <h1>{plugin.name}</h1>
-        <p className="lead">
-          <code>{plugin.pluginId}</code> · {plugin.kind === "scorer" ? t("kindScorer") : t("kindEvaluator")} · v
-          {plugin.version}
-        </p>
-      </div>
+      <BackHeader
+        backHref={`/console/${workspace.slug}/plugins`}
+        backLabel={tc("back")}
+        title={plugin.name}
+        lead={
+          <>
+            <code>{plugin.pluginId}</code> · {plugin.kind === "scorer" ? t("kindScorer") : t("kindEvaluator")} · v
+            {plugin.version}
+          </>
+        }
+      />
       <div className="stack-lg">
         <PluginForm
           workspace={workspace.slug}

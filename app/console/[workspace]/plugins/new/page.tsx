@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { PluginForm } from "@/components/console/plugin-form";
 import { workspaceForPage } from "../../context";
+import { BackHeader } from "@/components/console/back-header";
 
 type Props = { params: Promise<{ workspace: string }> };
 
@@ -16,13 +16,7 @@ export default async function NewPluginPage({ params }: Props) {
   const [t, tc] = await Promise.all([getTranslations("consolePages.plugins"), getTranslations("consolePages.common")]);
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={`/console/${workspace.slug}/plugins`}>← {tc("back")}</Link>
-        </p>
-        <h1>{t("newTitle")}</h1>
-        <p className="lead">{t("lead")}</p>
-      </div>
+      <BackHeader backHref={`/console/${workspace.slug}/plugins`} backLabel={tc("back")} title={t("newTitle")} lead={t("lead")} />
       <PluginForm workspace={workspace.slug} />
     </>
   );

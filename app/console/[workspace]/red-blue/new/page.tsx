@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { RedBlueForm } from "@/components/red-blue/red-blue-form";
 import { DEFAULT_RED_BLUE_SETTINGS, redBlueCreateSchema } from "@/lib/contracts/red-blue";
 import { env } from "@/lib/env";
 import { workspaceForPage } from "../../context";
 import { redBlueFormOptions } from "../form-options";
+import { BackHeader } from "@/components/console/back-header";
 
 type Props = { params: Promise<{ workspace: string }> };
 
@@ -25,13 +25,7 @@ export default async function NewRedBluePage({ params }: Props) {
   const defaults = redBlueCreateSchema.parse({ app_id: "00000000-0000-4000-8000-000000000000", name: "new" });
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={`/console/${workspace.slug}/red-blue`}>← {tc("back")}</Link>
-        </p>
-        <h1>{t("newTitle")}</h1>
-        <p className="lead">{t("newLead")}</p>
-      </div>
+      <BackHeader backHref={`/console/${workspace.slug}/red-blue`} backLabel={tc("back")} title={t("newTitle")} lead={t("newLead")} />
       <RedBlueForm
         workspace={workspace.slug}
         imageHosts={env.MARKDOWN_IMAGE_HOSTS}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import browserStyles from "@/components/console/attempt-browser.module.css";
@@ -7,26 +6,26 @@ import { AttemptExportButtons } from "@/components/console/attempt-export-button
 import { AttemptResult } from "@/components/console/attempt-result";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { FilterBar, listPageHref, Pager } from "@/components/console/list-filters";
+import { FilterBar, filterOptions, listPageHref, Pager } from "@/components/console/list-filters";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { TargetIcon } from "@/components/ui/icons";
 import { ATTEMPT_STATUSES, listChallengeAttempts, type AttemptView } from "@/lib/services/console-dashboard";
 import { workspaceForPage } from "../../../context";
+import { urlFilter, urlPage } from "../../../url-filters";
 import { challengeForPage } from "../load";
+import { BackHeader } from "@/components/console/back-header";
 
 type Props = {
   params: Promise<{ workspace: string; id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-const one = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v);
-// Filters come from the URL: anything unrecognised is ignored rather than an error page.
 const filterSchema = z.object({
-  status: z.preprocess(one, z.enum(ATTEMPT_STATUSES).optional().catch(undefined)),
-  passed: z.preprocess(one, z.enum(["yes", "no"]).optional().catch(undefined)),
-  player: z.preprocess(one, z.string().trim().max(200).optional().catch(undefined)),
-  page: z.preprocess(one, z.coerce.number().int().min(1).max(100_000).optional().catch(undefined)),
+  status: urlFilter(z.enum(ATTEMPT_STATUSES)),
+  passed: urlFilter(z.enum(["yes", "no"])),
+  player: urlFilter(z.string().trim().max(200)),
+  page: urlPage(100_000),
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -64,13 +63,7 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={base}>← {challenge.name}</Link>
-        </p>
-        <h1>{t("title")}</h1>
-        <p className="lead">{t("lead")}</p>
-      </div>
+      <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
 
       <FilterBar
         label={t("filters")}
@@ -84,21 +77,14 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
           name="status"
           label={t("status")}
           defaultValue={filter.status ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            ...ATTEMPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-          ]}
+          options={filterOptions(t("any"), ATTEMPT_STATUSES, (s) => t(`statuses.${s}`))}
         />
         <SelectField
           id="filter-passed"
           name="passed"
           label={t("passed")}
           defaultValue={filter.passed ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            { value: "yes", label: t("passedYes") },
-            { value: "no", label: t("passedNo") },
-          ]}
+          options={filterOptions(t("any"), ["yes", "no"], (v) => (v === "yes" ? t("passedYes") : t("passedNo")))}
         />
         <Field
           id="filter-player"

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { FilterBar, listPageHref, Pager } from "@/components/console/list-filters";
+import { FilterBar, filterOptions, listPageHref, Pager } from "@/components/console/list-filters";
 import { formatDuration } from "@/components/play/format";
 import { Verdicts } from "@/components/red-blue/pairing-card";
 import { Standings } from "@/components/red-blue/standings";
@@ -13,7 +12,9 @@ import { ShieldSplitIcon } from "@/components/ui/icons";
 import { PAIRING_OUTCOMES, RED_BLUE_TEAMS, type ConsolePairingView } from "@/lib/contracts/red-blue";
 import { getStandings, listPairings } from "@/lib/services/red-blue";
 import { workspaceForPage } from "../../../context";
+import { urlFilter, urlPage } from "../../../url-filters";
 import { redBlueForPage } from "../../load";
+import { BackHeader } from "@/components/console/back-header";
 
 type Props = {
   params: Promise<{ workspace: string; id: string }>;
@@ -21,21 +22,16 @@ type Props = {
 };
 
 const PAGE_SIZE = 25;
-const one = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v);
-// Filters come from the URL: anything unrecognised is ignored rather than an error page.
 const filterSchema = z.object({
-  category: z.preprocess(
-    one,
+  category: urlFilter(
     z
       .string()
       .trim()
-      .regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/)
-      .optional()
-      .catch(undefined),
+      .regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/),
   ),
-  outcome: z.preprocess(one, z.enum(PAIRING_OUTCOMES).optional().catch(undefined)),
-  initiator: z.preprocess(one, z.enum(RED_BLUE_TEAMS).optional().catch(undefined)),
-  page: z.preprocess(one, z.coerce.number().int().min(1).max(40_000).optional().catch(undefined)),
+  outcome: urlFilter(z.enum(PAIRING_OUTCOMES)),
+  initiator: urlFilter(z.enum(RED_BLUE_TEAMS)),
+  page: urlPage(40_000),
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -77,13 +73,7 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
 
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={base}>← {challenge.name}</Link>
-        </p>
-        <h1>{t("title")}</h1>
-        <p className="lead">{t("lead")}</p>
-      </div>
+      <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
 
       <FilterBar
         label={t("filters")}
@@ -97,30 +87,25 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
           name="category"
           label={t("category")}
           defaultValue={filter.category ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            ...challenge.judge_suite.map((c) => ({ value: c.key, label: `${c.name} (${c.key})` })),
-          ]}
+          options={filterOptions(
+            t("any"),
+            challenge.judge_suite.map((c) => c.key),
+            (key) => `${categoryNames[key]} (${key})`,
+          )}
         />
         <SelectField
           id="filter-outcome"
           name="outcome"
           label={t("outcome")}
           defaultValue={filter.outcome ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            ...PAIRING_OUTCOMES.map((o) => ({ value: o, label: t(`outcomes.${o}`) })),
-          ]}
+          options={filterOptions(t("any"), PAIRING_OUTCOMES, (o) => t(`outcomes.${o}`))}
         />
         <SelectField
           id="filter-initiator"
           name="initiator"
           label={t("initiator")}
           defaultValue={filter.initiator ?? ""}
-          options={[
-            { value: "", label: t("any") },
-            ...RED_BLUE_TEAMS.map((o) => ({ value: o, label: t(`initiators.${o}`) })),
-          ]}
+          options={filterOptions(t("any"), RED_BLUE_TEAMS, (o) => t(`initiators.${o}`))}
         />
       </FilterBar>
 
