@@ -1,9 +1,9 @@
-// Creates the next migration for both databases from prisma/schema.prisma, without Prisma's
+// Creates the next migration for both databases from prisma/schema/, without Prisma's
 // native schema engine: the existing history is applied to a scratch database by our own runner,
 // then the WebAssembly schema engine diffs that database against the schema.
 //   npm run db:migration:create -- <name>
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
@@ -57,9 +57,11 @@ async function withScratch<T>(kind: DbKind, fn: (url: string) => Promise<T>): Pr
 }
 
 async function diffFor(kind: DbKind): Promise<string> {
-  const schemaPath = kind === "sqlite" ? "prisma/schema.prisma" : "prisma/postgres/schema.prisma";
-  const content = readFileSync(join(root, schemaPath), "utf8");
-  const files = [{ path: schemaPath, content }];
+  const schemaDir = kind === "sqlite" ? "prisma/schema" : "prisma/postgres/schema";
+  const files = readdirSync(join(root, schemaDir))
+    .filter((f) => f.endsWith(".prisma"))
+    .sort()
+    .map((f) => ({ path: `${schemaDir}/${f}`, content: readFileSync(join(root, schemaDir, f), "utf8") }));
   return withScratch(kind, async (url) => {
     await migrate(url, migrationsDir(kind, root));
     const factory =
@@ -67,7 +69,7 @@ async function diffFor(kind: DbKind): Promise<string> {
         ? new PrismaBetterSqlite3({ url: url })
         : charAsText(new PrismaPg({ connectionString: url }));
     const engine = await SchemaEngine.new(
-      { datamodels: [[schemaPath, content]] },
+      { datamodels: files.map((f): [string, string] => [f.path, f.content]) },
       () => undefined,
       bindMigrationAwareSqlAdapterFactory(factory),
     );

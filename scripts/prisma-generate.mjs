@@ -19,7 +19,7 @@ if (!existsSync(stub)) {
 const sync = spawnSync(process.execPath, [join(root, "scripts/sync-schemas.mjs")], { stdio: "inherit" });
 if (sync.status !== 0) process.exit(sync.status ?? 1);
 
-for (const schema of ["prisma/schema.prisma", "prisma/postgres/schema.prisma"]) {
+for (const schema of ["prisma/schema", "prisma/postgres/schema"]) {
   if (!existsSync(join(root, schema))) continue;
   const res = spawnSync("npx", ["--no-install", "prisma", "generate", "--schema", schema], {
     cwd: root,
