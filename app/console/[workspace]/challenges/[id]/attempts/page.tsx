@@ -12,14 +12,10 @@ import { Field } from "@/components/ui/field";
 import { TargetIcon } from "@/components/ui/icons";
 import { ATTEMPT_STATUSES, listChallengeAttempts, type AttemptView } from "@/lib/services/console-dashboard";
 import { workspaceForPage } from "../../../context";
+import { nameAsTitle, type DetailProps } from "../../../detail";
 import { urlFilter, urlPage } from "../../../url-filters";
 import { challengeForPage } from "../load";
 import { BackHeader } from "@/components/console/back-header";
-
-type Props = {
-  params: Promise<{ workspace: string; id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
 
 const filterSchema = z.object({
   status: urlFilter(z.enum(ATTEMPT_STATUSES)),
@@ -28,18 +24,15 @@ const filterSchema = z.object({
   page: urlPage(100_000),
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace: slug, id } = await params;
-  const { workspace } = await workspaceForPage(slug);
-  const t = await getTranslations("consolePages.attempts");
-  return { title: t("metaTitle", { name: (await challengeForPage(workspace.id, id)).name }) };
-}
+export const generateMetadata = nameAsTitle(challengeForPage, async (name) =>
+  (await getTranslations("consolePages.attempts"))("metaTitle", { name }),
+);
 
 function Json({ value }: { value: unknown }) {
   return <pre className={styles.pre}>{JSON.stringify(value, null, 2)}</pre>;
 }
 
-export default async function AttemptsPage({ params, searchParams }: Props) {
+export default async function AttemptsPage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const challenge = await challengeForPage(workspace.id, id);
@@ -84,7 +77,9 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
           name="passed"
           label={t("passed")}
           defaultValue={filter.passed ?? ""}
-          options={filterOptions(t("any"), ["yes", "no"], (v) => (v === "yes" ? t("passedYes") : t("passedNo")))}
+          options={filterOptions(t("any"), ["yes", "no"], (v) =>
+            v === "yes" ? t("passedYes") : t("passedNo"),
+          )}
         />
         <Field
           id="filter-player"

@@ -12,14 +12,10 @@ import { ShieldSplitIcon } from "@/components/ui/icons";
 import { PAIRING_OUTCOMES, RED_BLUE_TEAMS, type ConsolePairingView } from "@/lib/contracts/red-blue";
 import { getStandings, listPairings } from "@/lib/services/red-blue";
 import { workspaceForPage } from "../../../context";
+import { nameAsTitle, type DetailProps } from "../../../detail";
 import { urlFilter, urlPage } from "../../../url-filters";
 import { redBlueForPage } from "../../load";
 import { BackHeader } from "@/components/console/back-header";
-
-type Props = {
-  params: Promise<{ workspace: string; id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
 
 const PAGE_SIZE = 25;
 const filterSchema = z.object({
@@ -34,14 +30,11 @@ const filterSchema = z.object({
   page: urlPage(40_000),
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace: slug, id } = await params;
-  const { workspace } = await workspaceForPage(slug);
-  const t = await getTranslations("consolePages.redBlue.pairings");
-  return { title: t("metaTitle", { name: (await redBlueForPage(workspace.id, id)).name }) };
-}
+export const generateMetadata = nameAsTitle(redBlueForPage, async (name) =>
+  (await getTranslations("consolePages.redBlue.pairings"))("metaTitle", { name }),
+);
 
-export default async function RedBluePairingsPage({ params, searchParams }: Props) {
+export default async function RedBluePairingsPage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const challenge = await redBlueForPage(workspace.id, id);
