@@ -10,7 +10,13 @@ function tone(a: AttemptHistoryItem): "success" | "fail" | "error" | "neutral" {
 }
 
 /** The viewer's own attempts on a challenge, newest first. */
-export async function AttemptHistory({ attempts, headingId }: { attempts: AttemptHistoryItem[]; headingId: string }) {
+export async function AttemptHistory({
+  attempts,
+  headingId,
+}: {
+  attempts: AttemptHistoryItem[];
+  headingId: string;
+}) {
   const [t, format] = await Promise.all([getTranslations("player.history"), getFormatter()]);
   return (
     <section aria-labelledby={headingId} className={styles.panel} data-testid="attempt-history">
@@ -23,9 +29,13 @@ export async function AttemptHistory({ attempts, headingId }: { attempts: Attemp
             <li key={a.id} className={styles.historyItem}>
               <div className={styles.historyHead}>
                 <span className={styles.status} data-tone={tone(a)}>
-                  {t("status", { status: a.status === "completed" ? (a.succeeded ? "solved" : "failed") : a.status })}
+                  {t("status", {
+                    status: a.status === "completed" ? (a.succeeded ? "solved" : "failed") : a.status,
+                  })}
                 </span>
-                <time dateTime={a.created_at}>{format.dateTime(new Date(a.created_at), { dateStyle: "medium", timeStyle: "short" })}</time>
+                <time dateTime={a.created_at}>
+                  {format.dateTime(new Date(a.created_at), { dateStyle: "medium", timeStyle: "short" })}
+                </time>
               </div>
               {a.prompt ? (
                 <p className={styles.historyPrompt}>
@@ -36,7 +46,9 @@ export async function AttemptHistory({ attempts, headingId }: { attempts: Attemp
               {a.status === "errored" || a.status === "judge_error" ? (
                 <p className={styles.historyMeta}>{a.error_message ?? t("notCounted")}</p>
               ) : null}
-              {a.judge_feedback && a.judge_feedback !== a.error_message ? <p className={styles.historyMeta}>{t("feedback", { feedback: a.judge_feedback })}</p> : null}
+              {a.judge_feedback && a.judge_feedback !== a.error_message ? (
+                <p className={styles.historyMeta}>{t("feedback", { feedback: a.judge_feedback })}</p>
+              ) : null}
               <p className={styles.historyMeta}>
                 {[
                   a.judge_rating !== null ? t("rating", { rating: a.judge_rating }) : null,

@@ -2,7 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -78,7 +86,8 @@ export function PlayPanel({
   const now = useNow(waitUntil > Date.now());
   const waitSeconds = waitUntil > now ? Math.ceil((waitUntil - now) / 1000) : 0;
   // A rate-limit refusal counts its wait down and goes away at zero, when Send works again.
-  const problemWait = problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
+  const problemWait =
+    problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
   const shownProblem = problem?.retryAt && problemWait === 0 ? null : problem;
   // Successful plays so far: a claim box's refusal belongs to the play before the latest success.
   const [successes, setSuccesses] = useState(0);

@@ -43,7 +43,9 @@ export default async function WorkspaceLayout({
             { href: `${base}/webhooks`, label: t("webhooks") },
             { href: `${base}/members`, label: t("members") },
             { href: `${base}/events`, label: t("events") },
-            ...(workspace.role === "owner" || workspace.role === "admin" ? [{ href: `${base}/jobs`, label: t("jobs") }] : []),
+            ...(workspace.role === "owner" || workspace.role === "admin"
+              ? [{ href: `${base}/jobs`, label: t("jobs") }]
+              : []),
             { href: "/console", label: t("allWorkspaces"), exact: true },
           ]}
         />

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { CollectionForm } from "@/components/console/collection-form";

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { ConfirmAction } from "@/components/console/confirm-action";

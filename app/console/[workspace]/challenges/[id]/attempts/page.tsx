@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import browserStyles from "@/components/console/attempt-browser.module.css";
@@ -6,8 +5,13 @@ import { AttemptExportButtons } from "@/components/console/attempt-export-button
 import { AttemptResult } from "@/components/console/attempt-result";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { FilterBar, filterOptions, listPageHref, Pager } from "@/components/console/list-filters";
-import { EmptyState } from "@/components/ui/empty-state";
+import {
+  FilterBar,
+  filterOptions,
+  listPageHref,
+  Pager,
+  FilteredEmpty,
+} from "@/components/console/list-filters";
 import { Field } from "@/components/ui/field";
 import { TargetIcon } from "@/components/ui/icons";
 import { ATTEMPT_STATUSES, listChallengeAttempts, type AttemptView } from "@/lib/services/console-dashboard";
@@ -58,13 +62,7 @@ export default async function AttemptsPage({ params, searchParams }: DetailProps
     <>
       <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
 
-      <FilterBar
-        label={t("filters")}
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        clearHref={`${base}/attempts`}
-        filtered={filtered}
-      >
+      <FilterBar t={t} clearHref={`${base}/attempts`} filtered={filtered}>
         <SelectField
           id="filter-status"
           name="status"
@@ -96,11 +94,7 @@ export default async function AttemptsPage({ params, searchParams }: DetailProps
       {data.total > 0 ? <AttemptExportButtons workspace={workspace.slug} challengeId={challenge.id} /> : null}
 
       {data.attempts.length === 0 ? (
-        <EmptyState
-          icon={<TargetIcon />}
-          title={filtered ? t("emptyFilteredTitle") : t("emptyTitle")}
-          description={filtered ? t("emptyFilteredDescription") : t("emptyDescription")}
-        />
+        <FilteredEmpty t={t} icon={<TargetIcon />} filtered={filtered} />
       ) : (
         <ol className={styles.orderList} data-testid="attempts-list">
           {data.attempts.map((a: AttemptView) => (

@@ -1,13 +1,17 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { FilterBar, filterOptions, listPageHref, Pager } from "@/components/console/list-filters";
+import {
+  FilterBar,
+  filterOptions,
+  listPageHref,
+  Pager,
+  FilteredEmpty,
+} from "@/components/console/list-filters";
 import { formatDuration } from "@/components/play/format";
 import { Verdicts } from "@/components/red-blue/pairing-card";
 import { Standings } from "@/components/red-blue/standings";
-import { EmptyState } from "@/components/ui/empty-state";
 import { ShieldSplitIcon } from "@/components/ui/icons";
 import { PAIRING_OUTCOMES, RED_BLUE_TEAMS, type ConsolePairingView } from "@/lib/contracts/red-blue";
 import { getStandings, listPairings } from "@/lib/services/red-blue";
@@ -68,13 +72,7 @@ export default async function RedBluePairingsPage({ params, searchParams }: Deta
     <>
       <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
 
-      <FilterBar
-        label={t("filters")}
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        clearHref={`${base}/pairings`}
-        filtered={filtered}
-      >
+      <FilterBar t={t} clearHref={`${base}/pairings`} filtered={filtered}>
         <SelectField
           id="filter-category"
           name="category"
@@ -136,11 +134,7 @@ export default async function RedBluePairingsPage({ params, searchParams }: Deta
       </p>
 
       {data.data.length === 0 ? (
-        <EmptyState
-          icon={<ShieldSplitIcon />}
-          title={filtered ? t("emptyFilteredTitle") : t("emptyTitle")}
-          description={filtered ? t("emptyFilteredDescription") : t("emptyDescription")}
-        />
+        <FilteredEmpty t={t} icon={<ShieldSplitIcon />} filtered={filtered} />
       ) : (
         <ol className={styles.orderList} data-testid="pairings-list">
           {data.data.map((p: ConsolePairingView) => (
