@@ -1,7 +1,8 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { AttemptHistoryItem } from "@/lib/contracts/attempts";
 import { formatDuration } from "./format";
-import styles from "./play.module.css";
+import styles from "./attempt-history.module.css";
+import playStyles from "./play.module.css";
 
 function tone(a: AttemptHistoryItem): "success" | "fail" | "error" | "neutral" {
   if (a.status === "completed") return a.succeeded ? "success" : "fail";
@@ -19,7 +20,7 @@ export async function AttemptHistory({
 }) {
   const [t, format] = await Promise.all([getTranslations("player.history"), getFormatter()]);
   return (
-    <section aria-labelledby={headingId} className={styles.panel} data-testid="attempt-history">
+    <section aria-labelledby={headingId} className={playStyles.panel} data-testid="attempt-history">
       <h2 id={headingId}>{t("heading")}</h2>
       {attempts.length === 0 ? (
         <p className={styles.historyMeta}>{t("empty")}</p>

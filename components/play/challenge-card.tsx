@@ -3,7 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { PublicChallenge } from "@/lib/contracts/challenges";
 import { LevelLock } from "./level-lock";
-import styles from "./play.module.css";
+import styles from "./card.module.css";
+import playStyles from "./play.module.css";
 import { FactList } from "./fact-list";
 
 /** One challenge in a list: the heading link makes the whole card clickable. */
@@ -31,7 +32,7 @@ export async function ChallengeCard({
         {position !== undefined ? <span className={styles.level}>{t("level", { n: position })}</span> : null}
         {locked ? <LevelLock /> : null}
         {challenge.solved ? (
-          <Badge className={styles.solvedBadge} data-testid="solved-badge">
+          <Badge className={playStyles.solvedBadge} data-testid="solved-badge">
             {t("solved")}
           </Badge>
         ) : null}

@@ -26,7 +26,8 @@ import { RefusalLine, WinReveal } from "./win-reveal";
 import { readPlayerEvents } from "./sse";
 import { bringIntoView } from "./bring-into-view";
 import { TokenCounter } from "./token-counter";
-import styles from "./play.module.css";
+import styles from "./play-panel.module.css";
+import playStyles from "./play.module.css";
 
 type Phase = "idle" | "running" | "done";
 
@@ -198,7 +199,7 @@ export function PlayPanel({
   }
 
   return (
-    <div className={`${styles.panel} ${styles.playPanel}`}>
+    <div className={`${playStyles.panel} ${styles.playPanel}`}>
       {/* The label "Prompt" says what the box is; the section heading stays for screen readers. */}
       <h2 className="visually-hidden">{t("heading")}</h2>
       <div className={styles.playGrid}>
@@ -238,7 +239,7 @@ export function PlayPanel({
               <SubmitButton
                 pending={phase === "running"}
                 aria-disabled={blocked || undefined}
-                className={styles.accentButton}
+                className={playStyles.accentButton}
               >
                 {t("submit")}
               </SubmitButton>
