@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Icon } from "@/components/ui/icons";
 
 // The icons a game type's metadata may name (`icon`), as small inline SVGs (24×24, currentColor,
 // decorative: the game's name is always next to them). A name not in this set shows no icon.
@@ -59,20 +60,8 @@ export function hasGameIcon(name: string | undefined | null): name is string {
 export function GameIcon({ name, size = 20 }: { name: string | undefined; size?: number }) {
   if (!hasGameIcon(name)) return null;
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-icon={name}
-    >
+    <Icon size={size} data-icon={name}>
       {PATHS[name]}
-    </svg>
+    </Icon>
   );
 }

@@ -5,7 +5,12 @@ import styles from "./console.module.css";
 
 // Labelled textarea, select and checkbox with the same look and error wiring as ui/Field.
 
-type Messages = { id: string; label: ReactNode; hint?: ReactNode; error?: string | readonly string[] | undefined };
+type Messages = {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | readonly string[] | undefined;
+};
 
 function useMessages({ id, hint, error }: Messages) {
   const errors = (typeof error === "string" ? [error] : (error ?? [])).filter((m) => m.length > 0);
@@ -14,7 +19,19 @@ function useMessages({ id, hint, error }: Messages) {
   return { errors, hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
 }
 
-function FieldText({ id, hint, errors, hintId, errorId }: { id: string; hint?: ReactNode; errors: string[]; hintId?: string | undefined; errorId?: string | undefined }) {
+function FieldText({
+  id,
+  hint,
+  errors,
+  hintId,
+  errorId,
+}: {
+  id: string;
+  hint?: ReactNode;
+  errors: string[];
+  hintId?: string | undefined;
+  errorId?: string | undefined;
+}) {
   const t = useTranslations("form");
   return (
     <>
@@ -33,24 +50,48 @@ function FieldText({ id, hint, errors, hintId, errorId }: { id: string; hint?: R
   );
 }
 
-export type TextAreaFieldProps = Omit<ComponentPropsWithRef<"textarea">, "id"> & Messages & { mono?: boolean };
+type ControlAria = { "aria-invalid": true | undefined; "aria-describedby": string | undefined };
 
-export function TextAreaField({ id, label, hint, error, mono, className, ...props }: TextAreaFieldProps) {
-  const m = useMessages({ id, label, hint, error });
+/** The field frame: label, hint and errors above the control `control` draws with their wiring. */
+function LabelledControl({
+  className,
+  control,
+  ...messages
+}: Messages & { className?: string | undefined; control: (aria: ControlAria) => ReactNode }) {
+  const m = useMessages(messages);
   return (
     <div className={[fieldStyles.field, className].filter(Boolean).join(" ")}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
+      <label htmlFor={messages.id} className={fieldStyles.label}>
+        {messages.label}
       </label>
-      <FieldText id={id} hint={hint} {...m} />
-      <textarea
-        id={id}
-        aria-invalid={m.errorId ? true : undefined}
-        aria-describedby={m.describedBy}
-        className={[fieldStyles.input, styles.textarea, mono ? styles.mono : undefined].filter(Boolean).join(" ")}
-        {...props}
-      />
+      <FieldText id={messages.id} hint={messages.hint} {...m} />
+      {control({ "aria-invalid": m.errorId ? true : undefined, "aria-describedby": m.describedBy })}
     </div>
+  );
+}
+
+export type TextAreaFieldProps = Omit<ComponentPropsWithRef<"textarea">, "id"> &
+  Messages & { mono?: boolean };
+
+export function TextAreaField({ id, label, hint, error, mono, className, ...props }: TextAreaFieldProps) {
+  return (
+    <LabelledControl
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(aria) => (
+        <textarea
+          id={id}
+          {...aria}
+          className={[fieldStyles.input, styles.textarea, mono ? styles.mono : undefined]
+            .filter(Boolean)
+            .join(" ")}
+          {...props}
+        />
+      )}
+    />
   );
 }
 
@@ -58,27 +99,23 @@ export type SelectFieldProps = Omit<ComponentPropsWithRef<"select">, "id"> &
   Messages & { options: readonly { value: string; label: string }[] };
 
 export function SelectField({ id, label, hint, error, options, className, ...props }: SelectFieldProps) {
-  const m = useMessages({ id, label, hint, error });
   return (
-    <div className={[fieldStyles.field, className].filter(Boolean).join(" ")}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      <FieldText id={id} hint={hint} {...m} />
-      <select
-        id={id}
-        aria-invalid={m.errorId ? true : undefined}
-        aria-describedby={m.describedBy}
-        className={fieldStyles.input}
-        {...props}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledControl
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(aria) => (
+        <select id={id} {...aria} className={fieldStyles.input} {...props}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

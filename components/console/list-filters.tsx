@@ -1,38 +1,66 @@
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import styles from "./console.module.css";
+
+/** The messages of a filtered list, from its page's namespace. */
+type FilterMessages = (
+  key:
+    | "filters"
+    | "apply"
+    | "clear"
+    | "emptyTitle"
+    | "emptyDescription"
+    | "emptyFilteredTitle"
+    | "emptyFilteredDescription",
+) => string;
 
 /** A GET form of filters over a console list: works without JS, the URL is the state. */
 export function FilterBar({
-  label,
-  applyLabel,
-  clearLabel,
+  t,
   clearHref,
   filtered,
   children,
 }: {
-  label: string;
-  applyLabel: string;
-  clearLabel: string;
+  t: FilterMessages;
   /** The list without filters; the clear link shows only while a filter is set. */
   clearHref: string;
   filtered: boolean;
   children: ReactNode;
 }) {
   return (
-    <form method="get" className={styles.filters} aria-label={label}>
+    <form method="get" className={styles.filters} aria-label={t("filters")}>
       {children}
       <div className="cluster">
         <Button type="submit" variant="secondary">
-          {applyLabel}
+          {t("apply")}
         </Button>
         {filtered ? (
           <ButtonLink href={clearHref} variant="ghost">
-            {clearLabel}
+            {t("clear")}
           </ButtonLink>
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** The empty state of a filtered list: "nothing matches" while a filter is set, "nothing yet" before. */
+export function FilteredEmpty({
+  t,
+  icon,
+  filtered,
+}: {
+  t: FilterMessages;
+  icon: ReactNode;
+  filtered: boolean;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={filtered ? t("emptyFilteredTitle") : t("emptyTitle")}
+      description={filtered ? t("emptyFilteredDescription") : t("emptyDescription")}
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import fieldStyles from "@/components/ui/field.module.css";
 import { SubmitButton } from "@/components/ui/submit-button";
 import styles from "./console.module.css";
+import itemStyles from "./membership-editor.module.css";
 import { FormStatus } from "./form-status";
 import { submitWithoutReset } from "./submit-without-reset";
 
@@ -78,7 +79,7 @@ export function MembershipEditor({
           {items.map((item, index) => (
             <li
               key={item.id}
-              className={styles.orderItem}
+              className={itemStyles.orderItem}
               draggable
               data-dragging={dragging === index || undefined}
               data-over={over === index && dragging !== index ? true : undefined}
@@ -100,11 +101,11 @@ export function MembershipEditor({
               }}
               onDrop={(event) => onDrop(event, index)}
             >
-              <span className={styles.orderHandle} aria-hidden="true">
+              <span className={itemStyles.orderHandle} aria-hidden="true">
                 ⋮⋮
               </span>
-              <span className={styles.orderHandle}>{index + 1}.</span>
-              <span className={styles.orderName}>
+              <span className={itemStyles.orderHandle}>{index + 1}.</span>
+              <span className={itemStyles.orderName}>
                 {item.name}
                 {item.is_active ? null : <span className="muted"> · {t("inactive")}</span>}
               </span>

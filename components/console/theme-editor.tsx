@@ -10,6 +10,7 @@ import { completeTheme, themeScheme } from "@/lib/theme/contrast";
 import { validateTheme } from "@/lib/theme/validate";
 import { AssetUpload } from "./asset-upload";
 import styles from "./console.module.css";
+import themeStyles from "./theme-editor.module.css";
 import { TextAreaField } from "./fields";
 
 const TOKENS = Object.keys(THEME_TOKENS) as ThemeToken[];
@@ -90,7 +91,7 @@ export function ThemeEditor({
     <div className="stack">
       <div className={styles.split}>
         <div className="stack">
-          <div className={styles.tokenGrid}>
+          <div className={themeStyles.tokenGrid}>
             {TOKENS.map((token) => {
               const kind = THEME_TOKENS[token].kind;
               const fieldId = `${id}-${token}`;
@@ -99,10 +100,10 @@ export function ThemeEditor({
                   <label htmlFor={fieldId} className={fieldStyles.label}>
                     {t(`tokens.${token}`)}
                   </label>
-                  <div className={styles.swatchRow}>
+                  <div className={themeStyles.swatchRow}>
                     {kind === "color" ? (
                       <span
-                        className={styles.swatch}
+                        className={themeStyles.swatch}
                         style={{ background: sanitizeThemeValue("color", tokenValue(token)) ?? "transparent" }}
                         aria-hidden="true"
                       />
@@ -159,15 +160,15 @@ export function ThemeEditor({
             {t("previewLabel")}
           </p>
           <div
-            className={styles.themePreview}
+            className={themeStyles.themePreview}
             style={style as CSSProperties}
             data-scheme={scheme ?? undefined}
             data-testid="theme-preview"
           >
             <h3>{t("previewHeading")}</h3>
-            <div className={styles.themePreviewCard}>
-              <p className={styles.themePreviewMuted}>{t("previewText")}</p>
-              <span className={styles.themePreviewButton}>{t("previewButton")}</span>
+            <div className={themeStyles.themePreviewCard}>
+              <p className={themeStyles.themePreviewMuted}>{t("previewText")}</p>
+              <span className={themeStyles.themePreviewButton}>{t("previewButton")}</span>
             </div>
           </div>
         </section>

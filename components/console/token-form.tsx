@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import styles from "./console.module.css";
+import scopeStyles from "./token-form.module.css";
 import { FormStatus } from "./form-status";
 import { NameStateField, NumberStateField } from "./state-field";
 
@@ -92,9 +93,9 @@ export function CreateTokenForm({
             hint={t("expiresHint")}
           />
         </div>
-        <fieldset className={styles.scopes} aria-describedby="token-scopes-hint">
+        <fieldset className={scopeStyles.scopes} aria-describedby="token-scopes-hint">
           <legend>{t("scopesLabel")}</legend>
-          <p id="token-scopes-hint" className={styles.scopesHint}>
+          <p id="token-scopes-hint" className={scopeStyles.scopesHint}>
             {t("scopesHint")}
           </p>
           {(["console", "play"] as const).map((scope) => (
@@ -112,7 +113,7 @@ export function CreateTokenForm({
             </label>
           ))}
           {state.fieldErrors?.scopes ? (
-            <p role="alert" className={styles.scopesError}>
+            <p role="alert" className={scopeStyles.scopesError}>
               {state.fieldErrors.scopes}
             </p>
           ) : null}

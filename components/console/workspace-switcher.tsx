@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import fieldStyles from "@/components/ui/field.module.css";
-import styles from "./console.module.css";
+import styles from "./workspace-switcher.module.css";
 
 /** Moves between the workspaces the viewer belongs to, keeping the console section when it can. */
 export function WorkspaceSwitcher({

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import styles from "@/components/play/play.module.css";
+import styles from "@/components/play/card.module.css";
 
 export interface CollectionSummary {
   id: string;

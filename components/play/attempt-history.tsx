@@ -1,7 +1,8 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { AttemptHistoryItem } from "@/lib/contracts/attempts";
 import { formatDuration } from "./format";
-import styles from "./play.module.css";
+import styles from "./attempt-history.module.css";
+import playStyles from "./play.module.css";
 
 function tone(a: AttemptHistoryItem): "success" | "fail" | "error" | "neutral" {
   if (a.status === "completed") return a.succeeded ? "success" : "fail";
@@ -10,10 +11,16 @@ function tone(a: AttemptHistoryItem): "success" | "fail" | "error" | "neutral" {
 }
 
 /** The viewer's own attempts on a challenge, newest first. */
-export async function AttemptHistory({ attempts, headingId }: { attempts: AttemptHistoryItem[]; headingId: string }) {
+export async function AttemptHistory({
+  attempts,
+  headingId,
+}: {
+  attempts: AttemptHistoryItem[];
+  headingId: string;
+}) {
   const [t, format] = await Promise.all([getTranslations("player.history"), getFormatter()]);
   return (
-    <section aria-labelledby={headingId} className={styles.panel} data-testid="attempt-history">
+    <section aria-labelledby={headingId} className={playStyles.panel} data-testid="attempt-history">
       <h2 id={headingId}>{t("heading")}</h2>
       {attempts.length === 0 ? (
         <p className={styles.historyMeta}>{t("empty")}</p>
@@ -23,9 +30,13 @@ export async function AttemptHistory({ attempts, headingId }: { attempts: Attemp
             <li key={a.id} className={styles.historyItem}>
               <div className={styles.historyHead}>
                 <span className={styles.status} data-tone={tone(a)}>
-                  {t("status", { status: a.status === "completed" ? (a.succeeded ? "solved" : "failed") : a.status })}
+                  {t("status", {
+                    status: a.status === "completed" ? (a.succeeded ? "solved" : "failed") : a.status,
+                  })}
                 </span>
-                <time dateTime={a.created_at}>{format.dateTime(new Date(a.created_at), { dateStyle: "medium", timeStyle: "short" })}</time>
+                <time dateTime={a.created_at}>
+                  {format.dateTime(new Date(a.created_at), { dateStyle: "medium", timeStyle: "short" })}
+                </time>
               </div>
               {a.prompt ? (
                 <p className={styles.historyPrompt}>
@@ -36,7 +47,9 @@ export async function AttemptHistory({ attempts, headingId }: { attempts: Attemp
               {a.status === "errored" || a.status === "judge_error" ? (
                 <p className={styles.historyMeta}>{a.error_message ?? t("notCounted")}</p>
               ) : null}
-              {a.judge_feedback && a.judge_feedback !== a.error_message ? <p className={styles.historyMeta}>{t("feedback", { feedback: a.judge_feedback })}</p> : null}
+              {a.judge_feedback && a.judge_feedback !== a.error_message ? (
+                <p className={styles.historyMeta}>{t("feedback", { feedback: a.judge_feedback })}</p>
+              ) : null}
               <p className={styles.historyMeta}>
                 {[
                   a.judge_rating !== null ? t("rating", { rating: a.judge_rating }) : null,

@@ -3,7 +3,9 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { PublicChallenge } from "@/lib/contracts/challenges";
 import { LevelLock } from "./level-lock";
-import styles from "./play.module.css";
+import styles from "./card.module.css";
+import playStyles from "./play.module.css";
+import { FactList } from "./fact-list";
 
 /** One challenge in a list: the heading link makes the whole card clickable. */
 export async function ChallengeCard({
@@ -30,7 +32,7 @@ export async function ChallengeCard({
         {position !== undefined ? <span className={styles.level}>{t("level", { n: position })}</span> : null}
         {locked ? <LevelLock /> : null}
         {challenge.solved ? (
-          <Badge className={styles.solvedBadge} data-testid="solved-badge">
+          <Badge className={playStyles.solvedBadge} data-testid="solved-badge">
             {t("solved")}
           </Badge>
         ) : null}
@@ -44,20 +46,14 @@ export async function ChallengeCard({
         </Link>
       </Heading>
       {challenge.description ? <p className={styles.cardText}>{challenge.description}</p> : null}
-      <dl className={styles.cardMeta}>
-        <div>
-          <dt>{t("difficulty")}</dt>
-          <dd>{t("difficultyValue", { difficulty: challenge.difficulty })}</dd>
-        </div>
-        <div>
-          <dt>{t("points")}</dt>
-          <dd>{challenge.points}</dd>
-        </div>
-        <div>
-          <dt>{t("solves")}</dt>
-          <dd>{challenge.solves}</dd>
-        </div>
-      </dl>
+      <FactList
+        className={styles.cardMeta}
+        facts={[
+          [t("difficulty"), t("difficultyValue", { difficulty: challenge.difficulty })],
+          [t("points"), challenge.points],
+          [t("solves"), challenge.solves],
+        ]}
+      />
     </li>
   );
 }

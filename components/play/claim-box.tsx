@@ -49,7 +49,8 @@ export function ClaimBox({
   const [stored, setStored] = useState<ClaimProblem | null>(null);
   const now = useNow((stored?.retryAt ?? 0) > Date.now());
   const retryWait = stored?.retryAt && stored.retryAt > now ? Math.ceil((stored.retryAt - now) / 1000) : 0;
-  const problem = !stored || stored.successes !== successes || (stored.retryAt && retryWait === 0) ? null : stored;
+  const problem =
+    !stored || stored.successes !== successes || (stored.retryAt && retryWait === 0) ? null : stored;
   const setProblem = (message: string | null, retryAt?: number) =>
     setStored(message === null ? null : { message, successes, ...(retryAt ? { retryAt } : {}) });
 
@@ -112,7 +113,11 @@ export function ClaimBox({
           className={styles.claimInput}
           placeholder={t("label")}
         />
-        <SubmitButton pending={pending} aria-disabled={retryWait > 0 || undefined} className={playStyles.accentButton}>
+        <SubmitButton
+          pending={pending}
+          aria-disabled={retryWait > 0 || undefined}
+          className={playStyles.accentButton}
+        >
           {t("submit")}
         </SubmitButton>
       </form>
@@ -120,10 +125,7 @@ export function ClaimBox({
         <Alert tone="error" data-testid="claim-problem">
           {problem.message}
           {problem.retryAt ? (
-            <span aria-live="off">
-              {" "}
-              {t("retryIn", { wait: formatWait(retryWait) })}
-            </span>
+            <span aria-live="off"> {t("retryIn", { wait: formatWait(retryWait) })}</span>
           ) : null}
         </Alert>
       ) : null}

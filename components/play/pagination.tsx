@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import styles from "./play.module.css";
+import styles from "./pagination.module.css";
 
 /** Previous/next links over `?page=` (other search params kept), with "page x of y". */
 export async function Pagination({

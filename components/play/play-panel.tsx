@@ -2,7 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,7 +26,8 @@ import { RefusalLine, WinReveal } from "./win-reveal";
 import { readPlayerEvents } from "./sse";
 import { bringIntoView } from "./bring-into-view";
 import { TokenCounter } from "./token-counter";
-import styles from "./play.module.css";
+import styles from "./play-panel.module.css";
+import playStyles from "./play.module.css";
 
 type Phase = "idle" | "running" | "done";
 
@@ -78,7 +87,8 @@ export function PlayPanel({
   const now = useNow(waitUntil > Date.now());
   const waitSeconds = waitUntil > now ? Math.ceil((waitUntil - now) / 1000) : 0;
   // A rate-limit refusal counts its wait down and goes away at zero, when Send works again.
-  const problemWait = problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
+  const problemWait =
+    problem?.retryAt && problem.retryAt > now ? Math.ceil((problem.retryAt - now) / 1000) : 0;
   const shownProblem = problem?.retryAt && problemWait === 0 ? null : problem;
   // Successful plays so far: a claim box's refusal belongs to the play before the latest success.
   const [successes, setSuccesses] = useState(0);
@@ -189,7 +199,7 @@ export function PlayPanel({
   }
 
   return (
-    <div className={`${styles.panel} ${styles.playPanel}`}>
+    <div className={`${playStyles.panel} ${styles.playPanel}`}>
       {/* The label "Prompt" says what the box is; the section heading stays for screen readers. */}
       <h2 className="visually-hidden">{t("heading")}</h2>
       <div className={styles.playGrid}>
@@ -229,7 +239,7 @@ export function PlayPanel({
               <SubmitButton
                 pending={phase === "running"}
                 aria-disabled={blocked || undefined}
-                className={styles.accentButton}
+                className={playStyles.accentButton}
               >
                 {t("submit")}
               </SubmitButton>

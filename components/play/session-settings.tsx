@@ -21,7 +21,9 @@ export function SessionSettings() {
       <h2 id="settings-security-title">{t("title")}</h2>
       <form action={formAction} noValidate className="stack" aria-busy={pending || undefined} key={key}>
         <h3>{t("passwordTitle")}</h3>
-        {state.message ? <Alert tone={state.status === "success" ? "success" : "error"}>{state.message}</Alert> : null}
+        {state.message ? (
+          <Alert tone={state.status === "success" ? "success" : "error"}>{state.message}</Alert>
+        ) : null}
         <Field
           id="settings-current-password"
           name="currentPassword"

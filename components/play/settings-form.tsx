@@ -25,8 +25,16 @@ export function SettingsForm({ initial }: { initial: ProfileSettings }) {
   const key = state.status === "success" ? JSON.stringify(current) : "initial";
 
   return (
-    <form action={formAction} noValidate className={`stack ${styles.settings}`} aria-busy={pending || undefined} key={key}>
-      {state.message ? <Alert tone={state.status === "success" ? "success" : "error"}>{state.message}</Alert> : null}
+    <form
+      action={formAction}
+      noValidate
+      className={`stack ${styles.settings}`}
+      aria-busy={pending || undefined}
+      key={key}
+    >
+      {state.message ? (
+        <Alert tone={state.status === "success" ? "success" : "error"}>{state.message}</Alert>
+      ) : null}
       <Field
         id="settings-display-name"
         name="displayName"
@@ -54,7 +62,13 @@ export function SettingsForm({ initial }: { initial: ProfileSettings }) {
         <legend>{t("notifications")}</legend>
         {NOTIFICATIONS.map(([name, field]) => (
           <div key={name} className={styles.check}>
-            <input id={`settings-${name}`} type="checkbox" name={name} defaultChecked={current[field]} aria-describedby={`settings-${name}-hint`} />
+            <input
+              id={`settings-${name}`}
+              type="checkbox"
+              name={name}
+              defaultChecked={current[field]}
+              aria-describedby={`settings-${name}-hint`}
+            />
             <label htmlFor={`settings-${name}`}>
               {t(`${name}.label`)}
               <small id={`settings-${name}-hint`}>{t(`${name}.hint`)}</small>

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { estimateTokens } from "./token-estimate";
-import styles from "./play.module.css";
+import styles from "./play-panel.module.css";
 
 /**
  * On a board that ranks by fewest tokens: an estimate of the prompt's tokens as the player types

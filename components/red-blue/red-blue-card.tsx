@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { Badge } from "@/components/ui/badge";
-import styles from "@/components/play/play.module.css";
+import styles from "@/components/play/card.module.css";
 import type { publicRedBlueView } from "@/lib/contracts/red-blue";
 
 /** One live red/blue challenge in the list: the heading link makes the whole card clickable. */

@@ -15,7 +15,7 @@ import { problemFrom as readProblem, type Problem } from "./problem";
 import { SubmissionResult } from "./submission-result";
 import { teamClass } from "./team-class";
 import { useMyPairings } from "./use-my-pairings";
-import playStyles from "@/components/play/play.module.css";
+import playStyles from "@/components/play/play-panel.module.css";
 import styles from "./red-blue.module.css";
 import { formatWait } from "@/lib/time/wait";
 

@@ -1,8 +1,12 @@
-import type { ReactNode } from "react";
+import type { ReactNode, SVGProps } from "react";
 
 // Small decorative line icons (24×24, currentColor). Always aria-hidden: the text next to them
 // carries the meaning.
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+export function Icon({
+  children,
+  size = 24,
+  ...attributes
+}: { children: ReactNode; size?: number } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={size}
@@ -15,6 +19,7 @@ function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      {...attributes}
     >
       {children}
     </svg>

@@ -13,6 +13,7 @@ import type { UserProfile } from "@/lib/arena/types";
 import { challengeById, metadataOf } from "@/lib/services/arena/read";
 import { seatOfAccount } from "@/lib/services/arena/humans";
 import { profileOf } from "@/lib/services/arena/users";
+import { ArenaHeader } from "@/components/arena/arena-header";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -50,12 +51,7 @@ export default async function ArenaGamePage({ params }: Props) {
 
   return (
     <div className="stack-lg" data-testid="arena-game">
-      <p>
-        <Link href="/arena">{t("back")}</Link>
-      </p>
-      <div className="page-header">
-        <h1>{meta.name}</h1>
-        <p className="lead">{meta.description}</p>
+      <ArenaHeader back={t("back")} title={meta.name} lead={meta.description}>
         <dl className={`cluster ${styles.facts}`}>
           <div>
             <dt className="muted">{t("status")}</dt>
@@ -76,7 +72,7 @@ export default async function ArenaGamePage({ params }: Props) {
             </dd>
           </div>
         </dl>
-      </div>
+      </ArenaHeader>
 
       <section className={styles.section} aria-labelledby="arena-players-heading">
         <h2 id="arena-players-heading">

@@ -9,6 +9,7 @@ import { arenaMode } from "@/lib/services/arena/config";
 import { humanUserId, identitiesOfAccount } from "@/lib/services/arena/humans";
 import { requestOrigin } from "@/app/docs/origin";
 import { agentSnippets } from "./snippets";
+import { ArenaHeader } from "@/components/arena/arena-header";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("arena.agents");
@@ -28,7 +29,11 @@ function Code({ children, testId }: { children: string; testId?: string }) {
 
 export default async function ArenaAgentsPage() {
   // The address the reader reached this server at (forwarding headers only from a trusted proxy).
-  const [t, viewer, origin] = await Promise.all([getTranslations("arena.agents"), getViewer(), requestOrigin()]);
+  const [t, viewer, origin] = await Promise.all([
+    getTranslations("arena.agents"),
+    getViewer(),
+    requestOrigin(),
+  ]);
   const mode = arenaMode();
   const s = agentSnippets(origin);
   const now = Date.now();
@@ -38,14 +43,9 @@ export default async function ArenaAgentsPage() {
 
   return (
     <div className="stack-lg">
-      <p>
-        <Link href="/arena">{t("back")}</Link>
-      </p>
-      <div className="page-header">
-        <h1>{t("title")}</h1>
-        <p className="lead">{t("lead")}</p>
+      <ArenaHeader back={t("back")} title={t("title")} lead={t("lead")}>
         <p>{t(mode === "auth" ? "modeAuth" : "modeStandalone")}</p>
-      </div>
+      </ArenaHeader>
 
       <section className={styles.section} aria-labelledby="agents-cli">
         <h2 id="agents-cli">{t("cliHeading")}</h2>

@@ -10,6 +10,7 @@ import { ArenaIcon } from "@/components/ui/icons";
 import { allMetricDescriptors, GLOBAL_STRATEGY } from "@/lib/arena/scoring";
 import { globalBoard } from "@/lib/services/arena/leaderboards";
 import { catalogue } from "@/lib/services/arena/read";
+import { ArenaHeader } from "@/components/arena/arena-header";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("arena.board");
@@ -29,12 +30,7 @@ export default async function ArenaLeaderboardPage() {
   }));
   return (
     <div className="stack-lg">
-      <p>
-        <Link href="/arena">{t("back")}</Link>
-      </p>
-      <div className="page-header">
-        <h1>{t("globalTitle")}</h1>
-        <p className="lead">{t("globalLead")}</p>
+      <ArenaHeader back={t("back")} title={t("globalTitle")} lead={t("globalLead")}>
         <nav aria-label={t("byType")}>
           <ul className={`cluster ${styles.linkList}`}>
             {types.map(([type, meta]) => (
@@ -44,7 +40,7 @@ export default async function ArenaLeaderboardPage() {
             ))}
           </ul>
         </nav>
-      </div>
+      </ArenaHeader>
       {rows.length === 0 ? (
         <EmptyState icon={<ArenaIcon />} title={t("emptyTitle")} description={t("emptyDescription")} />
       ) : (

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { CSSProperties } from "react";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import lb from "@/components/leaderboard/leaderboard.module.css";
 import { SolvesChart } from "@/components/leaderboard/solves-chart";
@@ -14,7 +13,6 @@ import styles from "@/components/play/play.module.css";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StackIcon } from "@/components/ui/icons";
 import { getViewer } from "@/lib/auth/viewer";
-import { themeScheme } from "@/lib/theme/contrast";
 import { env } from "@/lib/env";
 import { getCollectionLeaderboard } from "@/lib/services/leaderboards";
 import { getSolvesPerDay, renderableTheme } from "@/lib/services/player-pages";
@@ -27,6 +25,8 @@ import mapStyles from "@/components/play/level-map.module.css";
 import { levelStates } from "@/components/play/level-states";
 import { buttonClassName } from "@/components/ui/button";
 import { ReportListing } from "@/components/moderation/report-listing";
+import { FactList } from "@/components/play/fact-list";
+import { ThemedArticle } from "@/components/play/themed-article";
 
 const PAGE_SIZE = 20;
 
@@ -51,47 +51,49 @@ export default async function CollectionPage({ params, searchParams }: Props) {
     getTranslations("player.collection"),
     getTranslations("player.leaderboard"),
     getTranslations("playLoop.map"),
-    getCollectionLeaderboard(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, viewerAccountId: viewer?.id ?? null }),
+    getCollectionLeaderboard(id, {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      viewerAccountId: viewer?.id ?? null,
+    }),
     getSolvesPerDay({ collectionId: id }),
     collectionFirstBloods(id),
   ]);
   const solvedCount = collection.challenges.filter((c) => c.solved).length;
-  const locks = await getCollectionLocks(id, collection.challenges.map((c) => c.id), viewer?.id ?? null);
+  const locks = await getCollectionLocks(
+    id,
+    collection.challenges.map((c) => c.id),
+    viewer?.id ?? null,
+  );
   const map = levelStates(
-    collection.challenges.map((c) => ({ id: c.id, name: c.name, solved: c.solved === true, locked: locks.has(c.id) })),
+    collection.challenges.map((c) => ({
+      id: c.id,
+      name: c.name,
+      solved: c.solved === true,
+      locked: locks.has(c.id),
+    })),
   );
   const current = map.findIndex((l) => l.state === "current");
 
-  const theme = renderableTheme(collection.theme);
   return (
-    <article
-      className={styles.themed}
-      style={theme as CSSProperties}
-      data-scheme={themeScheme(theme) ?? undefined}
-      data-testid="collection-page"
-    >
+    <ThemedArticle theme={renderableTheme(collection.theme)} testId="collection-page">
       <p className={styles.crumbs}>
         <Link href="/challenge-collections">{t("backToCollections")}</Link>
       </p>
       <header className={styles.playHeader}>
         <h1>{collection.name}</h1>
         {collection.description ? <p className={styles.goal}>{collection.description}</p> : null}
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t("challenges")}</dt>
-            <dd>{collection.challenges.length}</dd>
-          </div>
-          <div>
-            <dt>{t("scoring")}</dt>
-            <dd>{t("strategy", { strategy: collection.scoring_strategy })}</dd>
-          </div>
-          {viewer ? (
-            <div>
-              <dt>{t("yourProgress")}</dt>
-              <dd>{t("progress", { solved: solvedCount, total: collection.challenges.length })}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <FactList
+          className={styles.facts}
+          facts={[
+            [t("challenges"), collection.challenges.length],
+            [t("scoring"), t("strategy", { strategy: collection.scoring_strategy })],
+            viewer && [
+              t("yourProgress"),
+              t("progress", { solved: solvedCount, total: collection.challenges.length }),
+            ],
+          ]}
+        />
       </header>
 
       {/* The level map first: where the player stands and the way to the next level. */}
@@ -121,11 +123,23 @@ export default async function CollectionPage({ params, searchParams }: Props) {
       <section aria-labelledby="collection-levels" className="stack">
         <h2 id="collection-levels">{t("levels")}</h2>
         {collection.challenges.length === 0 ? (
-          <EmptyState headingLevel={3} icon={<StackIcon />} title={t("noChallengesTitle")} description={t("noChallengesDescription")} />
+          <EmptyState
+            headingLevel={3}
+            icon={<StackIcon />}
+            title={t("noChallengesTitle")}
+            description={t("noChallengesDescription")}
+          />
         ) : (
           <ol className="card-grid">
             {collection.challenges.map((c, i) => (
-              <ChallengeCard key={c.id} challenge={c} position={i + 1} headingLevel={3} collectionId={id} locked={locks.has(c.id)} />
+              <ChallengeCard
+                key={c.id}
+                challenge={c}
+                position={i + 1}
+                headingLevel={3}
+                collectionId={id}
+                locked={locks.has(c.id)}
+              />
             ))}
           </ol>
         )}
@@ -133,12 +147,25 @@ export default async function CollectionPage({ params, searchParams }: Props) {
 
       <section aria-labelledby="collection-board" className={lb.section}>
         <h2 id="collection-board">{tl("collectionRankings", { count: board.total })}</h2>
-        <p className={lb.chartSummary}>{tl("collectionStrategyExplain", { strategy: board.scoring_strategy })}</p>
+        <p className={lb.chartSummary}>
+          {tl("collectionStrategyExplain", { strategy: board.scoring_strategy })}
+        </p>
         {board.total === 0 ? (
-          <EmptyState headingLevel={3} icon={<StackIcon />} title={tl("emptyTitle")} description={tl("emptyCollection")} />
+          <EmptyState
+            headingLevel={3}
+            icon={<StackIcon />}
+            title={tl("emptyTitle")}
+            description={tl("emptyCollection")}
+          />
         ) : (
           <>
-            <LeaderboardTable board={board} kind="collection" viewerId={viewer?.id ?? null} caption={tl("collectionTitle", { name: collection.name })} firstBloods={firstBloods} />
+            <LeaderboardTable
+              board={board}
+              kind="collection"
+              viewerId={viewer?.id ?? null}
+              caption={tl("collectionTitle", { name: collection.name })}
+              firstBloods={firstBloods}
+            />
             <Pagination
               basePath={`/challenge-collections/${id}`}
               page={page}
@@ -159,6 +186,6 @@ export default async function CollectionPage({ params, searchParams }: Props) {
         outcome={query.report}
         loginHref={`/login?${new URLSearchParams({ next: `/challenge-collections/${id}` }).toString()}`}
       />
-    </article>
+    </ThemedArticle>
   );
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { CSSProperties } from "react";
 import { SafeMarkdown } from "@/components/markdown/markdown";
 import { AttemptHistory } from "@/components/play/attempt-history";
 import { orNotFound } from "@/lib/api/or-not-found";
@@ -13,7 +12,6 @@ import { buttonClassName } from "@/components/ui/button";
 import { getViewer } from "@/lib/auth/viewer";
 import { guestPlayFor } from "@/lib/auth/guest-page";
 import { GuestLine } from "@/components/play/guest-line";
-import { themeScheme } from "@/lib/theme/contrast";
 import { env } from "@/lib/env";
 import { getChallengeHero, getPlayState, renderableTheme } from "@/lib/services/player-pages";
 import { getPublicChallenge } from "@/lib/services/public-challenges";
@@ -23,6 +21,8 @@ import { claimsOpen, getLadderPlace } from "@/lib/services/ladder";
 import { LadderCrumb, LockedLevel } from "@/components/play/ladder-crumb";
 import type { LadderLinks } from "@/components/play/ladder-types";
 import { ReportListing } from "@/components/moderation/report-listing";
+import { FactList } from "@/components/play/fact-list";
+import { ThemedArticle } from "@/components/play/themed-article";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -62,14 +62,8 @@ export default async function ChallengePage({ params, searchParams }: Props) {
       : `/challenges/${id}`;
   const loginHref = `/login?${new URLSearchParams({ next: here }).toString()}`;
 
-  const theme = renderableTheme(challenge.theme);
   return (
-    <article
-      className={styles.themed}
-      style={theme as CSSProperties}
-      data-scheme={themeScheme(theme) ?? undefined}
-      data-testid="challenge-page"
-    >
+    <ThemedArticle theme={renderableTheme(challenge.theme)} testId="challenge-page">
       {/* On a ladder level the ladder's breadcrumb replaces the way back (one line, not two). */}
       {place ? (
         <LadderCrumb place={place} back={{ href: "/challenges", label: t("backToChallenges") }} />
@@ -105,34 +99,20 @@ export default async function ChallengePage({ params, searchParams }: Props) {
           <strong>{t("goal")}</strong> {challenge.goal}
         </p>
         <div className={styles.metaRow}>
-          <dl className={styles.facts}>
-            <div>
-              <dt>{t("difficulty")}</dt>
-              <dd>{t("difficultyValue", { difficulty: challenge.difficulty })}</dd>
-            </div>
-            <div>
-              <dt>{t("points")}</dt>
-              <dd>{challenge.points}</dd>
-            </div>
-            <div>
-              <dt>{t("scoring")}</dt>
-              <dd>{t("strategy", { strategy: challenge.scoring_strategy })}</dd>
-            </div>
-            <div>
-              <dt>{t("solves")}</dt>
-              <dd>{challenge.solves}</dd>
-            </div>
-            <div>
-              <dt>{t("attemptLimit")}</dt>
-              <dd>{challenge.max_attempts === null ? t("noLimit") : challenge.max_attempts}</dd>
-            </div>
-            {challenge.cooldown_seconds > 0 ? (
-              <div>
-                <dt>{t("cooldown")}</dt>
-                <dd>{t("seconds", { seconds: challenge.cooldown_seconds })}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <FactList
+            className={styles.facts}
+            facts={[
+              [t("difficulty"), t("difficultyValue", { difficulty: challenge.difficulty })],
+              [t("points"), challenge.points],
+              [t("scoring"), t("strategy", { strategy: challenge.scoring_strategy })],
+              [t("solves"), challenge.solves],
+              [t("attemptLimit"), challenge.max_attempts === null ? t("noLimit") : challenge.max_attempts],
+              challenge.cooldown_seconds > 0 && [
+                t("cooldown"),
+                t("seconds", { seconds: challenge.cooldown_seconds }),
+              ],
+            ]}
+          />
           <p className={styles.visitLinks}>
             <Link href={`/challenges/${id}/leaderboard`}>{t("leaderboardLink")}</Link>
           </p>
@@ -188,7 +168,7 @@ export default async function ChallengePage({ params, searchParams }: Props) {
         outcome={query?.report}
         loginHref={loginHref}
       />
-    </article>
+    </ThemedArticle>
   );
 }
 

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import styles from "@/components/console/console.module.css";
+import layoutStyles from "@/components/console/console-layout.module.css";
 import { WorkspaceSwitcher } from "@/components/console/workspace-switcher";
 import { Badge } from "@/components/ui/badge";
 import { NavLinks } from "@/components/shell/nav-links";
@@ -18,8 +19,8 @@ export default async function WorkspaceLayout({
   const [t, tRole] = await Promise.all([getTranslations("consolePages.nav"), getTranslations("console")]);
   const base = `/console/${workspace.slug}`;
   return (
-    <div className={styles.layout}>
-      <aside className={styles.sidebar}>
+    <div className={layoutStyles.layout}>
+      <aside className={layoutStyles.sidebar}>
         <WorkspaceSwitcher
           current={workspace.slug}
           workspaces={viewer.workspaces.map((w) => ({ slug: w.slug, name: w.name }))}
@@ -43,12 +44,14 @@ export default async function WorkspaceLayout({
             { href: `${base}/webhooks`, label: t("webhooks") },
             { href: `${base}/members`, label: t("members") },
             { href: `${base}/events`, label: t("events") },
-            ...(workspace.role === "owner" || workspace.role === "admin" ? [{ href: `${base}/jobs`, label: t("jobs") }] : []),
+            ...(workspace.role === "owner" || workspace.role === "admin"
+              ? [{ href: `${base}/jobs`, label: t("jobs") }]
+              : []),
             { href: "/console", label: t("allWorkspaces"), exact: true },
           ]}
         />
       </aside>
-      <div className={styles.content}>{children}</div>
+      <div className={layoutStyles.content}>{children}</div>
     </div>
   );
 }

@@ -130,7 +130,9 @@ export default async function DashboardPage({ params }: Props) {
           </table>
         </div>
         {data.challenges.length < data.totals.challenges ? (
-          <p className="muted">{t("more", { shown: data.challenges.length, total: data.totals.challenges })}</p>
+          <p className="muted">
+            {t("more", { shown: data.challenges.length, total: data.totals.challenges })}
+          </p>
         ) : null}
       </section>
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { CSSProperties } from "react";
 import { SafeMarkdown } from "@/components/markdown/markdown";
 import styles from "@/components/play/play.module.css";
 import { Standings } from "@/components/red-blue/standings";
@@ -10,10 +9,11 @@ import { Badge } from "@/components/ui/badge";
 import { getViewer } from "@/lib/auth/viewer";
 import { env } from "@/lib/env";
 import { orNotFound } from "@/lib/api/or-not-found";
-import { renderableTheme } from "@/lib/services/player-pages";
-import { themeScheme } from "@/lib/theme/contrast";
 import { getPublicRedBlue, listMyPairings } from "@/lib/services/red-blue";
 import { ReportListing } from "@/components/moderation/report-listing";
+import { FactList } from "@/components/play/fact-list";
+import { renderableTheme } from "@/lib/services/player-pages";
+import { ThemedArticle } from "@/components/play/themed-article";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -36,14 +36,8 @@ export default async function RedBlueChallengePage({ params, searchParams }: Pro
     viewer && me ? listMyPairings(viewer.id, challenge.id, 20) : Promise.resolve({ data: [] }),
   ]);
   const loginHref = `/login?${new URLSearchParams({ next: `/red-blue/${id}` }).toString()}`;
-  const theme = renderableTheme(challenge.theme);
   return (
-    <article
-      className={styles.themed}
-      style={theme as CSSProperties}
-      data-scheme={themeScheme(theme) ?? undefined}
-      data-testid="red-blue-page"
-    >
+    <ThemedArticle theme={renderableTheme(challenge.theme)} testId="red-blue-page">
       <p className={styles.crumbs}>
         <Link href="/red-blue">{t("back")}</Link>
       </p>
@@ -55,40 +49,27 @@ export default async function RedBlueChallengePage({ params, searchParams }: Pro
           </p>
         ) : null}
         {challenge.description ? <p className={styles.goal}>{challenge.description}</p> : null}
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t("categories")}</dt>
-            <dd>{challenge.judge_suite.map((c) => c.name).join(", ")}</dd>
-          </div>
-          <div>
-            <dt>{t("scoring")}</dt>
-            <dd>{t(challenge.scoring_strategy === "custom" ? "scoringCustom" : "scoringRatio")}</dd>
-          </div>
-          <div>
-            <dt>{t("players")}</dt>
-            <dd>
-              {t("playersValue", { red: challenge.counts.red_players, blue: challenge.counts.blue_players })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("pairings")}</dt>
-            <dd>{challenge.counts.pairings}</dd>
-          </div>
-          <div>
-            <dt>{t("utilityGate")}</dt>
-            <dd>
-              {challenge.utility_gate.prompts === 0
+        <FactList
+          className={styles.facts}
+          facts={[
+            [t("categories"), challenge.judge_suite.map((c) => c.name).join(", ")],
+            [t("scoring"), t(challenge.scoring_strategy === "custom" ? "scoringCustom" : "scoringRatio")],
+            [
+              t("players"),
+              t("playersValue", { red: challenge.counts.red_players, blue: challenge.counts.blue_players }),
+            ],
+            [t("pairings"), challenge.counts.pairings],
+            [
+              t("utilityGate"),
+              challenge.utility_gate.prompts === 0
                 ? t("utilityNone")
                 : t(challenge.utility_gate.mode === "reject" ? "utilityReject" : "utilityZero", {
                     count: challenge.utility_gate.prompts,
-                  })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("reveal")}</dt>
-            <dd>{t(challenge.reveal_after_round ? "revealYes" : "revealNo")}</dd>
-          </div>
-        </dl>
+                  }),
+            ],
+            [t("reveal"), t(challenge.reveal_after_round ? "revealYes" : "revealNo")],
+          ]}
+        />
       </header>
 
       {challenge.instructions_md ? (
@@ -126,6 +107,6 @@ export default async function RedBlueChallengePage({ params, searchParams }: Pro
         outcome={query?.report}
         loginHref={`/login?${new URLSearchParams({ next: `/red-blue/${id}` }).toString()}`}
       />
-    </article>
+    </ThemedArticle>
   );
 }

@@ -25,54 +25,51 @@ export default async function ChallengesPage({ params }: Props) {
   const base = `/console/${workspace.slug}/challenges`;
   return (
     <CreatableList
-      title={t("title")}
-      lead={t("lead")}
-      newHref={`${base}/new`}
-      newLabel={t("new")}
-      empty={challenges.length === 0 ? { icon: <TargetIcon />, title: t("emptyTitle"), description: t("emptyDescription") } : null}
+      t={t}
+      base={base}
+      icon={<TargetIcon />}
+      count={challenges.length}
+      testId="challenges-table"
+      head={
+        <>
+          <th scope="col">{t("colStatus")}</th>
+          <th scope="col">{t("colDifficulty")}</th>
+          <th scope="col">{t("colStrategy")}</th>
+          <th scope="col" className={styles.num}>
+            {t("colAttempts")}
+          </th>
+          <th scope="col" className={styles.num}>
+            {t("colSolvers")}
+          </th>
+          <th scope="col">{t("colLinks")}</th>
+        </>
+      }
     >
-      <table className={styles.table} data-testid="challenges-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("colName")}</th>
-            <th scope="col">{t("colStatus")}</th>
-            <th scope="col">{t("colDifficulty")}</th>
-            <th scope="col">{t("colStrategy")}</th>
-            <th scope="col" className={styles.num}>
-              {t("colAttempts")}
-            </th>
-            <th scope="col" className={styles.num}>
-              {t("colSolvers")}
-            </th>
-            <th scope="col">{t("colLinks")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {challenges.map((c) => (
-            <tr key={c.id}>
-              <th scope="row">
-                <Link href={`${base}/${c.id}`}>{c.name}</Link>
-              </th>
-              <td>
-                {c.is_active ? t("active") : t("inactive")}
-                <div className="muted">
-                  {c.published_version === null ? t("unpublished") : t("published", { version: c.published_version })}
-                </div>
-              </td>
-              <td>{tf(`difficulties.${c.difficulty as "easy"}`)}</td>
-              <td>{tf(`strategies.${c.scoring_strategy as "first"}`)}</td>
-              <td className={styles.num}>{format.number(c.attempts_count)}</td>
-              <td className={styles.num}>{format.number(c.solves_count)}</td>
-              <td>
-                <span className="cluster">
-                  <Link href={`${base}/${c.id}/workflow`}>{t("workflow")}</Link>
-                  <Link href={`${base}/${c.id}/attempts`}>{t("attempts")}</Link>
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {challenges.map((c) => (
+        <tr key={c.id}>
+          <th scope="row">
+            <Link href={`${base}/${c.id}`}>{c.name}</Link>
+          </th>
+          <td>
+            {c.is_active ? t("active") : t("inactive")}
+            <div className="muted">
+              {c.published_version === null
+                ? t("unpublished")
+                : t("published", { version: c.published_version })}
+            </div>
+          </td>
+          <td>{tf(`difficulties.${c.difficulty as "easy"}`)}</td>
+          <td>{tf(`strategies.${c.scoring_strategy as "first"}`)}</td>
+          <td className={styles.num}>{format.number(c.attempts_count)}</td>
+          <td className={styles.num}>{format.number(c.solves_count)}</td>
+          <td>
+            <span className="cluster">
+              <Link href={`${base}/${c.id}/workflow`}>{t("workflow")}</Link>
+              <Link href={`${base}/${c.id}/attempts`}>{t("attempts")}</Link>
+            </span>
+          </td>
+        </tr>
+      ))}
     </CreatableList>
   );
 }

@@ -3,7 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { FormState } from "@/lib/contracts/forms";
-import { createCollection, deleteCollection, setCollectionChallenges, updateCollection } from "@/lib/services/collections";
+import {
+  createCollection,
+  deleteCollection,
+  setCollectionChallenges,
+  updateCollection,
+} from "@/lib/services/collections";
 import { idParams } from "@/lib/contracts/params";
 import { FormReader, workspaceAction } from "../context";
 
@@ -31,7 +36,11 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
 
 export async function createCollectionAction(_prev: FormState, formData: FormData) {
   const state = await workspaceAction<{ to: string }>(formData, {}, async ({ viewer, workspace }) => {
-    const collection = await createCollection(workspace.id, viewer.id, payload(formData, { includeTheme: true }));
+    const collection = await createCollection(
+      workspace.id,
+      viewer.id,
+      payload(formData, { includeTheme: true }),
+    );
     revalidatePath(`/console/${workspace.slug}/collections`);
     return { data: { to: `/console/${workspace.slug}/collections/${collection.id}?created=1` } };
   });

@@ -16,40 +16,38 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function CollectionsPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, collections] = await Promise.all([getTranslations("consolePages.collections"), listCollections(workspace.id)]);
+  const [t, collections] = await Promise.all([
+    getTranslations("consolePages.collections"),
+    listCollections(workspace.id),
+  ]);
   const base = `/console/${workspace.slug}/collections`;
   return (
     <CreatableList
-      title={t("title")}
-      lead={t("lead")}
-      newHref={`${base}/new`}
-      newLabel={t("new")}
-      empty={collections.length === 0 ? { icon: <StackIcon />, title: t("emptyTitle"), description: t("emptyDescription") } : null}
+      t={t}
+      base={base}
+      icon={<StackIcon />}
+      count={collections.length}
+      testId="collections-table"
+      head={
+        <>
+          <th scope="col">{t("colStrategy")}</th>
+          <th scope="col" className={styles.num}>
+            {t("colChallenges")}
+          </th>
+          <th scope="col">{t("colVisibility")}</th>
+        </>
+      }
     >
-      <table className={styles.table} data-testid="collections-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("colName")}</th>
-            <th scope="col">{t("colStrategy")}</th>
-            <th scope="col" className={styles.num}>
-              {t("colChallenges")}
-            </th>
-            <th scope="col">{t("colVisibility")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {collections.map((c) => (
-            <tr key={c.id}>
-              <th scope="row">
-                <Link href={`${base}/${c.id}`}>{c.name}</Link>
-              </th>
-              <td>{t(`strategies.${c.scoring_strategy as "sum"}`)}</td>
-              <td className={styles.num}>{c.challenges.length}</td>
-              <td>{c.is_public ? t("public") : t("private")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {collections.map((c) => (
+        <tr key={c.id}>
+          <th scope="row">
+            <Link href={`${base}/${c.id}`}>{c.name}</Link>
+          </th>
+          <td>{t(`strategies.${c.scoring_strategy as "sum"}`)}</td>
+          <td className={styles.num}>{c.challenges.length}</td>
+          <td>{c.is_public ? t("public") : t("private")}</td>
+        </tr>
+      ))}
     </CreatableList>
   );
 }

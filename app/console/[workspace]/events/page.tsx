@@ -75,7 +75,12 @@ export default async function EventsPage({ params, searchParams }: Props) {
               </tbody>
             </table>
           </div>
-          <Pagination basePath={`/console/${workspace.slug}/events`} page={page} pageCount={pageCount} label={t("pagination")} />
+          <Pagination
+            basePath={`/console/${workspace.slug}/events`}
+            page={page}
+            pageCount={pageCount}
+            label={t("pagination")}
+          />
         </>
       )}
     </>

@@ -24,7 +24,10 @@ export async function generateMetadata(): Promise<Metadata> {
 // with their last error and a "retry now", and jobs waiting for another try.
 export default async function JobsPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc] = await Promise.all([getTranslations("consolePages.jobs"), getTranslations("consolePages.common")]);
+  const [t, tc] = await Promise.all([
+    getTranslations("consolePages.jobs"),
+    getTranslations("consolePages.common"),
+  ]);
   if (!canManage(workspace.role)) {
     return (
       <>
@@ -122,10 +125,18 @@ export default async function JobsPage({ params }: Props) {
             </div>
           </Card>
           <Card title={t("deadTitle")} className={styles.section}>
-            {overview.dead.length === 0 ? <p>{t("deadEmpty")}</p> : jobTable(overview.dead, "jobs-dead", true)}
+            {overview.dead.length === 0 ? (
+              <p>{t("deadEmpty")}</p>
+            ) : (
+              jobTable(overview.dead, "jobs-dead", true)
+            )}
           </Card>
           <Card title={t("retryingTitle")} className={styles.section}>
-            {overview.retrying.length === 0 ? <p>{t("retryingEmpty")}</p> : jobTable(overview.retrying, "jobs-retrying", false)}
+            {overview.retrying.length === 0 ? (
+              <p>{t("retryingEmpty")}</p>
+            ) : (
+              jobTable(overview.retrying, "jobs-retrying", false)
+            )}
           </Card>
         </>
       )}

@@ -11,7 +11,10 @@ const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 export async function addMemberAction(_prev: FormState, formData: FormData) {
   return workspaceAction(formData, { roles: MANAGER_ROLES }, async ({ workspace }) => {
-    await addMember(workspace.id, { email: str(formData.get("email")), role: str(formData.get("role")) as "editor" });
+    await addMember(workspace.id, {
+      email: str(formData.get("email")),
+      role: str(formData.get("role")) as "editor",
+    });
     revalidatePath(`/console/${workspace.slug}/members`);
   });
 }
@@ -25,12 +28,16 @@ export async function changeRoleAction(_prev: FormState, formData: FormData) {
 }
 
 export async function removeMemberAction(_prev: FormState, formData: FormData) {
-  const state = await workspaceAction<{ self: boolean }>(formData, { roles: MANAGER_ROLES }, async ({ viewer, workspace }) => {
-    const { id } = idParams.parse({ id: formData.get("id") });
-    const removed = await removeMember(workspace.id, id);
-    revalidatePath(`/console/${workspace.slug}`, "layout");
-    return { data: { self: removed.accountId === viewer.id } };
-  });
+  const state = await workspaceAction<{ self: boolean }>(
+    formData,
+    { roles: MANAGER_ROLES },
+    async ({ viewer, workspace }) => {
+      const { id } = idParams.parse({ id: formData.get("id") });
+      const removed = await removeMember(workspace.id, id);
+      revalidatePath(`/console/${workspace.slug}`, "layout");
+      return { data: { self: removed.accountId === viewer.id } };
+    },
+  );
   // Someone who removed themselves no longer has anything to see here.
   if (state.data?.self) redirect("/console");
   return state;

@@ -1,21 +1,12 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { AppError } from "@/lib/errors";
 import { getPack, getPackVersion } from "@/lib/services/packs";
+import { orNotFound } from "../detail";
 
 // The pack pages' reads: an unknown pack or version (or one of another workspace) is a 404.
 
 const plausibleKey = (idOrSlug: string) => idOrSlug.length > 0 && idOrSlug.length <= 100;
-
-async function orNotFound<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") notFound();
-    throw err;
-  }
-}
 
 export const loadPack = cache(async (workspaceId: string, idOrSlug: string) => {
   if (!plausibleKey(idOrSlug)) notFound();

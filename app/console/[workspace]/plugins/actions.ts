@@ -5,7 +5,14 @@ import { redirect } from "next/navigation";
 import type { FormState } from "@/lib/contracts/forms";
 import { AppError } from "@/lib/errors";
 import { assertJsonTextDepth } from "@/lib/http/json-limits";
-import { createPlugin, deletePlugin, getPlugin, testRunPlugin, updatePlugin, type TestRunResult } from "@/lib/services/plugins";
+import {
+  createPlugin,
+  deletePlugin,
+  getPlugin,
+  testRunPlugin,
+  updatePlugin,
+  type TestRunResult,
+} from "@/lib/services/plugins";
 import { idParams } from "@/lib/contracts/params";
 import { workspaceAction } from "../context";
 

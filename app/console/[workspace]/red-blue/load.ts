@@ -1,24 +1,14 @@
 import "server-only";
-import { notFound } from "next/navigation";
 import { cache } from "react";
 import type { RedBlueFormValues } from "@/components/red-blue/red-blue-form";
 import type { RedBlueChallengeView } from "@/lib/contracts/red-blue";
 import { redBlueSettingsSchema } from "@/lib/contracts/red-blue";
-import { AppError } from "@/lib/errors";
-import { idParams } from "@/lib/contracts/params";
 import { getRedBlueChallenge } from "@/lib/services/red-blue";
+import { byIdOrNotFound } from "../detail";
 
 /** The challenge of a console page: an unknown or foreign id is the 404 page. */
-export const redBlueForPage = cache(
-  async (workspaceId: string, id: string): Promise<RedBlueChallengeView> => {
-    if (!idParams.safeParse({ id }).success) notFound();
-    try {
-      return await getRedBlueChallenge(workspaceId, id);
-    } catch (err) {
-      if (err instanceof AppError && err.code === "not_found") notFound();
-      throw err;
-    }
-  },
+export const redBlueForPage = cache((workspaceId: string, id: string): Promise<RedBlueChallengeView> =>
+  byIdOrNotFound(id, (i) => getRedBlueChallenge(workspaceId, i)),
 );
 
 export function formValuesOf(c: RedBlueChallengeView): RedBlueFormValues {

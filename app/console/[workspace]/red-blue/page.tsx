@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import styles from "@/components/console/console.module.css";
 import { Badge } from "@/components/ui/badge";
 import { ShieldSplitIcon } from "@/components/ui/icons";
 import { listRedBlueChallenges } from "@/lib/services/red-blue";
@@ -24,46 +23,37 @@ export default async function RedBlueListPage({ params }: Props) {
   const base = `/console/${workspace.slug}/red-blue`;
   return (
     <CreatableList
-      title={t("title")}
-      lead={t("lead")}
-      newHref={`${base}/new`}
-      newLabel={t("new")}
-      empty={challenges.length === 0 ? { icon: <ShieldSplitIcon />, title: t("emptyTitle"), description: t("emptyDescription") } : null}
+      t={t}
+      base={base}
+      icon={<ShieldSplitIcon />}
+      count={challenges.length}
+      testId="red-blue-table"
+      head={
+        <>
+          <th scope="col">{t("colCategories")}</th>
+          <th scope="col">{t("colModel")}</th>
+          <th scope="col">{t("colStatus")}</th>
+          <th scope="col">{t("colPairings")}</th>
+        </>
+      }
     >
-      <table className={styles.table} data-testid="red-blue-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("colName")}</th>
-            <th scope="col">{t("colCategories")}</th>
-            <th scope="col">{t("colModel")}</th>
-            <th scope="col">{t("colStatus")}</th>
-            <th scope="col">{t("colPairings")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {challenges.map((c) => (
-            <tr key={c.id}>
-              <th scope="row">
-                <Link href={`${base}/${c.id}`}>{c.name}</Link>
-              </th>
-              <td>{c.judge_suite.map((j) => j.key).join(", ")}</td>
-              <td>
-                <code>{c.settings.model}</code>
-              </td>
-              <td>
-                {c.is_active ? (
-                  <Badge>{t("active")}</Badge>
-                ) : (
-                  <span className="muted">{t("inactive")}</span>
-                )}
-              </td>
-              <td>
-                <Link href={`${base}/${c.id}/pairings`}>{t("viewPairings")}</Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {challenges.map((c) => (
+        <tr key={c.id}>
+          <th scope="row">
+            <Link href={`${base}/${c.id}`}>{c.name}</Link>
+          </th>
+          <td>{c.judge_suite.map((j) => j.key).join(", ")}</td>
+          <td>
+            <code>{c.settings.model}</code>
+          </td>
+          <td>
+            {c.is_active ? <Badge>{t("active")}</Badge> : <span className="muted">{t("inactive")}</span>}
+          </td>
+          <td>
+            <Link href={`${base}/${c.id}/pairings`}>{t("viewPairings")}</Link>
+          </td>
+        </tr>
+      ))}
     </CreatableList>
   );
 }

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
@@ -12,22 +11,14 @@ import { ButtonLink } from "@/components/ui/button";
 import { env } from "@/lib/env";
 import { listPlugins } from "@/lib/services/plugins";
 import { workspaceForPage } from "../../context";
+import { nameAsTitle, type DetailProps } from "../../detail";
 import { deleteChallengeAction } from "../actions";
 import { challengeForPage } from "./load";
 import { ConsoleHintsSection } from "./hints-section";
 
-type Props = {
-  params: Promise<{ workspace: string; id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+export const generateMetadata = nameAsTitle(challengeForPage);
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace: slug, id } = await params;
-  const { workspace } = await workspaceForPage(slug);
-  return { title: (await challengeForPage(workspace.id, id)).name };
-}
-
-export default async function ChallengePage({ params, searchParams }: Props) {
+export default async function ChallengePage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const [challenge, plugins, t, tc, tp, query] = await Promise.all([
@@ -82,9 +73,19 @@ export default async function ChallengePage({ params, searchParams }: Props) {
         workspace={workspace.slug}
         imageHosts={env.MARKDOWN_IMAGE_HOSTS}
         challenge={{ ...challenge, id: challenge.id }}
-        plugins={plugins.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
+        plugins={plugins.map((p) => ({
+          pluginId: p.pluginId,
+          name: p.name,
+          kind: p.kind,
+          entrypoints: p.entrypoints,
+        }))}
       />
-      <ConsoleHintsSection workspaceId={workspace.id} workspaceSlug={workspace.slug} challengeId={challenge.id} points={challenge.points} />
+      <ConsoleHintsSection
+        workspaceId={workspace.id}
+        workspaceSlug={workspace.slug}
+        challengeId={challenge.id}
+        points={challenge.points}
+      />
       <section className={styles.section} aria-labelledby="pack-export">
         <h2 id="pack-export">{tp("exportTitle")}</h2>
         <p className="muted">{tp("exportLead")}</p>
@@ -92,13 +93,10 @@ export default async function ChallengePage({ params, searchParams }: Props) {
       </section>
       <DangerZone
         className={styles.section}
-        title={t("dangerTitle")}
-        lead={t("dangerLead")}
+        t={t}
         action={deleteChallengeAction}
-        hidden={{ workspace: workspace.slug, id: challenge.id }}
-        label={t("delete")}
-        question={t("deleteQuestion", { name: challenge.name })}
-        confirmLabel={t("deleteConfirm")}
+        workspace={workspace.slug}
+        record={challenge}
       />
     </>
   );

@@ -24,13 +24,29 @@ export default async function NewChallengePage({ params }: Props) {
   ]);
   return (
     <>
-      <BackHeader backHref={`/console/${workspace.slug}/challenges`} backLabel={tc("back")} title={t("newTitle")} lead={t("newLead")} />
+      <BackHeader
+        backHref={`/console/${workspace.slug}/challenges`}
+        backLabel={tc("back")}
+        title={t("newTitle")}
+        lead={t("newLead")}
+      />
       <ChallengeWizard
         workspace={workspace.slug}
-        templates={CHALLENGE_TEMPLATES.map(({ id, name, description, defenses, defaults }) => ({ id, name, description, defenses, defaults }))}
+        templates={CHALLENGE_TEMPLATES.map(({ id, name, description, defenses, defaults }) => ({
+          id,
+          name,
+          description,
+          defenses,
+          defaults,
+        }))}
         imageHosts={env.MARKDOWN_IMAGE_HOSTS}
         challenge={NEW_CHALLENGE}
-        plugins={plugins.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
+        plugins={plugins.map((p) => ({
+          pluginId: p.pluginId,
+          name: p.name,
+          kind: p.kind,
+          entrypoints: p.entrypoints,
+        }))}
       />
     </>
   );

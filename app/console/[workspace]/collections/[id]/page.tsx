@@ -1,5 +1,3 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { CollectionForm } from "@/components/console/collection-form";
@@ -9,37 +7,21 @@ import { MembershipEditor } from "@/components/console/membership-editor";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { listChallenges } from "@/lib/services/challenges";
 import { getCollection, type CollectionView } from "@/lib/services/collections";
 import { listPlugins } from "@/lib/services/plugins";
-import { idParams } from "@/lib/contracts/params";
 import { workspaceForPage } from "../../context";
+import { byIdOrNotFound, nameAsTitle, type DetailProps } from "../../detail";
 import { deleteCollectionAction } from "../actions";
 import { BackHeader } from "@/components/console/back-header";
 
-type Props = {
-  params: Promise<{ workspace: string; id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+const load = cache((workspaceId: string, id: string): Promise<CollectionView> =>
+  byIdOrNotFound(id, (i) => getCollection(workspaceId, i)),
+);
 
-const load = cache(async (workspaceId: string, id: string): Promise<CollectionView> => {
-  if (!idParams.safeParse({ id }).success) notFound();
-  try {
-    return await getCollection(workspaceId, id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") notFound();
-    throw err;
-  }
-});
+export const generateMetadata = nameAsTitle(load);
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace: slug, id } = await params;
-  const { workspace } = await workspaceForPage(slug);
-  return { title: (await load(workspace.id, id)).name };
-}
-
-export default async function CollectionPage({ params, searchParams }: Props) {
+export default async function CollectionPage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const [collection, challenges, scorers, t, tc, query] = await Promise.all([
@@ -52,7 +34,12 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   ]);
   return (
     <>
-      <BackHeader backHref={`/console/${workspace.slug}/collections`} backLabel={tc("back")} title={collection.name} lead={t("editLead")} />
+      <BackHeader
+        backHref={`/console/${workspace.slug}/collections`}
+        backLabel={tc("back")}
+        title={collection.name}
+        lead={t("editLead")}
+      />
       {query.created ? (
         <Alert tone="success" className={styles.section}>
           {t("createdBody")}
@@ -83,17 +70,14 @@ export default async function CollectionPage({ params, searchParams }: Props) {
             is_public: collection.is_public,
             gated: collection.gated,
           }}
-          scorers={scorers.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
+          scorers={scorers.map((p) => ({
+            pluginId: p.pluginId,
+            name: p.name,
+            kind: p.kind,
+            entrypoints: p.entrypoints,
+          }))}
         />
-        <DangerZone
-          title={t("dangerTitle")}
-          lead={t("dangerLead")}
-          action={deleteCollectionAction}
-          hidden={{ workspace: workspace.slug, id: collection.id }}
-          label={t("delete")}
-          question={t("deleteQuestion", { name: collection.name })}
-          confirmLabel={t("deleteConfirm")}
-        />
+        <DangerZone t={t} action={deleteCollectionAction} workspace={workspace.slug} record={collection} />
       </div>
     </>
   );

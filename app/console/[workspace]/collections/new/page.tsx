@@ -22,7 +22,12 @@ export default async function NewCollectionPage({ params }: Props) {
   ]);
   return (
     <>
-      <BackHeader backHref={`/console/${workspace.slug}/collections`} backLabel={tc("back")} title={t("newTitle")} lead={t("newLead")} />
+      <BackHeader
+        backHref={`/console/${workspace.slug}/collections`}
+        backLabel={tc("back")}
+        title={t("newTitle")}
+        lead={t("newLead")}
+      />
       <CollectionForm
         workspace={workspace.slug}
         imageHosts={env.MARKDOWN_IMAGE_HOSTS}
@@ -38,7 +43,12 @@ export default async function NewCollectionPage({ params }: Props) {
           is_public: true,
           gated: false,
         }}
-        scorers={scorers.map((p) => ({ pluginId: p.pluginId, name: p.name, kind: p.kind, entrypoints: p.entrypoints }))}
+        scorers={scorers.map((p) => ({
+          pluginId: p.pluginId,
+          name: p.name,
+          kind: p.kind,
+          entrypoints: p.entrypoints,
+        }))}
       />
     </>
   );

@@ -1,36 +1,22 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { ConfirmAction } from "@/components/console/confirm-action";
 import { PluginForm } from "@/components/console/plugin-form";
 import { PluginTestRun } from "@/components/console/plugin-test-run";
 import { Card } from "@/components/ui/card";
-import { AppError } from "@/lib/errors";
 import { getPlugin, type PluginView } from "@/lib/services/plugins";
-import { idParams } from "@/lib/contracts/params";
 import { workspaceForPage } from "../../context";
+import { byIdOrNotFound, nameAsTitle } from "../../detail";
 import { deletePluginAction } from "../actions";
 import { BackHeader } from "@/components/console/back-header";
 
 type Props = { params: Promise<{ workspace: string; id: string }> };
 
-async function load(workspaceId: string, id: string): Promise<PluginView> {
-  if (!idParams.safeParse({ id }).success) notFound();
-  try {
-    return await getPlugin(workspaceId, id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") notFound();
-    throw err;
-  }
+function load(workspaceId: string, id: string): Promise<PluginView> {
+  return byIdOrNotFound(id, (i) => getPlugin(workspaceId, i));
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace: slug, id } = await params;
-  const { workspace } = await workspaceForPage(slug);
-  const plugin = await load(workspace.id, id);
-  return { title: plugin.name };
-}
+export const generateMetadata = nameAsTitle(load);
 
 export default async function PluginPage({ params }: Props) {
   const { workspace: slug, id } = await params;
@@ -48,8 +34,8 @@ export default async function PluginPage({ params }: Props) {
         title={plugin.name}
         lead={
           <>
-            <code>{plugin.pluginId}</code> · {plugin.kind === "scorer" ? t("kindScorer") : t("kindEvaluator")} · v
-            {plugin.version}
+            <code>{plugin.pluginId}</code> · {plugin.kind === "scorer" ? t("kindScorer") : t("kindEvaluator")}{" "}
+            · v{plugin.version}
           </>
         }
       />
@@ -67,7 +53,12 @@ export default async function PluginPage({ params }: Props) {
           }}
         />
         <Card title={t("testTitle")} description={t("testLead")}>
-          <PluginTestRun workspace={workspace.slug} id={plugin.id} kind={plugin.kind} entrypoints={plugin.entrypoints} />
+          <PluginTestRun
+            workspace={workspace.slug}
+            id={plugin.id}
+            kind={plugin.kind}
+            entrypoints={plugin.entrypoints}
+          />
         </Card>
         <div className={styles.section}>
           <ConfirmAction

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { DangerZone } from "@/components/console/danger-zone";
@@ -10,22 +9,14 @@ import { ButtonLink } from "@/components/ui/button";
 import { env } from "@/lib/env";
 import { getStandings } from "@/lib/services/red-blue";
 import { workspaceForPage } from "../../context";
+import { nameAsTitle, type DetailProps } from "../../detail";
 import { deleteRedBlueAction } from "../actions";
 import { redBlueFormOptions } from "../form-options";
 import { formValuesOf, redBlueForPage } from "../load";
 
-type Props = {
-  params: Promise<{ workspace: string; id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+export const generateMetadata = nameAsTitle(redBlueForPage);
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace: slug, id } = await params;
-  const { workspace } = await workspaceForPage(slug);
-  return { title: (await redBlueForPage(workspace.id, id)).name };
-}
-
-export default async function RedBluePage({ params, searchParams }: Props) {
+export default async function RedBluePage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const challenge = await redBlueForPage(workspace.id, id);
@@ -71,15 +62,7 @@ export default async function RedBluePage({ params, searchParams }: Props) {
           challenge={formValuesOf(challenge)}
         />
         <Standings standings={standings} headingId="standings-heading" />
-        <DangerZone
-          title={t("dangerTitle")}
-          lead={t("dangerLead")}
-          action={deleteRedBlueAction}
-          hidden={{ workspace: workspace.slug, id: challenge.id }}
-          label={t("delete")}
-          question={t("deleteQuestion", { name: challenge.name })}
-          confirmLabel={t("deleteConfirm")}
-        />
+        <DangerZone t={t} action={deleteRedBlueAction} workspace={workspace.slug} record={challenge} />
       </div>
     </>
   );

@@ -25,7 +25,12 @@ export default async function NewRedBluePage({ params }: Props) {
   const defaults = redBlueCreateSchema.parse({ app_id: "00000000-0000-4000-8000-000000000000", name: "new" });
   return (
     <>
-      <BackHeader backHref={`/console/${workspace.slug}/red-blue`} backLabel={tc("back")} title={t("newTitle")} lead={t("newLead")} />
+      <BackHeader
+        backHref={`/console/${workspace.slug}/red-blue`}
+        backLabel={tc("back")}
+        title={t("newTitle")}
+        lead={t("newLead")}
+      />
       <RedBlueForm
         workspace={workspace.slug}
         imageHosts={env.MARKDOWN_IMAGE_HOSTS}

@@ -9,10 +9,9 @@ import { RefreshWhilePending, RotateSecret, SendTestEvent } from "@/components/c
 import { WebhookForm } from "@/components/console/webhook-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { AppError } from "@/lib/errors";
 import { getWebhookEndpoint, listDeliveries, type WebhookEndpointView } from "@/lib/services/webhooks";
-import { idParams } from "@/lib/contracts/params";
 import { canManage, workspaceForPage } from "../../context";
+import { byIdOrNotFound } from "../../detail";
 import { deleteWebhookAction } from "../actions";
 
 type Props = {
@@ -22,14 +21,8 @@ type Props = {
 
 const PAGE_SIZE = 20;
 
-async function load(workspaceId: string, id: string): Promise<WebhookEndpointView> {
-  if (!idParams.safeParse({ id }).success) notFound();
-  try {
-    return await getWebhookEndpoint(workspaceId, id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") notFound();
-    throw err;
-  }
+function load(workspaceId: string, id: string): Promise<WebhookEndpointView> {
+  return byIdOrNotFound(id, (i) => getWebhookEndpoint(workspaceId, i));
 }
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import browserStyles from "@/components/console/attempt-browser.module.css";
@@ -6,20 +5,21 @@ import { AttemptExportButtons } from "@/components/console/attempt-export-button
 import { AttemptResult } from "@/components/console/attempt-result";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { FilterBar, filterOptions, listPageHref, Pager } from "@/components/console/list-filters";
-import { EmptyState } from "@/components/ui/empty-state";
+import {
+  FilterBar,
+  filterOptions,
+  listPageHref,
+  Pager,
+  FilteredEmpty,
+} from "@/components/console/list-filters";
 import { Field } from "@/components/ui/field";
 import { TargetIcon } from "@/components/ui/icons";
 import { ATTEMPT_STATUSES, listChallengeAttempts, type AttemptView } from "@/lib/services/console-dashboard";
 import { workspaceForPage } from "../../../context";
+import { nameAsTitle, type DetailProps } from "../../../detail";
 import { urlFilter, urlPage } from "../../../url-filters";
 import { challengeForPage } from "../load";
 import { BackHeader } from "@/components/console/back-header";
-
-type Props = {
-  params: Promise<{ workspace: string; id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
 
 const filterSchema = z.object({
   status: urlFilter(z.enum(ATTEMPT_STATUSES)),
@@ -28,18 +28,15 @@ const filterSchema = z.object({
   page: urlPage(100_000),
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace: slug, id } = await params;
-  const { workspace } = await workspaceForPage(slug);
-  const t = await getTranslations("consolePages.attempts");
-  return { title: t("metaTitle", { name: (await challengeForPage(workspace.id, id)).name }) };
-}
+export const generateMetadata = nameAsTitle(challengeForPage, async (name) =>
+  (await getTranslations("consolePages.attempts"))("metaTitle", { name }),
+);
 
 function Json({ value }: { value: unknown }) {
   return <pre className={styles.pre}>{JSON.stringify(value, null, 2)}</pre>;
 }
 
-export default async function AttemptsPage({ params, searchParams }: Props) {
+export default async function AttemptsPage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const challenge = await challengeForPage(workspace.id, id);
@@ -65,13 +62,7 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
     <>
       <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
 
-      <FilterBar
-        label={t("filters")}
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        clearHref={`${base}/attempts`}
-        filtered={filtered}
-      >
+      <FilterBar t={t} clearHref={`${base}/attempts`} filtered={filtered}>
         <SelectField
           id="filter-status"
           name="status"
@@ -84,7 +75,9 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
           name="passed"
           label={t("passed")}
           defaultValue={filter.passed ?? ""}
-          options={filterOptions(t("any"), ["yes", "no"], (v) => (v === "yes" ? t("passedYes") : t("passedNo")))}
+          options={filterOptions(t("any"), ["yes", "no"], (v) =>
+            v === "yes" ? t("passedYes") : t("passedNo"),
+          )}
         />
         <Field
           id="filter-player"
@@ -101,11 +94,7 @@ export default async function AttemptsPage({ params, searchParams }: Props) {
       {data.total > 0 ? <AttemptExportButtons workspace={workspace.slug} challengeId={challenge.id} /> : null}
 
       {data.attempts.length === 0 ? (
-        <EmptyState
-          icon={<TargetIcon />}
-          title={filtered ? t("emptyFilteredTitle") : t("emptyTitle")}
-          description={filtered ? t("emptyFilteredDescription") : t("emptyDescription")}
-        />
+        <FilteredEmpty t={t} icon={<TargetIcon />} filtered={filtered} />
       ) : (
         <ol className={styles.orderList} data-testid="attempts-list">
           {data.attempts.map((a: AttemptView) => (

@@ -1,25 +1,25 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { FilterBar, filterOptions, listPageHref, Pager } from "@/components/console/list-filters";
+import {
+  FilterBar,
+  filterOptions,
+  listPageHref,
+  Pager,
+  FilteredEmpty,
+} from "@/components/console/list-filters";
 import { formatDuration } from "@/components/play/format";
 import { Verdicts } from "@/components/red-blue/pairing-card";
 import { Standings } from "@/components/red-blue/standings";
-import { EmptyState } from "@/components/ui/empty-state";
 import { ShieldSplitIcon } from "@/components/ui/icons";
 import { PAIRING_OUTCOMES, RED_BLUE_TEAMS, type ConsolePairingView } from "@/lib/contracts/red-blue";
 import { getStandings, listPairings } from "@/lib/services/red-blue";
 import { workspaceForPage } from "../../../context";
+import { nameAsTitle, type DetailProps } from "../../../detail";
 import { urlFilter, urlPage } from "../../../url-filters";
 import { redBlueForPage } from "../../load";
 import { BackHeader } from "@/components/console/back-header";
-
-type Props = {
-  params: Promise<{ workspace: string; id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
 
 const PAGE_SIZE = 25;
 const filterSchema = z.object({
@@ -34,14 +34,11 @@ const filterSchema = z.object({
   page: urlPage(40_000),
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace: slug, id } = await params;
-  const { workspace } = await workspaceForPage(slug);
-  const t = await getTranslations("consolePages.redBlue.pairings");
-  return { title: t("metaTitle", { name: (await redBlueForPage(workspace.id, id)).name }) };
-}
+export const generateMetadata = nameAsTitle(redBlueForPage, async (name) =>
+  (await getTranslations("consolePages.redBlue.pairings"))("metaTitle", { name }),
+);
 
-export default async function RedBluePairingsPage({ params, searchParams }: Props) {
+export default async function RedBluePairingsPage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const challenge = await redBlueForPage(workspace.id, id);
@@ -75,13 +72,7 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
     <>
       <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
 
-      <FilterBar
-        label={t("filters")}
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        clearHref={`${base}/pairings`}
-        filtered={filtered}
-      >
+      <FilterBar t={t} clearHref={`${base}/pairings`} filtered={filtered}>
         <SelectField
           id="filter-category"
           name="category"
@@ -143,11 +134,7 @@ export default async function RedBluePairingsPage({ params, searchParams }: Prop
       </p>
 
       {data.data.length === 0 ? (
-        <EmptyState
-          icon={<ShieldSplitIcon />}
-          title={filtered ? t("emptyFilteredTitle") : t("emptyTitle")}
-          description={filtered ? t("emptyFilteredDescription") : t("emptyDescription")}
-        />
+        <FilteredEmpty t={t} icon={<ShieldSplitIcon />} filtered={filtered} />
       ) : (
         <ol className={styles.orderList} data-testid="pairings-list">
           {data.data.map((p: ConsolePairingView) => (
