@@ -6,6 +6,7 @@ import { createCollectionAction, updateCollectionAction } from "@/app/console/[w
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { MAX_INSTRUCTIONS_CHARS } from "@/lib/contracts/challenges";
+import type { CollectionSettings } from "@/lib/contracts/collections";
 import { COLLECTION_STRATEGIES } from "@/lib/contracts/scoring";
 import type { PluginOption } from "./challenge-defaults";
 import styles from "./console.module.css";
@@ -14,18 +15,8 @@ import { FormShell, useCreateOrUpdate } from "./form-shell";
 import { MarkdownEditor } from "./markdown-editor";
 import { ThemeEditor } from "./theme-editor";
 
-export interface CollectionFormValues {
+export interface CollectionFormValues extends CollectionSettings {
   id?: string;
-  name: string;
-  description: string | null;
-  instructions_md: string | null;
-  theme: Record<string, string> | null;
-  scoring_strategy: string;
-  scoring_plugin_id: string | null;
-  scoring_entrypoint: string | null;
-  scoring_config: Record<string, unknown> | null;
-  is_public: boolean;
-  gated: boolean;
 }
 
 export function CollectionForm({

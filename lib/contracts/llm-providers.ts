@@ -26,8 +26,8 @@ export const providerView = z.object({
   updated_at: isoTimestamp,
 });
 
-/** A provider as the console API returns it (snake_case; never the key). */
-export function providerJson(p: {
+/** A provider as the service reads it: whether a key is set, never the key. */
+export interface ProviderView {
   id: string;
   name: string;
   kind: string;
@@ -37,7 +37,10 @@ export function providerJson(p: {
   hasApiKey: boolean;
   createdAt: Date;
   updatedAt: Date;
-}): z.infer<typeof providerView> {
+}
+
+/** A provider as the console API returns it (snake_case; never the key). */
+export function providerJson(p: ProviderView): z.infer<typeof providerView> {
   return {
     id: p.id,
     name: p.name,

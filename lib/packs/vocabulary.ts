@@ -21,16 +21,20 @@ export const DETERMINISTIC_VALIDATOR_TYPES = [
   "chrf_score",
 ] as const;
 
-/** The validator types that read files, run code or inspect tool calls: they need a sandbox. */
-export const SANDBOX_VALIDATOR_TYPES = [
+/** The sandbox validator types that read a file or run code: their target is a `file:` reference. */
+export const FILE_VALIDATOR_TYPES = [
   "file_content_match",
   "file_exists",
   "file_json_schema",
   "directory_structure",
   "code_execution",
-  "tool_call_assertion",
-  "postcondition",
 ] as const;
+
+/** The sandbox validator types that inspect tool calls or the end state: they take no expected value. */
+export const STATE_VALIDATOR_TYPES = ["tool_call_assertion", "postcondition"] as const;
+
+/** The validator types that read files, run code or inspect tool calls: they need a sandbox. */
+export const SANDBOX_VALIDATOR_TYPES = [...FILE_VALIDATOR_TYPES, ...STATE_VALIDATOR_TYPES] as const;
 
 /** Every validator type a spec may declare. */
 export const VALIDATOR_TYPES = [...DETERMINISTIC_VALIDATOR_TYPES, ...SANDBOX_VALIDATOR_TYPES] as const;

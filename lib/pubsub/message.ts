@@ -1,3 +1,5 @@
+import type { Listener } from "@/lib/pubsub/types";
+
 // What every backend shares: channel names and messages are checked the same way everywhere, so
 // code that works on the in-process default also works over PostgreSQL NOTIFY and Redis.
 
@@ -35,4 +37,42 @@ export function encodeMessage(channel: string, message: unknown): string {
 export function backoffMs(n: number, minMs: number, maxMs: number): number {
   const ceiling = Math.min(maxMs, minMs * 2 ** Math.min(n, 20));
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+/**
+ * A received payload, parsed once and handed to every listener of its channel (a copy of the set:
+ * a listener may unsubscribe while it runs); an unreadable payload or a throwing listener goes
+ * to onError and stops nothing else.
+ */
+export function deliverMessage(
+  listeners: ReadonlySet<Listener> | undefined,
+  payload: string,
+  onError?: (err: unknown, what: string) => void,
+): void {
+  if (!listeners || listeners.size === 0) return;
+  let message: unknown;
+  try {
+    message = JSON.parse(payload);
+  } catch (err) {
+    onError?.(err, "unreadable message");
+    return;
+  }
+  for (const fn of [...listeners]) {
+    try {
+      fn(message);
+    } catch (err) {
+      onError?.(err, "listener failed");
+    }
+  }
+}
+
+/** `unsubscribe` once the subscription is live; when going live fails, undone before the error. */
+export async function liveSubscription(live: Promise<unknown>, unsubscribe: () => void): Promise<() => void> {
+  try {
+    await live;
+  } catch (err) {
+    unsubscribe();
+    throw err;
+  }
+  return unsubscribe;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { backoffMs, checkChannel, encodeMessage } from "@/lib/pubsub/message";
+import { backoffMs, checkChannel, deliverMessage, encodeMessage, liveSubscription } from "@/lib/pubsub/message";
 import type { Listener, PubSub } from "@/lib/pubsub/types";
 
 // PostgreSQL LISTEN/NOTIFY. One dedicated connection per process LISTENs (a pooled connection
@@ -82,14 +82,7 @@ export class PostgresPubSub implements PubSub {
     }
     const entry: Listener = (m) => listener(m); // a distinct entry, so one fn may subscribe twice
     set.add(entry);
-    const unsubscribe = () => this.unsubscribe(channel, entry);
-    try {
-      await this.listen(ident);
-    } catch (err) {
-      unsubscribe();
-      throw err;
-    }
-    return unsubscribe;
+    return liveSubscription(this.listen(ident), () => this.unsubscribe(channel, entry));
   }
 
   async close(): Promise<void> {
@@ -215,21 +208,7 @@ export class PostgresPubSub implements PubSub {
   private deliver(ident: string, payload: string | undefined): void {
     const channel = this.channelOf.get(ident);
     const set = channel === undefined ? undefined : this.listeners.get(channel);
-    if (!set || set.size === 0) return;
-    let message: unknown;
-    try {
-      message = JSON.parse(payload ?? "null");
-    } catch (err) {
-      this.opts.onError?.(err, "unreadable message");
-      return;
-    }
-    for (const fn of [...set]) {
-      try {
-        fn(message);
-      } catch (err) {
-        this.opts.onError?.(err, "listener failed");
-      }
-    }
+    deliverMessage(set, payload ?? "null", this.opts.onError);
   }
 
   private unsubscribe(channel: string, entry: Listener): void {

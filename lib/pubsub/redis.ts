@@ -1,6 +1,6 @@
 import "server-only";
 import { Redis } from "ioredis";
-import { checkChannel, encodeMessage } from "@/lib/pubsub/message";
+import { checkChannel, deliverMessage, encodeMessage, liveSubscription } from "@/lib/pubsub/message";
 import type { Listener, PubSub } from "@/lib/pubsub/types";
 
 // Redis pub/sub. A connection in subscriber mode can do nothing else, so publishing has its own.
@@ -48,14 +48,8 @@ export class RedisPubSub implements PubSub {
       this.listeners.delete(channel);
       sub.unsubscribe(this.prefix + channel).catch(() => undefined);
     };
-    try {
-      // Also for a channel already subscribed: the command queues behind the first SUBSCRIBE.
-      await sub.subscribe(this.prefix + channel);
-    } catch (err) {
-      unsubscribe();
-      throw err;
-    }
-    return unsubscribe;
+    // Also for a channel already subscribed: the command queues behind the first SUBSCRIBE.
+    return liveSubscription(sub.subscribe(this.prefix + channel), unsubscribe);
   }
 
   async close(): Promise<void> {
@@ -81,22 +75,7 @@ export class RedisPubSub implements PubSub {
     const sub = this.connect("subscriber", this.opts.connectionName ?? "gauntlet-pubsub");
     sub.on("message", (redisChannel: string, payload: string) => {
       if (!redisChannel.startsWith(this.prefix)) return;
-      const set = this.listeners.get(redisChannel.slice(this.prefix.length));
-      if (!set || set.size === 0) return;
-      let message: unknown;
-      try {
-        message = JSON.parse(payload);
-      } catch (err) {
-        this.opts.onError?.(err, "unreadable message");
-        return;
-      }
-      for (const fn of [...set]) {
-        try {
-          fn(message);
-        } catch (err) {
-          this.opts.onError?.(err, "listener failed");
-        }
-      }
+      deliverMessage(this.listeners.get(redisChannel.slice(this.prefix.length)), payload, this.opts.onError);
     });
     return sub;
   }

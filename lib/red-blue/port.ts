@@ -1,4 +1,5 @@
 import type { RedBlueSettings, RedBlueTeam, SelectionPolicy, JudgeCategory } from "@/lib/contracts/red-blue";
+import type { PairingOutcome } from "@/lib/red-blue/pairing";
 import type { CategoryVerdict } from "@/lib/red-blue/scoring";
 
 // What the team-challenge node needs from storage, given to the engine by the red/blue service
@@ -49,19 +50,48 @@ export interface TeamRoundPort {
     policy: SelectionPolicy;
   }): Promise<{ opponent: StoredSubmission | null; requested: boolean }>;
   /** Writes the judged pairing and its team_pairing_completed event in one transaction. */
-  recordPairing(input: {
-    challengeId: string;
-    initiator: RedBlueTeam;
-    attack: StoredSubmission;
-    defense: StoredSubmission;
-    modelOutput: string;
-    categories: Record<string, CategoryVerdict>;
-    rating: number | null;
-    feedback: string;
-    raw: Record<string, unknown>;
-    redPoints: number;
-    bluePoints: number;
-    tokens: number;
-    elapsedMs: number;
-  }): Promise<RecordedPairing>;
+  recordPairing(input: PairingRecord): Promise<RecordedPairing>;
+}
+
+/** A judged pairing as the port records it. */
+export interface PairingRecord {
+  challengeId: string;
+  initiator: RedBlueTeam;
+  attack: StoredSubmission;
+  defense: StoredSubmission;
+  modelOutput: string;
+  categories: Record<string, CategoryVerdict>;
+  rating: number | null;
+  feedback: string;
+  raw: Record<string, unknown>;
+  redPoints: number;
+  bluePoints: number;
+  tokens: number;
+  elapsedMs: number;
+}
+
+/** The record of a played pairing: its sides, the judged outcome and its points; `raw` for the trace. */
+export function pairingRecord(
+  challengeId: string,
+  initiator: RedBlueTeam,
+  attack: StoredSubmission,
+  defense: StoredSubmission,
+  outcome: PairingOutcome,
+  raw: Record<string, unknown>,
+): PairingRecord {
+  return {
+    challengeId,
+    initiator,
+    attack,
+    defense,
+    modelOutput: outcome.modelOutput,
+    categories: outcome.categories,
+    rating: outcome.rating,
+    feedback: outcome.feedback,
+    raw,
+    redPoints: outcome.points.red,
+    bluePoints: outcome.points.blue,
+    tokens: outcome.tokens,
+    elapsedMs: outcome.elapsedMs,
+  };
 }

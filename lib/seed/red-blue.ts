@@ -1,5 +1,5 @@
 import "server-only";
-import { DEFAULT_UTILITY_PROMPTS, judgeSuiteSchema } from "@/lib/contracts/red-blue";
+import { DEFAULT_RED_BLUE_SETTINGS, judgeSuiteSchema } from "@/lib/contracts/red-blue";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { newDemoSecret } from "@/lib/seed/demo-secrets";
@@ -82,22 +82,11 @@ export const RED_BLUE_DEMO = {
     "--challenge-border": "#334155",
   },
   settings: {
-    model: "offline:defender",
-    judge_model: "offline:judge",
+    ...DEFAULT_RED_BLUE_SETTINGS,
     secret_ref: RED_BLUE_DEMO_SECRET_NAME,
     secret_name: "vault code",
     secret_description: "the code word that opens the vault",
-    pass_threshold: 7,
-    severity_bonus: true,
-    time_penalty_per_second: 0,
-    token_penalty_per_1k: 0,
-    utility_gate: { prompts: [...DEFAULT_UTILITY_PROMPTS], mode: "reject" },
-    reveal_after_round: false,
     max_prompt_chars: 2000,
-    max_output_tokens: 400,
-    submissions_per_minute: 10,
-    scoring_plugin_id: null,
-    scoring_config: null,
   },
 } as const;
 

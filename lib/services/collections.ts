@@ -4,6 +4,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { refreshThemeAssetUrls } from "@/lib/services/assets";
 import { checkPluginRefs, checkTheme, defaultAppId } from "@/lib/services/challenges";
+import { asObject } from "@/lib/services/challenges/view";
 import type { FieldIssue } from "@/lib/contracts/challenges";
 import {
   checkCollectionState,
@@ -12,38 +13,15 @@ import {
   collectionUpdateSchema,
   type CollectionCreateInput,
   type CollectionUpdateInput,
+  type CollectionView,
 } from "@/lib/contracts/collections";
+import { auditView } from "@/lib/contracts/primitives";
 
 // Console collections: CRUD plus ordered membership. Membership is
 // replaced as a whole (PUT …/{id}/challenges) so the order the creator dragged is the order
 // stored; ids of another workspace's challenges are refused like unknown ids.
 
-export interface CollectionChallengeRef {
-  id: string;
-  name: string;
-  position: number;
-  is_active: boolean;
-}
-
-export interface CollectionView {
-  id: string;
-  app_id: string;
-  name: string;
-  description: string | null;
-  instructions_md: string | null;
-  theme: Record<string, string> | null;
-  scoring_strategy: string;
-  scoring_plugin_id: string | null;
-  scoring_entrypoint: string | null;
-  scoring_config: Record<string, unknown> | null;
-  is_public: boolean;
-  gated: boolean;
-  challenges: CollectionChallengeRef[];
-  created_by: string | null;
-  created_at: string;
-  updated_by: string | null;
-  updated_at: string;
-}
+export type { CollectionChallengeRef, CollectionView } from "@/lib/contracts/collections";
 
 const select = {
   id: true,
@@ -70,9 +48,6 @@ const select = {
 
 type Row = Prisma.ChallengeCollectionGetPayload<{ select: typeof select }>;
 
-const asObject = (v: unknown): Record<string, unknown> | null =>
-  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-
 function toView(r: Row): CollectionView {
   const theme = asObject(r.theme);
   return {
@@ -94,10 +69,7 @@ function toView(r: Row): CollectionView {
       position: i.position,
       is_active: i.challenge.isActive,
     })),
-    created_by: r.createdBy,
-    created_at: r.createdAt.toISOString(),
-    updated_by: r.updatedBy,
-    updated_at: r.updatedAt.toISOString(),
+    ...auditView(r),
   };
 }
 

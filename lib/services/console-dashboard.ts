@@ -1,8 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
-import { getSecretValue } from "@/lib/services/secrets";
-import { Masker } from "@/lib/workflow/engine/masking";
+import {
+  attemptConsoleSelect,
+  attemptPlayerName,
+  attemptPlayerSelect,
+  attemptSummarySelect,
+  challengeMasker,
+} from "@/lib/services/attempts/read-shared";
+import type { AttemptVerdictFields } from "@/lib/services/attempts/store";
 
 // Read queries for the console's workspace pages: the dashboard (per-challenge counts from
 // grouped aggregates, never by loading attempts) and the attempt browser (one page of attempts
@@ -44,19 +50,6 @@ export interface DashboardData {
 const DASHBOARD_CHALLENGES = 100;
 const RECENT = 10;
 
-function playerName(row: {
-  account: { name: string; email: string; profile: { displayName: string | null } | null } | null;
-  endUser: { sessionId: string | null } | null;
-}): string {
-  if (row.account) return row.account.profile?.displayName || row.account.name || row.account.email;
-  return row.endUser?.sessionId ? `anonymous:${row.endUser.sessionId.slice(0, 8)}` : "anonymous";
-}
-
-const playerSelect = {
-  account: { select: { name: true, email: true, profile: { select: { displayName: true } } } },
-  endUser: { select: { sessionId: true } },
-} as const;
-
 export async function getDashboard(workspaceId: string): Promise<DashboardData> {
   const [challenges, challengeCount, activeCount, attemptGroups, solveGroups, solverGroups, players, recent] =
     await Promise.all([
@@ -97,17 +90,7 @@ export async function getDashboard(workspaceId: string): Promise<DashboardData> 
         where: { workspaceId, status: { not: "pending" } },
         orderBy: { createdAt: "desc" },
         take: RECENT,
-        select: {
-          id: true,
-          challengeId: true,
-          status: true,
-          succeeded: true,
-          score: true,
-          judgeRating: true,
-          createdAt: true,
-          challenge: { select: { name: true } },
-          ...playerSelect,
-        },
+        select: { ...attemptSummarySelect, challenge: { select: { name: true } }, ...attemptPlayerSelect },
       }),
     ]);
   const count = (groups: { challengeId: string; _count: { _all: number } }[]) =>
@@ -135,7 +118,7 @@ export async function getDashboard(workspaceId: string): Promise<DashboardData> 
       id: r.id,
       challengeId: r.challengeId,
       challengeName: r.challenge.name,
-      player: playerName(r),
+      player: attemptPlayerName(r),
       status: r.status,
       succeeded: r.succeeded,
       score: r.score,
@@ -171,19 +154,10 @@ export interface NodeRunView {
   elapsedMs: number | null;
 }
 
-export interface AttemptView {
+export interface AttemptView extends AttemptVerdictFields {
   id: string;
   player: string;
   playerEmail: string | null;
-  status: string;
-  succeeded: boolean;
-  score: number | null;
-  judgeRating: number | null;
-  judgeFeedback: string | null;
-  judgeOutputRaw: unknown;
-  tokensTotal: number | null;
-  judgeTokensTotal: number | null;
-  elapsedMs: number | null;
   prompt: string | null;
   response: string | null;
   errorMessage: string | null;
@@ -201,12 +175,6 @@ export interface AttemptPage {
 }
 
 export const ATTEMPTS_PAGE_SIZE = 20;
-
-async function maskerFor(workspaceId: string, challenge: { secretRef: string | null }) {
-  const masker = new Masker();
-  if (challenge.secretRef) masker.add(await getSecretValue(workspaceId, challenge.secretRef));
-  return masker;
-}
 
 export async function listChallengeAttempts(
   workspaceId: string,
@@ -245,24 +213,7 @@ export async function listChallengeAttempts(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (page - 1) * ATTEMPTS_PAGE_SIZE,
     take: ATTEMPTS_PAGE_SIZE,
-    select: {
-      id: true,
-      status: true,
-      succeeded: true,
-      score: true,
-      judgeRating: true,
-      judgeFeedback: true,
-      judgeOutputRaw: true,
-      tokensTotal: true,
-      judgeTokensTotal: true,
-      elapsedMs: true,
-      prompt: true,
-      response: true,
-      errorMessage: true,
-      createdAt: true,
-      workflowRunId: true,
-      ...playerSelect,
-    },
+    select: { ...attemptConsoleSelect, judgeOutputRaw: true, workflowRunId: true },
   });
 
   const runIds = rows.map((r) => r.workflowRunId).filter((id): id is string => id !== null);
@@ -292,7 +243,7 @@ export async function listChallengeAttempts(
       })
     : [];
   const runById = new Map(runs.map((r) => [r.id, r]));
-  const masker = await maskerFor(workspaceId, challenge);
+  const masker = await challengeMasker(workspaceId, challenge.secretRef);
   const m = (s: string | null) => (s === null ? null : masker.mask(s));
 
   return {
@@ -305,7 +256,7 @@ export async function listChallengeAttempts(
       const run = r.workflowRunId ? runById.get(r.workflowRunId) : undefined;
       return {
         id: r.id,
-        player: masker.mask(playerName(r)),
+        player: masker.mask(attemptPlayerName(r)),
         playerEmail: r.account?.email ?? null,
         status: r.status,
         succeeded: r.succeeded,

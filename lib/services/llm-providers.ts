@@ -1,23 +1,14 @@
 import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { getModel, type ProviderConnection } from "@/lib/ai";
+import type { ProviderView } from "@/lib/contracts/llm-providers";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { assertUrlTargetAllowed, OutboundRefusedError } from "@/lib/http/outbound";
 
 // Per-workspace LLM providers. The API key is write-only: views say whether one is set.
-export interface ProviderView {
-  id: string;
-  name: string;
-  kind: string;
-  baseUrl: string | null;
-  models: string[];
-  isDefault: boolean;
-  hasApiKey: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { ProviderView };
 
 export interface ProviderInput {
   name: string;

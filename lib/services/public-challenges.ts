@@ -2,6 +2,7 @@ import "server-only";
 import type { FeaturedLadder } from "@/lib/contracts/collections";
 import type { PublicChallenge } from "@/lib/contracts/challenges";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
 import { notFound } from "@/lib/errors";
 import { refreshThemeAssetUrls } from "@/lib/services/assets";
 import { featuredFirst, listedWhere, reachableWhere } from "@/lib/services/moderation/listing";
@@ -24,18 +25,7 @@ const challengeSelect = {
   createdAt: true,
 } as const;
 
-type ChallengeRow = {
-  id: string;
-  name: string;
-  description: string | null;
-  goal: string;
-  difficulty: string;
-  points: number;
-  scoringStrategy: string;
-  maxAttempts: number | null;
-  cooldownSeconds: number;
-  createdAt: Date;
-};
+type ChallengeRow = Prisma.ChallengeGetPayload<{ select: typeof challengeSelect }>;
 
 function toPublic(c: ChallengeRow, solves: number, solved?: boolean): PublicChallenge {
   return {

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { graphIssuesJson, validateDraft, workflowGraphSchema, workflowTestRunSchema, type WorkflowTestRunInput } from "@/lib/contracts/workflows";
+import { auditView, type AuditView } from "@/lib/contracts/primitives";
 import { asyncQueue } from "@/lib/async-queue";
 import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
 import { analyzeGraph } from "@/lib/workflow/validate";
@@ -22,7 +23,7 @@ export interface WorkflowVersionSummary {
   created_at: string;
 }
 
-export interface WorkflowView {
+export interface WorkflowView extends AuditView {
   id: string;
   app_id: string | null;
   name: string;
@@ -35,10 +36,6 @@ export interface WorkflowView {
   published_version_id: string | null;
   versions: WorkflowVersionSummary[];
   challenges: { id: string; name: string }[];
-  created_by: string | null;
-  created_at: string;
-  updated_by: string | null;
-  updated_at: string;
 }
 
 const select = {
@@ -85,10 +82,7 @@ function toView(r: Row): WorkflowView {
       created_at: v.createdAt.toISOString(),
     })),
     challenges: r.challenges,
-    created_by: r.createdBy,
-    created_at: r.createdAt.toISOString(),
-    updated_by: r.updatedBy,
-    updated_at: r.updatedAt.toISOString(),
+    ...auditView(r),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
 import { evaluatorTypeSchema, rulesSettingsSchema, successTypeSchema } from "@/lib/contracts/evaluation";
+import { optionalFields, patchSchema } from "@/lib/contracts/primitives";
 import { challengeStrategySchema } from "@/lib/contracts/scoring";
 import { validateRulesConfig } from "@/lib/evaluation/rules";
 import { validateTheme } from "@/lib/theme/validate";
@@ -86,83 +87,30 @@ const fields = {
   win_message: nullableText(MAX_CREATOR_LINE_CHARS, "win_message"),
 };
 
+/** POST: name and goal are required; the other fields are optional, some with a default. */
 export const challengeCreateSchema = z.strictObject({
-  app_id: fields.app_id.optional(),
-  workflow_id: fields.workflow_id.optional(),
+  ...optionalFields(fields),
   name: fields.name,
-  description: fields.description.optional(),
   goal: fields.goal,
   success_type: fields.success_type.default("contains"),
-  success_pattern: fields.success_pattern.optional(),
-  secret_ref: fields.secret_ref.optional(),
-  secret: fields.secret.optional(),
   scoring_strategy: fields.scoring_strategy.default("first"),
   is_active: fields.is_active.default(true),
   evaluator_type: fields.evaluator_type.default("rules"),
-  evaluator_plugin_id: fields.evaluator_plugin_id.optional(),
-  evaluator_entrypoint: fields.evaluator_entrypoint.optional(),
-  evaluator_config: fields.evaluator_config.optional(),
-  scoring_plugin_id: fields.scoring_plugin_id.optional(),
-  scoring_entrypoint: fields.scoring_entrypoint.optional(),
-  scoring_config: fields.scoring_config.optional(),
-  instructions_md: fields.instructions_md.optional(),
-  theme: fields.theme.optional(),
-  hero_asset_id: fields.hero_asset_id.optional(),
   difficulty: fields.difficulty.default("medium"),
   points: fields.points.default(100),
-  max_attempts: fields.max_attempts.optional(),
   cooldown_seconds: fields.cooldown_seconds.default(0),
   mask_variables: fields.mask_variables.default([]),
   allow_guests: fields.allow_guests.default(false),
   guests_on_boards: fields.guests_on_boards.default(false),
   allow_secret_claims: fields.allow_secret_claims.default(false),
-  refusal_message: fields.refusal_message.optional(),
-  win_message: fields.win_message.optional(),
 });
 export type ChallengeCreateInput = z.input<typeof challengeCreateSchema>;
 
 /** PATCH: any subset; app_id moves the challenge to another app of the workspace. */
-export const challengeUpdateSchema = z
-  .strictObject({
-    app_id: fields.app_id.optional(),
-    workflow_id: fields.workflow_id.optional(),
-    name: fields.name.optional(),
-    description: fields.description.optional(),
-    goal: fields.goal.optional(),
-    success_type: fields.success_type.optional(),
-    success_pattern: fields.success_pattern.optional(),
-    secret_ref: fields.secret_ref.optional(),
-    secret: fields.secret.optional(),
-    scoring_strategy: fields.scoring_strategy.optional(),
-    is_active: fields.is_active.optional(),
-    evaluator_type: fields.evaluator_type.optional(),
-    evaluator_plugin_id: fields.evaluator_plugin_id.optional(),
-    evaluator_entrypoint: fields.evaluator_entrypoint.optional(),
-    evaluator_config: fields.evaluator_config.optional(),
-    scoring_plugin_id: fields.scoring_plugin_id.optional(),
-    scoring_entrypoint: fields.scoring_entrypoint.optional(),
-    scoring_config: fields.scoring_config.optional(),
-    instructions_md: fields.instructions_md.optional(),
-    theme: fields.theme.optional(),
-    hero_asset_id: fields.hero_asset_id.optional(),
-    difficulty: fields.difficulty.optional(),
-    points: fields.points.optional(),
-    max_attempts: fields.max_attempts.optional(),
-    cooldown_seconds: fields.cooldown_seconds.optional(),
-    mask_variables: fields.mask_variables.optional(),
-    allow_guests: fields.allow_guests.optional(),
-    guests_on_boards: fields.guests_on_boards.optional(),
-    allow_secret_claims: fields.allow_secret_claims.optional(),
-    refusal_message: fields.refusal_message.optional(),
-    win_message: fields.win_message.optional(),
-  })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update")
-  .meta({ minProperties: 1 });
+export const challengeUpdateSchema = patchSchema(fields);
 export type ChallengeUpdateInput = z.input<typeof challengeUpdateSchema>;
 
-export const challengeListQuerySchema = z.strictObject({
-  app_id: z.uuid({ error: "app_id must be an id" }).optional(),
-});
+export const challengeListQuerySchema = z.strictObject({ app_id: fields.app_id.optional() });
 
 /** The fields checkChallengeState looks at (a challenge after a create or a patch). */
 export interface ChallengeState {
@@ -230,6 +178,16 @@ export function checkChallengeState(
   if (custom && !s.evaluator_plugin_id) {
     issues.push({ path: "evaluator_plugin_id", message: "A custom evaluator needs evaluator_plugin_id" });
   }
+  issues.push(...checkScoringAndTheme(s, opts));
+  return issues;
+}
+
+/** What a challenge and a collection both check: custom scoring names its plugin; the theme is valid. */
+export function checkScoringAndTheme(
+  s: { scoring_strategy: string; scoring_plugin_id: string | null; theme: Record<string, unknown> | null },
+  opts: { verifyAssetUrl?: (url: string) => boolean } = {},
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
   if (s.scoring_strategy === "custom" && !s.scoring_plugin_id) {
     issues.push({ path: "scoring_plugin_id", message: 'scoring_strategy "custom" needs scoring_plugin_id' });
   }

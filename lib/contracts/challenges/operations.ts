@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
+import { auditViewShape, jsonObject } from "@/lib/contracts/primitives";
 import {
   challengeCreateSchema,
   challengeListQuerySchema,
@@ -51,10 +51,7 @@ export const challengeView = z.object({
   refusal_message: z.string().nullable(),
   win_message: z.string().nullable(),
   published_version: z.number().int().nullable(),
-  created_by: z.string().nullable(),
-  created_at: isoTimestamp,
-  updated_by: z.string().nullable(),
-  updated_at: isoTimestamp,
+  ...auditViewShape,
 });
 
 export const challengeResponse = z.object({ challenge: challengeView });

@@ -1,9 +1,10 @@
 import type { DIFFICULTIES } from "@/lib/contracts/challenges/inputs";
+import type { AuditView } from "@/lib/contracts/primitives";
 
 // What the challenge pages show: a challenge as the console reads it (the secret only as
 // has_secret), as players see it in lists, and the filters of the public list.
 
-export interface ChallengeView {
+export interface ChallengeView extends AuditView {
   id: string;
   app_id: string;
   workflow_id: string | null;
@@ -42,10 +43,6 @@ export interface ChallengeView {
   win_message: string | null;
   /** Published version number of the workflow, null when it was never published (not playable). */
   published_version: number | null;
-  created_by: string | null;
-  created_at: string;
-  updated_by: string | null;
-  updated_at: string;
 }
 
 export interface ChallengeListItem extends ChallengeView {

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { optionalFields, patchSchema } from "@/lib/contracts/primitives";
 import { collectionStrategySchema } from "@/lib/contracts/scoring";
-import { validateTheme } from "@/lib/theme/validate";
-import { MAX_INSTRUCTIONS_CHARS, type FieldIssue } from "@/lib/contracts/challenges/inputs";
+import { checkScoringAndTheme, MAX_INSTRUCTIONS_CHARS } from "@/lib/contracts/challenges/inputs";
 import { entrypointSchema, pluginSlugSchema } from "@/lib/contracts/plugins/inputs";
 
 // Console collection input: ordered membership and a collection scoring
@@ -15,8 +15,9 @@ export const challengeIdsSchema = z
   .refine((ids) => new Set(ids).size === ids.length, "challenge_ids lists a challenge more than once")
   .meta({ uniqueItems: true });
 
+const appIdSchema = z.uuid({ error: "app_id must be an id" });
+
 const fields = {
-  app_id: z.uuid({ error: "app_id must be an id" }),
   name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(120, "name is too long"),
   description: z.string().max(2000, "description is too long").nullable(),
   instructions_md: z
@@ -37,15 +38,10 @@ const fields = {
 };
 
 export const collectionCreateSchema = z.strictObject({
-  app_id: fields.app_id.optional(),
+  app_id: appIdSchema.optional(),
+  ...optionalFields(fields),
   name: fields.name,
-  description: fields.description.optional(),
-  instructions_md: fields.instructions_md.optional(),
-  theme: fields.theme.optional(),
   scoring_strategy: fields.scoring_strategy.default("sum"),
-  scoring_plugin_id: fields.scoring_plugin_id.optional(),
-  scoring_entrypoint: fields.scoring_entrypoint.optional(),
-  scoring_config: fields.scoring_config.optional(),
   is_public: fields.is_public.default(true),
   gated: fields.gated.default(false),
   /** Initial membership, in order. */
@@ -53,41 +49,14 @@ export const collectionCreateSchema = z.strictObject({
 });
 export type CollectionCreateInput = z.input<typeof collectionCreateSchema>;
 
-export const collectionUpdateSchema = z
-  .strictObject({
-    name: fields.name.optional(),
-    description: fields.description.optional(),
-    instructions_md: fields.instructions_md.optional(),
-    theme: fields.theme.optional(),
-    scoring_strategy: fields.scoring_strategy.optional(),
-    scoring_plugin_id: fields.scoring_plugin_id.optional(),
-    scoring_entrypoint: fields.scoring_entrypoint.optional(),
-    scoring_config: fields.scoring_config.optional(),
-    is_public: fields.is_public.optional(),
-    gated: fields.gated.optional(),
-  })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update")
-  .meta({ minProperties: 1 });
+/** PATCH: any subset of the settings (the app stays). */
+export const collectionUpdateSchema = patchSchema(fields);
 export type CollectionUpdateInput = z.input<typeof collectionUpdateSchema>;
 
 /** PUT …/{id}/challenges: the full membership, in order. */
 export const collectionChallengesSchema = z.strictObject({ challenge_ids: challengeIdsSchema });
 
-export const collectionListQuerySchema = z.strictObject({
-  app_id: z.uuid({ error: "app_id must be an id" }).optional(),
-});
+export const collectionListQuerySchema = z.strictObject({ app_id: appIdSchema.optional() });
 
-export function checkCollectionState(
-  s: { scoring_strategy: string; scoring_plugin_id: string | null; theme: Record<string, unknown> | null },
-  opts: { verifyAssetUrl?: (url: string) => boolean } = {},
-): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  if (s.scoring_strategy === "custom" && !s.scoring_plugin_id) {
-    issues.push({ path: "scoring_plugin_id", message: 'scoring_strategy "custom" needs scoring_plugin_id' });
-  }
-  const theme = validateTheme(s.theme, opts);
-  if (!theme.ok) {
-    for (const i of theme.issues) issues.push({ path: i.path ? `theme.${i.path}` : "theme", message: i.message });
-  }
-  return issues;
-}
+/** A collection's cross-field rules: custom scoring names its plugin; the theme is valid. */
+export const checkCollectionState = checkScoringAndTheme;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
+import { auditViewShape, jsonObject } from "@/lib/contracts/primitives";
 import { WRITERS } from "@/lib/contracts/challenges/inputs";
 import {
   collectionChallengesSchema,
@@ -14,9 +14,8 @@ import { collectionLeaderboardQuerySchema, listQuerySchema, publicIdParams } fro
 // Challenge collections: the console API (/console/api/challenge-collections) and the public one
 // (/web/api/challenge-collections).
 
-export const collectionView = z.object({
-  id: z.string(),
-  app_id: z.string(),
+/** What the console form edits of a collection (the view without ids, membership and audit). */
+export const collectionSettingsView = z.object({
   name: z.string(),
   description: z.string().nullable(),
   instructions_md: z.string().nullable(),
@@ -27,14 +26,20 @@ export const collectionView = z.object({
   scoring_config: jsonObject.nullable(),
   is_public: z.boolean(),
   gated: z.boolean(),
+});
+export type CollectionSettings = z.infer<typeof collectionSettingsView>;
+
+export const collectionView = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  ...collectionSettingsView.shape,
   challenges: z.array(
     z.object({ id: z.string(), name: z.string(), position: z.number().int(), is_active: z.boolean() }),
   ),
-  created_by: z.string().nullable(),
-  created_at: isoTimestamp,
-  updated_by: z.string().nullable(),
-  updated_at: isoTimestamp,
+  ...auditViewShape,
 });
+export type CollectionView = z.infer<typeof collectionView>;
+export type CollectionChallengeRef = CollectionView["challenges"][number];
 export const collectionResponse = z.object({ collection: collectionView });
 export const collectionListResponse = z.object({ data: z.array(collectionView) });
 

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type Options as AjvOptions, type ValidateFunctio
 import Ajv2019 from "ajv/dist/2019";
 import Ajv2020 from "ajv/dist/2020";
 import { compileCreatorRegex } from "@/lib/evaluation/regex";
+import { patchSchema } from "@/lib/contracts/primitives";
 import { z } from "zod";
 
 // Client-safe schemas for custom evaluator/scorer plugins: console input,
@@ -75,15 +76,12 @@ export const pluginCreateSchema = z
 export type PluginCreateInput = z.input<typeof pluginCreateSchema>;
 
 // plugin_id and kind are fixed once created: challenges refer to the slug and expect its kind.
-export const pluginUpdateSchema = z
-  .strictObject({
-    name: z.string().trim().min(1, "name is required").max(80, "name is too long").optional(),
-    code: pluginCodeSchema.optional(),
-    entrypoints: entrypointsSchema.optional(),
-    config_schema: configSchemaSchema.nullable().optional(),
-  })
-  .refine((input) => Object.values(input).some((v) => v !== undefined), "Nothing to update")
-  .meta({ minProperties: 1 });
+export const pluginUpdateSchema = patchSchema({
+  name: z.string().trim().min(1, "name is required").max(80, "name is too long"),
+  code: pluginCodeSchema,
+  entrypoints: entrypointsSchema,
+  config_schema: configSchemaSchema.nullable(),
+});
 export type PluginUpdateInput = z.input<typeof pluginUpdateSchema>;
 
 /** AttemptMetrics of the plugin API; missing fields default to "unknown". */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTimestamp } from "@/lib/contracts/primitives";
+import { auditViewShape, isoTimestamp } from "@/lib/contracts/primitives";
 import {
   RED_BLUE_STRATEGIES,
   redBlueSettingsObject,
@@ -33,10 +33,7 @@ export const redBlueChallengeView = z.object({
   instructions_md: z.string().nullable(),
   is_active: z.boolean(),
   settings: redBlueSettingsObject,
-  created_by: z.string().nullable(),
-  created_at: isoTimestamp,
-  updated_by: z.string().nullable(),
-  updated_at: isoTimestamp,
+  ...auditViewShape,
 });
 export type RedBlueChallengeView = z.infer<typeof redBlueChallengeView>;
 
@@ -47,6 +44,17 @@ const submissionRef = z.object({
   prompt: z.string().nullable(),
 });
 
+/** How a pairing was judged and scored: what the creator and the participants both see. */
+const pairingOutcomeShape = {
+  categories: z.record(z.string(), z.boolean().nullable()),
+  judge_rating: z.number().nullable(),
+  judge_feedback: z.string().nullable(),
+  red_points: z.number(),
+  blue_points: z.number(),
+  tokens_total: z.number().nullable(),
+  elapsed_ms: z.number().nullable(),
+};
+
 /** A pairing as the creator sees it (console). The model output is masked against the secret. */
 export const consolePairingView = z.object({
   id: z.string(),
@@ -56,13 +64,7 @@ export const consolePairingView = z.object({
   attack: submissionRef,
   defense: submissionRef,
   initiator: teamSchema,
-  categories: z.record(z.string(), z.boolean().nullable()),
-  judge_rating: z.number().nullable(),
-  judge_feedback: z.string().nullable(),
-  red_points: z.number(),
-  blue_points: z.number(),
-  tokens_total: z.number().nullable(),
-  elapsed_ms: z.number().nullable(),
+  ...pairingOutcomeShape,
   model_output: z.string().nullable(),
   created_at: isoTimestamp,
 });
@@ -99,13 +101,7 @@ export const playerPairingView = z.object({
   secret: z.string().nullable(),
   /** The model's answer to the attack, with the secret masked in every form. */
   model_output: z.string().nullable(),
-  categories: z.record(z.string(), z.boolean().nullable()),
-  judge_rating: z.number().nullable(),
-  judge_feedback: z.string().nullable(),
-  red_points: z.number(),
-  blue_points: z.number(),
-  tokens_total: z.number().nullable(),
-  elapsed_ms: z.number().nullable(),
+  ...pairingOutcomeShape,
   created_at: isoTimestamp,
 });
 export type PlayerPairingView = z.infer<typeof playerPairingView>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operation } from "@/lib/contracts/operation";
-import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
+import { auditViewShape, isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
 import { WRITERS } from "@/lib/contracts/challenges/inputs";
 import { idParams } from "@/lib/contracts/params";
 import { workflowDraftSchema, workflowTestRunSchema } from "@/lib/contracts/workflows/inputs";
@@ -28,10 +28,7 @@ export const workflowView = z.object({
   published_version_id: z.string().nullable(),
   versions: z.array(workflowVersionView),
   challenges: z.array(z.object({ id: z.string(), name: z.string() })),
-  created_by: z.string().nullable(),
-  created_at: isoTimestamp,
-  updated_by: z.string().nullable(),
-  updated_at: isoTimestamp,
+  ...auditViewShape,
 });
 export const workflowResponse = z.object({ workflow: workflowView });
 export const workflowVersionResponse = z.object({ version: workflowVersionView });

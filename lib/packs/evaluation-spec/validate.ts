@@ -5,8 +5,11 @@ import { suggestionHint } from "@/lib/packs/suggest";
 import type { PackError } from "@/lib/packs/types";
 import {
   VALIDATOR_TYPES as ALL_VALIDATOR_TYPES,
+  FILE_VALIDATOR_TYPES,
   JUDGE_MODES as JUDGE_MODE_LIST,
+  SANDBOX_VALIDATOR_TYPES,
   SCORECARD_STRATEGIES,
+  STATE_VALIDATOR_TYPES,
 } from "@/lib/packs/vocabulary";
 import { Errors, between01, isEvidenceReference, trim } from "./common";
 import type { EvaluationSpec } from "./types";
@@ -17,23 +20,11 @@ import { checkScorecard } from "./validate-scorecard";
 export const JUDGE_MODES: readonly string[] = JUDGE_MODE_LIST;
 export const STRATEGIES: readonly string[] = SCORECARD_STRATEGIES;
 export const VALIDATOR_TYPES: ReadonlySet<string> = new Set(ALL_VALIDATOR_TYPES);
-const FILE_VALIDATORS = new Set([
-  "file_content_match",
-  "file_exists",
-  "file_json_schema",
-  "directory_structure",
-  "code_execution",
-]);
-/** Validators that read no expected value; the last two must not declare one. */
-const NO_EXPECTED_FROM = new Set([
-  "file_exists",
-  "file_json_schema",
-  "directory_structure",
-  "code_execution",
-  "tool_call_assertion",
-  "postcondition",
-]);
-const OMIT_EXPECTED_FROM = new Set(["tool_call_assertion", "postcondition"]);
+const FILE_VALIDATORS: ReadonlySet<string> = new Set(FILE_VALIDATOR_TYPES);
+/** Validators that read no expected value (every sandbox type but file_content_match). */
+const NO_EXPECTED_FROM: ReadonlySet<string> = new Set(SANDBOX_VALIDATOR_TYPES.filter((t) => t !== "file_content_match"));
+/** ...and those of them that must not declare one. */
+const OMIT_EXPECTED_FROM: ReadonlySet<string> = new Set(STATE_VALIDATOR_TYPES);
 const METRIC_TYPES = new Set(["numeric", "text", "boolean"]);
 const UNSUPPORTED_COLLECTOR = "behavioral_confidence_calibration_score";
 const SIGNAL_KEYS = [

@@ -73,6 +73,27 @@ export interface CaseOutcome {
   error: string | null;
 }
 
+/** A case's result before its answer: the prompt it sends, nothing judged or measured yet. */
+export function emptyCaseResult(prompt: CaseResult["prompt"] = { system: "", user: "" }): CaseResult {
+  return { prompt, validators: [], judges: [], score: null, security: null, inputTokens: 0, outputTokens: 0 };
+}
+
+/** A case that ended in `error` without an answer: no latency measured, nothing spent. */
+export function errorOutcome(error: string, result: CaseResult): CaseOutcome {
+  return {
+    status: "error",
+    output: "",
+    result,
+    overall: result.score?.overall ?? null,
+    latencyMs: null,
+    tokens: 0,
+    costUsd: 0,
+    judgeTokens: 0,
+    judgeCostUsd: 0,
+    error,
+  };
+}
+
 export interface ExecuteInput {
   bundle: Bundle;
   spec: EvaluationSpec;
@@ -185,32 +206,11 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
       ? buildPrompt(challenge, caseDef)
       : { system: instructions, user: "" };
   const timeoutMs = spec.runtime_limits?.max_duration_ms;
-  const base: CaseResult = {
-    prompt,
-    validators: [],
-    judges: [],
-    score: null,
-    security: null,
-    inputTokens: 0,
-    outputTokens: 0,
-  };
+  const base = emptyCaseResult(prompt);
 
   // Never an empty message to the model: a case with nothing to send is an error of the pack.
   const unsendable = !adversarial && !caseDef ? "the case is not in this pack version" : emptyPrompt(prompt);
-  if (unsendable) {
-    return {
-      status: "error",
-      output: "",
-      result: base,
-      overall: null,
-      latencyMs: null,
-      tokens: 0,
-      costUsd: 0,
-      judgeTokens: 0,
-      judgeCostUsd: 0,
-      error: unsendable,
-    };
-  }
+  if (unsendable) return errorOutcome(unsendable, base);
   let answer: ModelAnswer;
   try {
     answer = await input.callModel(planned.modelRef, { ...prompt, ...(timeoutMs ? { timeoutMs } : {}) });
@@ -218,18 +218,7 @@ export async function executeCase(input: ExecuteInput): Promise<CaseOutcome> {
     const error = err instanceof Error ? err.message : String(err);
     // No answer: latency and cost were not measured (scored as missing, not as a perfect 0).
     const score = adversarial ? null : scoreCase(spec, { validators: {}, judges: {}, error });
-    return {
-      status: "error",
-      output: "",
-      result: { ...base, score },
-      overall: score?.overall ?? null,
-      latencyMs: null,
-      tokens: 0,
-      costUsd: 0,
-      judgeTokens: 0,
-      judgeCostUsd: 0,
-      error,
-    };
+    return errorOutcome(error, { ...base, score });
   }
   const truncated = answer.text.length > MAX_OUTPUT_CHARS;
   const output = truncated ? answer.text.slice(0, MAX_OUTPUT_CHARS) : answer.text;

@@ -5,7 +5,8 @@ import { aggregateRun, type CaseScore, type RunAggregate } from "@/lib/packs/run
 import type { JudgeResult } from "@/lib/packs/run/judges";
 import type { SecurityScan } from "@/lib/packs/run/security";
 
-export interface SummaryCase {
+/** A case's keys and what was measured of it: the stored columns the summary reads. */
+export interface SummaryCaseColumns {
   modelRef: string;
   kind: string;
   inputSetKey: string;
@@ -14,6 +15,9 @@ export interface SummaryCase {
   latencyMs: number | null;
   tokens: number | null;
   costUsd: number | null;
+}
+
+export interface SummaryCase extends SummaryCaseColumns {
   score: CaseScore | null;
   judges: JudgeResult[];
   security: SecurityScan | null;

@@ -10,19 +10,29 @@ import { badRequest, unauthorized } from "@/lib/services/arena/errors";
 // agents may share one) and, when they name an identity (a session key or `from`), against that
 // identity too. The address bucket comes first, so inventing identities buys no extra writes.
 
-const perAddress = createLimiter({
-  name: "arena-writes-address",
-  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE * 5),
-  durationSec: 60,
-  message: "Too many arena requests from this address. Slow down.",
-});
+/** `perMinute` writes a minute per identity (bucket `name`), five times that per client address. */
+function perMinuteLimiters(name: string, perMinute: number, what: string) {
+  return {
+    address: createLimiter({
+      name: `${name}-address`,
+      points: Math.max(1, perMinute * 5),
+      durationSec: 60,
+      message: `Too many ${what} from this address. Slow down.`,
+    }),
+    identity: createLimiter({
+      name,
+      points: Math.max(1, perMinute),
+      durationSec: 60,
+      message: `Too many ${what}. Slow down.`,
+    }),
+  };
+}
 
-const perIdentity = createLimiter({
-  name: "arena-writes",
-  points: Math.max(1, env.ARENA_WRITES_PER_MINUTE),
-  durationSec: 60,
-  message: "Too many arena requests. Slow down.",
-});
+const { address: perAddress, identity: perIdentity } = perMinuteLimiters(
+  "arena-writes",
+  env.ARENA_WRITES_PER_MINUTE,
+  "arena requests",
+);
 
 export async function limitArenaWrite(clientKey: string, caller: ArenaCaller): Promise<void> {
   await perAddress.consume(clientKey);
@@ -99,19 +109,11 @@ export async function limitAccountGameCreate(accountId: string): Promise<void> {
 // allowance: ARENA_CHAT_MESSAGES_PER_MINUTE per writer identity, five times that per client
 // address (the address first, so inventing identities buys nothing).
 
-const freeChatPerAddress = createLimiter({
-  name: "arena-free-chat-address",
-  points: Math.max(1, env.ARENA_CHAT_MESSAGES_PER_MINUTE * 5),
-  durationSec: 60,
-  message: "Too many chat messages from this address. Slow down.",
-});
-
-const freeChatPerIdentity = createLimiter({
-  name: "arena-free-chat",
-  points: Math.max(1, env.ARENA_CHAT_MESSAGES_PER_MINUTE),
-  durationSec: 60,
-  message: "Too many chat messages. Slow down.",
-});
+const { address: freeChatPerAddress, identity: freeChatPerIdentity } = perMinuteLimiters(
+  "arena-free-chat",
+  env.ARENA_CHAT_MESSAGES_PER_MINUTE,
+  "chat messages",
+);
 
 export async function limitFreeChat(clientKey: string | undefined, identity: string): Promise<void> {
   if (clientKey) await freeChatPerAddress.consume(clientKey);

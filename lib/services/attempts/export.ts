@@ -2,8 +2,7 @@ import "server-only";
 import { csvRecord } from "@/lib/csv";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
-import { getSecretValue } from "@/lib/services/secrets";
-import { Masker } from "@/lib/workflow/engine/masking";
+import { attemptConsoleSelect, attemptPlayerName, challengeMasker } from "@/lib/services/attempts/read-shared";
 
 // A challenge's attempts as a download for its workspace's members (CSV or JSON lines in an
 // array), oldest first, read and written a page at a time so a challenge with many attempts never
@@ -31,24 +30,6 @@ type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | boole
 
 const PAGE = 200;
 
-const select = {
-  id: true,
-  createdAt: true,
-  status: true,
-  succeeded: true,
-  score: true,
-  judgeRating: true,
-  judgeFeedback: true,
-  tokensTotal: true,
-  judgeTokensTotal: true,
-  elapsedMs: true,
-  prompt: true,
-  response: true,
-  errorMessage: true,
-  account: { select: { name: true, email: true, profile: { select: { displayName: true } } } },
-  endUser: { select: { sessionId: true } },
-} as const;
-
 export async function exportChallengeAttempts(
   workspaceId: string,
   challengeId: string,
@@ -59,8 +40,7 @@ export async function exportChallengeAttempts(
     select: { id: true, secretRef: true },
   });
   if (!challenge) throw notFound("Challenge");
-  const masker = new Masker();
-  if (challenge.secretRef) masker.add(await getSecretValue(workspaceId, challenge.secretRef));
+  const masker = await challengeMasker(workspaceId, challenge.secretRef);
   const m = (s: string | null) => (s === null ? null : masker.mask(s));
   const csv = format === "csv";
   const encoder = new TextEncoder();
@@ -71,13 +51,7 @@ export async function exportChallengeAttempts(
   const toRow = (r: Awaited<ReturnType<typeof page>>[number]): ExportRow => ({
     attempt_id: r.id,
     created_at: r.createdAt.toISOString(),
-    player: m(
-      r.account
-        ? r.account.profile?.displayName || r.account.name || r.account.email
-        : r.endUser?.sessionId
-          ? `anonymous:${r.endUser.sessionId.slice(0, 8)}`
-          : "anonymous",
-    ),
+    player: m(attemptPlayerName(r)),
     player_email: r.account?.email ?? null,
     status: r.status,
     succeeded: r.succeeded,
@@ -98,7 +72,7 @@ export async function exportChallengeAttempts(
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take: PAGE,
       ...(after ? { cursor: { id: after }, skip: 1 } : {}),
-      select,
+      select: attemptConsoleSelect,
     });
   }
 

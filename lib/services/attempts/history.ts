@@ -3,8 +3,7 @@ import type { ConsoleAttempt, ConsoleAttemptListQuery, PlayerAttempt } from "@/l
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { getSecretValue } from "@/lib/services/secrets";
-import { Masker } from "@/lib/workflow/engine/masking";
+import { attemptSummarySelect, challengeMasker } from "@/lib/services/attempts/read-shared";
 
 // Attempts read back a page at a time, newest first, by a keyset cursor on (created_at, id):
 // a player's own attempts on one challenge, and a workspace challenge's attempts for its members.
@@ -50,27 +49,15 @@ const ORDER = [
 ] as const satisfies Prisma.ChallengeAttemptOrderByWithRelationInput[];
 
 const playerSelect = {
-  id: true,
-  challengeId: true,
-  status: true,
-  succeeded: true,
-  score: true,
-  judgeRating: true,
+  ...attemptSummarySelect,
   judgeFeedback: true,
   prompt: true,
   response: true,
   tokensTotal: true,
   elapsedMs: true,
-  createdAt: true,
 } as const;
 
 type PlayerRow = Prisma.ChallengeAttemptGetPayload<{ select: typeof playerSelect }>;
-
-async function maskerFor(workspaceId: string, secretRef: string | null) {
-  const masker = new Masker();
-  if (secretRef) masker.add(await getSecretValue(workspaceId, secretRef));
-  return masker;
-}
 
 function toPlayerAttempt(r: PlayerRow, mask: (s: string | null) => string | null): PlayerAttempt {
   return {
@@ -122,7 +109,7 @@ export async function listOwnAttempts(
     take: opts.limit + 1,
     select: playerSelect,
   });
-  const masker = await maskerFor(challenge.workspaceId, challenge.secretRef);
+  const masker = await challengeMasker(challenge.workspaceId, challenge.secretRef);
   return paged(rows, opts.limit, (r) => toPlayerAttempt(r, (s) => (s === null ? null : masker.mask(s))));
 }
 
@@ -165,7 +152,7 @@ export async function listWorkspaceAttempts(
       account: { select: { email: true, name: true, profile: { select: { displayName: true } } } },
     },
   });
-  const masker = await maskerFor(workspaceId, challenge.secretRef);
+  const masker = await challengeMasker(workspaceId, challenge.secretRef);
   const mask = (s: string | null) => (s === null ? null : masker.mask(s));
   return paged(rows, q.limit, (r) => ({
     ...toPlayerAttempt(r, mask),

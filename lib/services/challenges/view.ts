@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { refreshThemeAssetUrls, signAssetUrl } from "@/lib/services/assets";
+import { auditView } from "@/lib/contracts/primitives";
 
 // How a console challenge reads: the row selected, its view (secrets only as has_secret, asset
 // URLs freshly signed), and the list and detail reads.
@@ -92,10 +93,7 @@ export function toView(r: Row, secretNames: Set<string>): ChallengeView {
     refusal_message: r.refusalMessage,
     win_message: r.winMessage,
     published_version: r.workflow?.publishedVersion?.version ?? null,
-    created_by: r.createdBy,
-    created_at: r.createdAt.toISOString(),
-    updated_by: r.updatedBy,
-    updated_at: r.updatedAt.toISOString(),
+    ...auditView(r),
   };
 }
 

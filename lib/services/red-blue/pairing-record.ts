@@ -4,7 +4,7 @@ import type { NotificationPayloads } from "@/lib/contracts/notifications";
 import { asNum, exec, json, one, type Step } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
-import type { RecordedPairing, TeamRoundPort } from "@/lib/red-blue/port";
+import type { PairingRecord, RecordedPairing } from "@/lib/red-blue/port";
 import type { CategoryVerdict } from "@/lib/red-blue/scoring";
 import { insertOutboxEvent } from "@/lib/services/attempts/store";
 import { challengeRow } from "@/lib/services/red-blue/membership";
@@ -13,7 +13,7 @@ import { challengeRow } from "@/lib/services/red-blue/membership";
 // team_pairing_completed outbox event in one transaction, with the submission's stored answer
 // (for replays) when the submit path asks for it.
 
-export type RecordPairingInput = Parameters<TeamRoundPort["recordPairing"]>[0] & {
+export type RecordPairingInput = PairingRecord & {
   /** The submit path: the request's answer, stored on this submission in the same transaction. */
   storeResult?: { submissionId: string; build: (recorded: RecordedPairing) => Step<unknown> };
 };

@@ -3,7 +3,8 @@ import "server-only";
 import type { SubmitResponse } from "@/lib/contracts/red-blue";
 import { query } from "@/lib/db/sql";
 import { checkUtility, playPairing, refusedDefenseError, type ModelAccess } from "@/lib/red-blue/pairing";
-import type { StoredSubmission } from "@/lib/red-blue/port";
+import { pairingRecord, type StoredSubmission } from "@/lib/red-blue/port";
+import type { RecordPairingInput } from "@/lib/services/red-blue/pairing-record";
 import { getWorkspaceModel } from "@/lib/services/llm-providers";
 import { createTeamRoundPort } from "@/lib/services/red-blue/round-port";
 import { assertWithinLimits, preflight } from "@/lib/services/red-blue/submit-preflight";
@@ -118,35 +119,22 @@ export async function submitTeamPrompt(
   }
 
   const requested = selected.requested;
-  const recorded = await port.recordPairing({
-    challengeId: c.id,
-    initiator: input.team,
-    attack,
-    defense,
-    modelOutput: outcome.modelOutput,
-    categories: outcome.categories,
-    rating: outcome.rating,
-    feedback: outcome.feedback,
-    raw: {
-      results: outcome.results,
-      model_tokens: outcome.modelTokens,
-      judge_tokens: outcome.judgeTokens,
-      secret_seen: outcome.secretSeen,
-      defense_utility_failed: defense.utilityPassed === false,
-    },
-    redPoints: outcome.points.red,
-    bluePoints: outcome.points.blue,
-    tokens: outcome.tokens,
-    elapsedMs: outcome.elapsedMs,
-    storeResult: {
-      submissionId: mine.id,
-      // Stored for replays without what only a reveal shows (rebuilt on replay when revealed).
-      *build(rec) {
-        const pairing = yield* pairingView(c, rec.pairingId, input.accountId, false);
-        return { ...base, pairing, waiting: false, requested_opponent: requested } satisfies SubmitResponse;
-      },
-    },
+  const record: RecordPairingInput = pairingRecord(c.id, input.team, attack, defense, outcome, {
+    results: outcome.results,
+    model_tokens: outcome.modelTokens,
+    judge_tokens: outcome.judgeTokens,
+    secret_seen: outcome.secretSeen,
+    defense_utility_failed: defense.utilityPassed === false,
   });
+  record.storeResult = {
+    submissionId: mine.id,
+    // Stored for replays without what only a reveal shows (rebuilt on replay when revealed).
+    *build(rec) {
+      const pairing = yield* pairingView(c, rec.pairingId, input.accountId, false);
+      return { ...base, pairing, waiting: false, requested_opponent: requested } satisfies SubmitResponse;
+    },
+  };
+  const recorded = await port.recordPairing(record);
   const pairing = await query(() =>
     pairingView(c, recorded.pairingId, input.accountId, c.settings.reveal_after_round),
   );

@@ -14,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import { type Prisma } from "@/lib/generated/sqlite/client";
 import { refreshThemeAssetUrls } from "@/lib/services/assets";
 import type { FieldIssue } from "@/lib/contracts/challenges";
+import { auditView } from "@/lib/contracts/primitives";
 
 // How stored red/blue rows become views: settings and the judge suite are JSON columns, read
 // tolerantly (a key that no longer validates falls back to its default instead of failing the
@@ -103,10 +104,7 @@ export function toChallengeView(r: ChallengeRow): RedBlueChallengeView {
     instructions_md: r.instructionsMd,
     is_active: r.isActive,
     settings: readSettings(r.settings),
-    created_by: r.createdBy,
-    created_at: r.createdAt.toISOString(),
-    updated_by: r.updatedBy,
-    updated_at: r.updatedAt.toISOString(),
+    ...auditView(r),
   };
 }
 

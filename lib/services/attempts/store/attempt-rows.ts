@@ -76,8 +76,8 @@ export interface NewAttempt {
   leaseUntil?: Date | null;
 }
 
-/** The final fields of an attempt (recording). */
-export interface AttemptOutcomeFields {
+/** An attempt's verdict and what it cost (the console's attempt browser shows them too). */
+export interface AttemptVerdictFields {
   status: string;
   succeeded: boolean;
   score: number | null;
@@ -87,6 +87,10 @@ export interface AttemptOutcomeFields {
   tokensTotal: number | null;
   judgeTokensTotal: number | null;
   elapsedMs: number | null;
+}
+
+/** The final fields of an attempt (recording). */
+export interface AttemptOutcomeFields extends AttemptVerdictFields {
   response: string | null;
   errorMessage: string | null;
   workflowRunId: string | null;

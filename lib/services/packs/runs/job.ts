@@ -5,7 +5,7 @@ import { defineJob, enqueue, PermanentJobError, type JobContext } from "@/lib/jo
 import { env } from "@/lib/env";
 import { getRegexRunner } from "@/lib/evaluation/rules-runner";
 import { log } from "@/lib/log";
-import { executeCase, type CaseOutcome } from "@/lib/packs/run/execute";
+import { emptyCaseResult, errorOutcome, executeCase, type CaseOutcome } from "@/lib/packs/run/execute";
 import type { SearchRegex } from "@/lib/packs/validators";
 import type { JudgeBudget } from "@/lib/packs/run/judges";
 import { countReasons, NEEDS_SANDBOX_PREFIX, securitySandboxNotes, specOf } from "@/lib/packs/run/plan";
@@ -53,26 +53,7 @@ function crashedOutcome(err: unknown): CaseOutcome {
     0,
     500,
   );
-  return {
-    status: "error",
-    output: "",
-    result: {
-      prompt: { system: "", user: "" },
-      validators: [],
-      judges: [],
-      score: null,
-      security: null,
-      inputTokens: 0,
-      outputTokens: 0,
-    },
-    overall: null,
-    latencyMs: null,
-    tokens: 0,
-    costUsd: 0,
-    judgeTokens: 0,
-    judgeCostUsd: 0,
-    error,
-  };
+  return errorOutcome(error, emptyCaseResult());
 }
 const CANCEL_POLL_MS = 1_000;
 

@@ -12,6 +12,7 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import { notFound } from "@/lib/errors";
 import { computeSummary, loadBundle } from "@/lib/services/packs/runs/job";
 import {
+  CASE_KEY_SELECT,
   finishRun,
   readRun,
   requestCancel,
@@ -168,12 +169,7 @@ export async function listRecentRuns(workspaceId: string): Promise<PackRunView[]
 }
 
 const CASE_SELECT = {
-  ordinal: true,
-  modelRef: true,
-  kind: true,
-  inputSetKey: true,
-  challengeKey: true,
-  caseKey: true,
+  ...CASE_KEY_SELECT,
   status: true,
   output: true,
   result: true,

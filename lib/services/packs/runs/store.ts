@@ -3,6 +3,7 @@ import { db, type Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import type { CaseOutcome } from "@/lib/packs/run/execute";
 import { NEEDS_SANDBOX_PREFIX, type PlannedCase } from "@/lib/packs/run/plan";
+import type { SummaryCaseColumns } from "@/lib/packs/run/summary";
 
 // The storage of pack runs. A case leaves `pending` once: recordCases updates `WHERE status =
 // 'pending'` and moves the run's counters by what changed, in the same transaction, so a case
@@ -143,6 +144,16 @@ export async function insertRunCases(tx: Tx, runId: string, cases: PlannedCase[]
 export const activeRunCount = (tx: Tx, workspaceId: string): Promise<number> =>
   tx.packRun.count({ where: { workspaceId, status: { in: ACTIVE } } });
 
+/** Where a case stands in its run: its order and what it plays. */
+export const CASE_KEY_SELECT = {
+  ordinal: true,
+  modelRef: true,
+  kind: true,
+  inputSetKey: true,
+  challengeKey: true,
+  caseKey: true,
+} satisfies Prisma.PackRunCaseSelect;
+
 export interface PendingCase extends PlannedCase {
   id: string;
 }
@@ -151,15 +162,7 @@ export async function pendingCases(runId: string): Promise<PendingCase[]> {
   const rows = await db.packRunCase.findMany({
     where: { runId, status: "pending" },
     orderBy: { ordinal: "asc" },
-    select: {
-      id: true,
-      ordinal: true,
-      modelRef: true,
-      kind: true,
-      inputSetKey: true,
-      challengeKey: true,
-      caseKey: true,
-    },
+    select: { id: true, ...CASE_KEY_SELECT },
   });
   return rows.map((r) => ({ ...r, kind: r.kind === "security" ? "security" : "case" }));
 }
@@ -246,15 +249,7 @@ export async function hasPendingCases(runId: string): Promise<boolean> {
   return row !== null;
 }
 
-export interface SummaryRow {
-  modelRef: string;
-  kind: string;
-  inputSetKey: string;
-  caseKey: string;
-  status: string;
-  latencyMs: number | null;
-  tokens: number | null;
-  costUsd: number | null;
+export interface SummaryRow extends SummaryCaseColumns {
   result: Record<string, unknown> | null;
   error: string | null;
 }

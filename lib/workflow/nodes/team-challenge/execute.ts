@@ -14,7 +14,7 @@ import {
   type ModelAccess,
   type PairingOutcome,
 } from "@/lib/red-blue/pairing";
-import type { TeamRoundPort } from "@/lib/red-blue/port";
+import { pairingRecord, type TeamRoundPort } from "@/lib/red-blue/port";
 import type { CategoryVerdict } from "@/lib/red-blue/scoring";
 import {
   NodeFailure,
@@ -193,16 +193,8 @@ async function playRound(
     settings,
     defenseUtilityFailed: defense.utilityPassed === false,
   });
-  const recorded = await port.recordPairing({
-    challengeId: challenge.id,
-    initiator: team,
-    attack,
-    defense,
-    modelOutput: outcome.modelOutput,
-    categories: outcome.categories,
-    rating: outcome.rating,
-    feedback: outcome.feedback,
-    raw: {
+  const recorded = await port.recordPairing(
+    pairingRecord(challenge.id, team, attack, defense, outcome, {
       source: "workflow",
       run_id: ctx.run.runId,
       node_id: ctx.node.id,
@@ -210,12 +202,8 @@ async function playRound(
       results: outcome.results,
       model_tokens: outcome.modelTokens,
       judge_tokens: outcome.judgeTokens,
-    },
-    redPoints: outcome.points.red,
-    bluePoints: outcome.points.blue,
-    tokens: outcome.tokens,
-    elapsedMs: outcome.elapsedMs,
-  });
+    }),
+  );
   return {
     outputs: pairingOutputs(ctx, team, outcome, recorded.totalPoints),
     tokens: outcome.modelTokens + gateTokens,
