@@ -13,6 +13,7 @@ import {
   LEAK,
   player,
   secretScanSuite,
+  send,
   submit,
   UNKNOWN_ID,
 } from "./red-blue-rounds-support";
@@ -33,7 +34,7 @@ describe("POST /web/api/red-blue-challenges/{id}/join", () => {
     expect(switched.status).toBe(200);
     expect(switched.json.membership.team).toBe("blue");
 
-    expect((await submit(c.id, p, { team: "blue", prompt: defense() })).status).toBe(201);
+    expect((await send(c.id, p, "blue", defense())).status).toBe(201);
     const late = await join(c.id, p, "red");
     expect(late.status).toBe(409);
     expect(late.json.error.code).toBe("conflict");
@@ -70,20 +71,20 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
     const anon = await submit(c.id, null, { team: "red", prompt: LEAK });
     expect(anon.status).toBe(401);
 
-    const notJoined = await submit(c.id, p, { team: "blue", prompt: defense() });
+    const notJoined = await send(c.id, p, "blue", defense());
     expect(notJoined.status).toBe(403);
     expect(notJoined.json.error).toEqual({ code: "forbidden", message: "Join the blue team first" });
 
     await join(c.id, p, "red");
-    const other = await submit(c.id, p, { team: "blue", prompt: defense() });
+    const other = await send(c.id, p, "blue", defense());
     expect(other.status).toBe(409);
     expect(other.json.error.code).toBe("conflict");
     expect(other.json.error.message).toMatch(/^You are on the red team/);
 
-    expect((await submit(UNKNOWN_ID, p, { team: "red", prompt: LEAK })).status).toBe(404);
+    expect((await send(UNKNOWN_ID, p, "red", LEAK)).status).toBe(404);
     const inactive = await challenge({}, { isActive: false });
     await db.teamMember.create({ data: { redBlueChallengeId: inactive.id, accountId: p.id, team: "red" } });
-    const gone = await submit(inactive.id, p, { team: "red", prompt: LEAK });
+    const gone = await send(inactive.id, p, "red", LEAK);
     expect(gone.status).toBe(404);
     expect(gone.json.error.code).toBe("not_found");
     expect(await db.teamSubmission.count({ where: { accountId: p.id } })).toBe(0);
@@ -93,7 +94,7 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
     const c = await challenge({ max_prompt_chars: 60 });
     const p = await player();
     await join(c.id, p, "red");
-    const long = await submit(c.id, p, { team: "red", prompt: "a".repeat(61) });
+    const long = await send(c.id, p, "red", "a".repeat(61));
     expect(long.status).toBe(422);
     expect(long.json.error.message).toMatch(/too long \(60 characters/);
     for (const body of [
@@ -120,7 +121,7 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
     const c = await challenge();
     const p = await player();
     await join(c.id, p, "red");
-    const huge = await submit(c.id, p, { team: "red", prompt: "a".repeat(2 * 1024 * 1024) });
+    const huge = await send(c.id, p, "red", "a".repeat(2 * 1024 * 1024));
     expect(huge.status).toBe(413);
     expect(huge.json.error.code).toBe("payload_too_large");
     const deep = `{"team":"red","prompt":${'{"a":'.repeat(5000)}"x"${"}".repeat(5000)}}`;
@@ -142,9 +143,9 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
     const c = await challenge({ submissions_per_minute: 2 });
     const p = await player();
     await join(c.id, p, "red");
-    expect((await submit(c.id, p, { team: "red", prompt: LEAK })).status).toBe(201);
-    expect((await submit(c.id, p, { team: "red", prompt: HARMLESS })).status).toBe(201);
-    const third = await submit(c.id, p, { team: "red", prompt: "One more try" });
+    expect((await send(c.id, p, "red", LEAK)).status).toBe(201);
+    expect((await send(c.id, p, "red", HARMLESS)).status).toBe(201);
+    const third = await send(c.id, p, "red", "One more try");
     expect(third.status).toBe(429);
     expect(third.json.error.code).toBe("rate_limited");
     const retry = Number(third.headers.get("retry-after"));
@@ -154,7 +155,7 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
     // Another player is not held back.
     const q = await player();
     await join(c.id, q, "red");
-    expect((await submit(c.id, q, { team: "red", prompt: LEAK })).status).toBe(201);
+    expect((await send(c.id, q, "red", LEAK)).status).toBe(201);
   });
 
   it("429 past the instance's per-account rate of attempts, counted over every red/blue challenge", async () => {
@@ -166,7 +167,7 @@ describe("POST /web/api/red-blue-challenges/{id}/submit refusals", () => {
       const c = i % 2 ? c2 : c1;
       expect((await submit(c.id, p, { team: "red", prompt: `${HARMLESS} ${i}` })).status).toBe(201);
     }
-    const over = await submit(c1.id, p, { team: "red", prompt: LEAK });
+    const over = await send(c1.id, p, "red", LEAK);
     expect(over.status).toBe(429);
     expect(over.json.error.message).toMatch(
       /^You are submitting too fast\. Try again in \d+ (?:seconds?|minutes?)\.$/,

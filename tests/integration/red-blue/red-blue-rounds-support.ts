@@ -169,6 +169,23 @@ export async function submit(
   );
 }
 
+/** `p`'s prompt for `team` over the route, read as that team. */
+export const send = (
+  id: string,
+  p: Player,
+  team: "red" | "blue",
+  prompt: string,
+  opts: { key?: string } = {},
+) => submit(id, p, { team, prompt }, { viewer: team, ...opts });
+
+/** A defense the utility gate turned away: 422 naming the benign prompt it refused. */
+export function expectGateRefused(res: { status: number; json: any }) {
+  expect(res.status).toBe(422);
+  expect(res.json.error.message).toBe(
+    `Your defense refused a benign request: "${res.json.error.details.failing_prompt}"`,
+  );
+}
+
 export async function myPairings(id: string, p: Player | null, viewer: "red" | "blue", limit?: number) {
   const qs = limit === undefined ? "" : `?limit=${limit}`;
   const path = `/web/api/red-blue-challenges/${id}/pairings${qs}`;

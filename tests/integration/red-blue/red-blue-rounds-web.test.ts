@@ -26,7 +26,7 @@ import {
   secretScanSuite,
   storeSubmission,
   submissionCount,
-  submit,
+  send,
   UNKNOWN_ID,
   loadRoundModels,
 } from "./red-blue-rounds-support";
@@ -39,11 +39,11 @@ describe("a round over the web API", () => {
     const { blue, red } = await blueAndRed(c.id);
     const d = defense();
 
-    const waiting = await submit(c.id, blue, { team: "blue", prompt: d }, { viewer: "blue" });
+    const waiting = await send(c.id, blue, "blue", d);
     expectWaiting(waiting);
     expect(waiting.json.requested_opponent).toBe(false);
 
-    const attack = await submit(c.id, red, { team: "red", prompt: LEAK }, { viewer: "red" });
+    const attack = await send(c.id, red, "red", LEAK);
     expect(attack.status).toBe(201);
     const pairing = attack.json.pairing;
     expect(attack.json.waiting).toBe(false);
@@ -64,7 +64,7 @@ describe("a round over the web API", () => {
     expect(attack.text).not.toContain(d);
 
     // A harmless attack is held: blue +1.
-    const held = await submit(c.id, red, { team: "red", prompt: HARMLESS }, { viewer: "red" });
+    const held = await send(c.id, red, "red", HARMLESS);
     expect(held.json.pairing).toMatchObject(HELD);
 
     const mineRed = await myPairings(c.id, red, "red");
@@ -100,14 +100,14 @@ describe("a round over the web API", () => {
     const c = await challenge({ ...NO_GATE, reveal_after_round: true });
     const { blue, red } = await blueAndRed(c.id);
     const d = defense();
-    await submit(c.id, blue, { team: "blue", prompt: d }, { viewer: "blue" });
-    const res = await submit(c.id, red, { team: "red", prompt: LEAK }, { viewer: "red", key: "reveal-1" });
+    await send(c.id, blue, "blue", d);
+    const res = await send(c.id, red, "red", LEAK, { key: "reveal-1" });
     expect(res.json.pairing).toMatchObject({ opponent_prompt: d, secret: SECRET });
     // The stored replay answer does not keep them; the replay rebuilds them while revealed.
     const stored = await db.teamSubmission.findUniqueOrThrow({ where: { id: res.json.submission.id } });
     expect(JSON.stringify(stored.result)).not.toContain(SECRET);
     expect(JSON.stringify(stored.result)).not.toContain(d);
-    const replay = await submit(c.id, red, { team: "red", prompt: LEAK }, { viewer: "red", key: "reveal-1" });
+    const replay = await send(c.id, red, "red", LEAK, { key: "reveal-1" });
     expect(replay.status).toBe(200);
     expect(replay.json).toMatchObject({
       replayed: true,
@@ -124,22 +124,20 @@ describe("Idempotency-Key", () => {
   it("a repeat answers the stored result with 200 and replayed; another prompt under the key is 422", async () => {
     const c = await challenge(NO_GATE);
     const { blue, red } = await blueAndRed(c.id);
-    await submit(c.id, blue, { team: "blue", prompt: defense() }, { viewer: "blue" });
-    const first = await submit(c.id, red, { team: "red", prompt: LEAK }, { key: "k-1", viewer: "red" });
+    await send(c.id, blue, "blue", defense());
+    const first = await send(c.id, red, "red", LEAK, { key: "k-1" });
     expect(first.status).toBe(201);
-    const again = await submit(c.id, red, { team: "red", prompt: LEAK }, { key: "k-1", viewer: "red" });
+    const again = await send(c.id, red, "red", LEAK, { key: "k-1" });
     expect(again.status).toBe(200);
     expect(again.json).toEqual({ ...first.json, replayed: true });
     expect(await submissionCount(c.id, { accountId: red.id })).toBe(1);
     expect(await db.teamPairing.count({ where: { redBlueChallengeId: c.id } })).toBe(1);
-    const other = await submit(c.id, red, { team: "red", prompt: HARMLESS }, { key: "k-1", viewer: "red" });
+    const other = await send(c.id, red, "red", HARMLESS, { key: "k-1" });
     expect(other.status).toBe(422);
     // The key is the player's own: another player may use the same one.
     const red2 = await player();
     await join(c.id, red2, "red");
-    expect(
-      (await submit(c.id, red2, { team: "red", prompt: LEAK }, { key: "k-1", viewer: "red" })).status,
-    ).toBe(201);
+    expect((await send(c.id, red2, "red", LEAK, { key: "k-1" })).status).toBe(201);
   });
 
   it("a repeat of a submission whose round died without answering is answered from what was stored", async () => {
@@ -148,7 +146,7 @@ describe("Idempotency-Key", () => {
     await joinTeam(red.id, c.id, "red");
     const createdAt = new Date(Date.now() - 10 * 60_000);
     const row = await storeSubmission(c, red.id, "red", LEAK, { idempotencyKey: "dead-1", createdAt });
-    const res = await submit(c.id, red, { team: "red", prompt: LEAK }, { key: "dead-1", viewer: "red" });
+    const res = await send(c.id, red, "red", LEAK, { key: "dead-1" });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       submission: { id: row.id, team: "red", created_at: createdAt.toISOString() },
@@ -160,7 +158,7 @@ describe("Idempotency-Key", () => {
     });
     // A fresh one still being played is a 409 with Retry-After.
     await storeSubmission(c, red.id, "red", LEAK, { idempotencyKey: "busy-1" });
-    const busy = await submit(c.id, red, { team: "red", prompt: LEAK }, { key: "busy-1", viewer: "red" });
+    const busy = await send(c.id, red, "red", LEAK, { key: "busy-1" });
     expect(busy.status).toBe(409);
     expect(busy.headers.get("retry-after")).toBe("2");
   });
