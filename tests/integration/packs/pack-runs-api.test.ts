@@ -9,10 +9,10 @@ import { GET as listRunsRoute, POST as startRoute } from "@/app/console/api/pack
 import { db } from "@/lib/db";
 import { expect422, expectError } from "@/tests/helpers/console";
 import { call } from "@/tests/helpers/route";
-import { usePackRuns } from "./pack-runs-support";
+import { packRunsHarness } from "./pack-runs-support";
 import { packFixture, startPackRunWorker } from "./packs-support";
 
-const h = usePackRuns([packFixture("eval-trio.yaml")]);
+const h = packRunsHarness([packFixture("eval-trio.yaml")]);
 const { start, finished, cases } = h;
 
 describe("pack runs", () => {

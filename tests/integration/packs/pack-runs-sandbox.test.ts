@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { expectError } from "@/tests/helpers/console";
-import { usePackRuns } from "./pack-runs-support";
+import { packRunsHarness } from "./pack-runs-support";
 import { packFixture } from "./packs-support";
 
 const VAULT = packFixture("security-native.yaml");
@@ -60,7 +60,7 @@ const NATIVE_ONLY = VAULT.replace("slug: vault-guard", "slug: native-only")
   .replace("family: Security", "family: research")
   .replace(/\nsecurity:[\s\S]*$/, "\n");
 
-const h = usePackRuns([VAULT, PAYLOADS, NATIVE_ONLY]);
+const h = packRunsHarness([VAULT, PAYLOADS, NATIVE_ONLY]);
 const { start, finished, cases } = h;
 
 describe("pack runs", () => {

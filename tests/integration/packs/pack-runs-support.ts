@@ -59,13 +59,13 @@ export interface PackRunsHarness {
   server: OpenAITestServer;
   worker: RunningWorker;
   /** Starts a run of the pack (as workspace A unless another bearer is given). */
-  start(pack: string, body: unknown, bearer?: string): ReturnType<typeof startRun>;
-  finished(id: string, timeoutMs?: number): ReturnType<typeof finishedRun>;
-  cases(id: string, query?: string): ReturnType<typeof runCases>;
+  start: (pack: string, body: unknown, bearer?: string) => ReturnType<typeof startRun>;
+  finished: (id: string, timeoutMs?: number) => ReturnType<typeof finishedRun>;
+  cases: (id: string, query?: string) => ReturnType<typeof runCases>;
 }
 
 /** Sets the harness up before the file's tests (publishing `packs`) and takes it down after. */
-export function usePackRuns(packs: string[]): PackRunsHarness {
+export function packRunsHarness(packs: string[]): PackRunsHarness {
   let restoreEnv = () => {};
   const h: PackRunsHarness = {
     actors: undefined as unknown as ConsoleActors,

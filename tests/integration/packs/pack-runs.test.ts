@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import { GET as compareRoute } from "@/app/console/api/pack-runs/compare/route";
 import { countTokens } from "@/tests/helpers/openai-server";
 import { call } from "@/tests/helpers/route";
-import { usePackRuns, WRONG } from "./pack-runs-support";
+import { packRunsHarness, WRONG } from "./pack-runs-support";
 import { packFixture } from "./packs-support";
 
-const h = usePackRuns([packFixture("eval-trio.yaml")]);
+const h = packRunsHarness([packFixture("eval-trio.yaml")]);
 const { start, finished, cases } = h;
 
 // Hand computation (score_scale 1..5; a judge rating r of 0..10 is 1 + 4r/10; quality is the
