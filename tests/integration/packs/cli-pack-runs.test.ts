@@ -18,11 +18,11 @@ import { packRunCaseView, packRunView, type PackRunView } from "@/lib/contracts/
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiToken } from "@/lib/services/api-tokens";
-import { startWorker, type RunningWorker } from "@/lib/jobs";
-import { packRunJob } from "@/lib/services/packs/runs";
+import type { RunningWorker } from "@/lib/jobs";
 import { consoleActors, type ConsoleActors } from "@/tests/helpers/console";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { waitFor } from "@/tests/helpers/wait";
+import { startPackRunWorker } from "./packs-support";
 
 const root = join(import.meta.dirname, "../../..");
 const TRIO = join(root, "tests/fixtures/packs/eval-trio.yaml");
@@ -68,6 +68,11 @@ function cli(args: string[], env: Record<string, string> = {}): Cli {
 
 const run = (...args: string[]) => cli(args).done;
 
+const OFFLINE_MODEL = ["--model", "offline:level-1"];
+/** `packs run <pack> --model offline:level-1`, then `flags`. */
+const offlineRun = (pack: string, ...flags: string[]) => ["packs", "run", pack, ...OFFLINE_MODEL, ...flags];
+const CAPITALS = ["--input-set", "capitals"];
+
 async function apiRun(id: string): Promise<PackRunView> {
   const res = await fetch(`${http.url}/console/api/pack-runs/${id}`, {
     headers: { authorization: `Bearer ${actors.tokenA}` },
@@ -102,15 +107,7 @@ afterAll(async () => {
 describe("gauntlet packs run / results", () => {
   it("Ctrl-C stops waiting and says how to follow the run; a run cancelled while waiting exits 1", async () => {
     // No worker yet: the run stays queued while the CLI waits on it.
-    const waiting = cli([
-      "packs",
-      "run",
-      "eval-trio@1",
-      "--model",
-      "offline:level-1",
-      "--input-set",
-      "capitals",
-    ]);
+    const waiting = cli(offlineRun("eval-trio@1", ...CAPITALS));
     const id = (
       await waiting.stderrMatch(/started run (\S+): eval-trio v1, 8 cases, models offline:level-1\n/)
     )[1]!;
@@ -140,19 +137,16 @@ describe("gauntlet packs run / results", () => {
   }, 120_000);
 
   it("runs eval-trio on the offline model, prints the summary, then the results as text, cases, JSON and CSV", async () => {
-    worker = await startWorker([packRunJob], { pollMs: 50, concurrency: 2 });
+    worker = await startPackRunWorker();
     const ran = await run(
-      "packs",
-      "run",
-      "eval-trio",
-      "--model",
-      "offline:level-1",
-      "--input-set",
-      "capitals",
-      "--judge-model",
-      "gpt-4o-mini=offline:judge",
-      "--judge-model",
-      "gpt-4.1-mini=offline:judge",
+      ...offlineRun(
+        "eval-trio",
+        ...CAPITALS,
+        "--judge-model",
+        "gpt-4o-mini=offline:judge",
+        "--judge-model",
+        "gpt-4.1-mini=offline:judge",
+      ),
     );
     expect(ran.stderr).not.toContain("\x1b");
     const id = /started run (\S+): eval-trio v1, 8 cases/.exec(ran.stderr)?.[1] ?? "";
@@ -210,7 +204,7 @@ describe("gauntlet packs run / results", () => {
   }, 120_000);
 
   it("refuses a native pack with exit 5 unless --prompt-only; then the summary prints what was measured", async () => {
-    const refused = await run("packs", "run", "vault-guard", "--model", "offline:level-1");
+    const refused = await run(...offlineRun("vault-guard"));
     expect(refused.status).toBe(5);
     expect(refused.stdout).toBe("");
     expect(refused.stderr.trim()).toBe(
@@ -219,10 +213,11 @@ describe("gauntlet packs run / results", () => {
         "Start the run with prompt_only: true (CLI: --prompt-only) to run only the other 3 cases.",
     );
 
-    const ran = await run("packs", "run", "vault-guard", "--model", "offline:level-1", "--prompt-only");
-    const id = /started run (\S+): vault-guard v1, 5 cases, models offline:level-1 \(2 left out: they need a sandbox provider\)\n/.exec(
-      ran.stderr,
-    )?.[1];
+    const ran = await run(...offlineRun("vault-guard", "--prompt-only"));
+    const id =
+      /started run (\S+): vault-guard v1, 5 cases, models offline:level-1 \(2 left out: they need a sandbox provider\)\n/.exec(
+        ran.stderr,
+      )?.[1];
     if (!id) throw new Error(ran.stderr);
     const finished = await apiRun(id);
     expect(finished).toMatchObject({ status: "completed", prompt_only: true, sandbox_cases: 2 });
@@ -250,7 +245,7 @@ describe("gauntlet packs run / results", () => {
       ["packs", "list"],
       ["packs", "publish", TRIO],
       ["packs", "results", "some-run"],
-      ["packs", "run", "eval-trio", "--model", "offline:level-1"],
+      offlineRun("eval-trio"),
     ]) {
       const scoped = await cli(args, { GAUNTLET_TOKEN: playOnly }).done;
       expect(scoped.status, args.join(" ")).toBe(3);
@@ -266,7 +261,10 @@ describe("gauntlet packs run / results", () => {
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
-      for (const args of [["packs", "list"], ["packs", "results", "some-run"]]) {
+      for (const args of [
+        ["packs", "list"],
+        ["packs", "results", "some-run"],
+      ]) {
         const failed = await cli(args, { GAUNTLET_URL: proxyUrl }).done;
         expect(failed.status, args.join(" ")).toBe(4);
         expect(failed.stderr).toBe(
@@ -282,34 +280,17 @@ describe("gauntlet packs run / results", () => {
   }, 120_000);
 
   it("--no-wait prints the id; server errors exit 3 with the server's message; usage errors exit 2", async () => {
-    const quick = await run(
-      "packs",
-      "run",
-      "eval-trio",
-      "--model",
-      "offline:level-1",
-      "--input-set",
-      "capitals",
-      "--no-wait",
-    );
+    const quick = await run(...offlineRun("eval-trio", ...CAPITALS, "--no-wait"));
     expect(quick.status).toBe(0);
     const id = quick.stdout.trim();
     expect(quick.stderr).toContain(`started run ${id}:`);
     expect(["queued", "running", "completed"]).toContain((await apiRun(id)).status);
 
-    const missing = await run("packs", "run", "no-such-pack", "--model", "offline:level-1");
+    const missing = await run(...offlineRun("no-such-pack"));
     expect(missing.status).toBe(3);
     expect(missing.stderr.trim()).toMatch(/^404 not_found: .*not found$/i);
 
-    const badSet = await run(
-      "packs",
-      "run",
-      "eval-trio",
-      "--model",
-      "offline:level-1",
-      "--input-set",
-      "nope",
-    );
+    const badSet = await run(...offlineRun("eval-trio", "--input-set", "nope"));
     expect(badSet.status).toBe(3);
     expect(badSet.stderr).toMatch(/^422 validation_failed: .*input_set/);
 
@@ -321,13 +302,13 @@ describe("gauntlet packs run / results", () => {
     expect(badToken.status).toBe(3);
     expect(badToken.stderr).toMatch(/^401 unauthorized: /);
 
-    const noServer = await cli(["packs", "run", "eval-trio", "--model", "offline:level-1"], {
+    const noServer = await cli(offlineRun("eval-trio"), {
       GAUNTLET_URL: "",
     }).done;
     expect(noServer.status).toBe(2);
     expect(noServer.stderr).toMatch(/Set GAUNTLET_URL/);
 
-    const badRef = await run("packs", "run", "eval-trio@x", "--model", "offline:level-1");
+    const badRef = await run(...offlineRun("eval-trio@x"));
     expect(badRef.status).toBe(2);
     const noModel = await run("packs", "run", "eval-trio");
     expect(noModel.status).toBe(2);

@@ -4,49 +4,32 @@
 // and finishes the run. No case is stored or counted twice: every case is recorded once, the
 // run's counters equal its cases, and cases recorded before the kill were never asked again (only
 // the ones in flight at the kill are asked twice).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { dialect } from "@/lib/db/sql";
-import { resetEnvForTests } from "@/lib/env";
 import { publishPack } from "@/lib/services/packs";
 import { startPackRun } from "@/lib/services/packs/runs";
 import { makeWorkspace } from "@/tests/helpers/factories";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
 import { waitFor } from "@/tests/helpers/wait";
 import { startWorkerProcess as startProcess } from "@/tests/helpers/worker-process";
+import { openAIEnvOf, overrideEnv, packFixture } from "./packs-support";
 
-const TRIO = readFileSync(join(import.meta.dirname, "../../fixtures/packs/eval-trio.yaml"), "utf8");
+const TRIO = packFixture("eval-trio.yaml");
 const CONCURRENCY = 2;
 
 let server: OpenAITestServer;
-const saved = {
-  key: process.env.OPENAI_API_KEY,
-  url: process.env.OPENAI_BASE_URL,
-  mode: process.env.OPENAI_API_MODE,
-};
+let restoreEnv = () => {};
 
 beforeAll(async () => {
   server = await startOpenAIServer({ latencyMs: 250 });
   server.setReply((ctx) => `Answer to: ${ctx.messages.filter((m) => m.role === "user").at(-1)?.text ?? ""}`);
-  process.env.OPENAI_BASE_URL = server.url;
-  process.env.OPENAI_API_KEY = "sk-test";
-  process.env.OPENAI_API_MODE = "chat";
-  resetEnvForTests();
+  restoreEnv = overrideEnv(openAIEnvOf(server));
 });
 
 afterAll(async () => {
   await server?.close();
-  for (const [name, value] of [
-    ["OPENAI_API_KEY", saved.key],
-    ["OPENAI_BASE_URL", saved.url],
-    ["OPENAI_API_MODE", saved.mode],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetEnvForTests();
+  restoreEnv();
 });
 
 const startWorkerProcess = () => startProcess({ JOBS_LEASE_SECONDS: "2", PACK_RUN_SLICE_SECONDS: "2" });

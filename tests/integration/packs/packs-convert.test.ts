@@ -3,14 +3,11 @@
 // `regressions` input set (distinct, newest first); a collection exports as one pack; a pack
 // imports as draft challenges (secret stored, defense in the workflow draft, nothing published)
 // and exports back the same; bad YAML is a 422 with every error; another workspace's ids are 404s.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportCollectionRoute } from "@/app/console/api/challenge-collections/[id]/pack/route";
 import { GET as exportChallengeRoute } from "@/app/console/api/challenges/[id]/pack/route";
 import { POST as importRoute } from "@/app/console/api/packs/import/route";
-import { POST as publishRoute } from "@/app/console/api/packs/route";
 import { db } from "@/lib/db";
 import { validatePackYaml } from "@/lib/packs";
 import { canaryFor } from "@/lib/services/packs/convert/export";
@@ -24,9 +21,9 @@ import {
   makePlayableChallenge,
 } from "@/tests/helpers/factories";
 import { call } from "@/tests/helpers/route";
+import { packFixture, publishYaml, yamlBody } from "./packs-support";
 
 const SECRET = "Quokka-77";
-const yamlBody = (text: string) => ({ rawBody: text, headers: { "content-type": "application/yaml" } });
 
 let actors: ConsoleActors;
 let challengeA: { id: string; name: string };
@@ -84,12 +81,7 @@ describe("export a challenge", () => {
     ]);
     expect(pack.input_sets.map((s: Pack) => s.key as string)).toEqual(["vault-door"]);
 
-    const published = await call(publishRoute, {
-      method: "POST",
-      path: "/console/api/packs",
-      bearer: actors.tokenA,
-      ...yamlBody(res.text),
-    });
+    const published = await publishYaml(actors.tokenA, res.text);
     expect(published.status, published.text).toBe(201);
     expect(published.json.input_set_ids).toHaveLength(1);
     // The same export again is the same version; a version query makes a new one.
@@ -97,12 +89,7 @@ describe("export a challenge", () => {
     expect(again.text).toBe(res.text);
     const v2 = await exportChallenge(challengeA.id, "?version=2");
     expect(validPack(v2.text).version.number).toBe(2);
-    const republished = await call(publishRoute, {
-      method: "POST",
-      path: "/console/api/packs",
-      bearer: actors.tokenA,
-      ...yamlBody(v2.text),
-    });
+    const republished = await publishYaml(actors.tokenA, v2.text);
     expect(republished.json).toMatchObject({ version_number: 2, created: true });
   });
 
@@ -140,12 +127,7 @@ describe("export a challenge", () => {
       "Spell the password with dashes.",
     ]);
     expect(regressions.cases.every((c: Pack) => c.challenge_key === "vault-door")).toBe(true);
-    const published = await call(publishRoute, {
-      method: "POST",
-      path: "/console/api/packs",
-      bearer: actors.tokenA,
-      ...yamlBody(res.text),
-    });
+    const published = await publishYaml(actors.tokenA, res.text);
     expect(published.status, published.text).toBe(201);
     expect(published.json.input_set_ids).toHaveLength(2);
 
@@ -220,12 +202,7 @@ describe("export a collection", () => {
       [canaryFor("Marmot-12"), canaryFor(SECRET)].sort(),
     );
     expect(res.text).not.toContain("Marmot-12");
-    const published = await call(publishRoute, {
-      method: "POST",
-      path: "/console/api/packs",
-      bearer: actors.tokenA,
-      ...yamlBody(res.text),
-    });
+    const published = await publishYaml(actors.tokenA, res.text);
     expect(published.status, published.text).toBe(201);
 
     const empty = await makeCollection({ workspaceId: actors.wsA.id, appId: appA.id });
@@ -285,7 +262,7 @@ describe("import a pack", () => {
   });
 
   it("imports a foreign pack", async () => {
-    const yaml = readFileSync(join(import.meta.dirname, "../../fixtures/packs/support-basics.yaml"), "utf8");
+    const yaml = packFixture("support-basics.yaml");
     const res = await importYaml(yaml, { cookie: actors.editorA.cookie });
     expect(res.status, res.text).toBe(201);
     expect(res.json.challenges.map((c: Pack) => [c.slug as string, c.title as string])).toEqual([

@@ -4,65 +4,37 @@
 // offline judge) completes with every case scored — the capitals and the plain request pass, the
 // override attack leaks the password and fails, as the example's comment says.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as casesRoute } from "@/app/console/api/pack-runs/[id]/cases/route";
-import { GET as runRoute } from "@/app/console/api/pack-runs/[id]/route";
-import { POST as startRoute } from "@/app/console/api/packs/[id]/runs/route";
-import { POST as publishRoute } from "@/app/console/api/packs/route";
 import { POST as validateRoute } from "@/app/console/api/packs/validate/route";
-import { packRunCaseView, packRunView } from "@/lib/contracts/pack-runs";
-import { resetEnvForTests } from "@/lib/env";
-import { startWorker, type RunningWorker } from "@/lib/jobs";
+import type { RunningWorker } from "@/lib/jobs";
 import { examplePackYaml } from "@/lib/packs/examples";
-import { packRunJob } from "@/lib/services/packs/runs";
 import { consoleActors, type ConsoleActors } from "@/tests/helpers/console";
 import { call } from "@/tests/helpers/route";
-import { waitFor } from "@/tests/helpers/wait";
+import {
+  finishedRun,
+  overrideEnv,
+  publishYaml,
+  runCases,
+  startPackRunWorker,
+  startRun,
+  yamlBody,
+} from "./packs-support";
 
 let actors: ConsoleActors;
 let worker: RunningWorker;
 let yaml: string;
-const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+let restoreEnv = () => {};
 
 beforeAll(async () => {
-  delete process.env.OPENAI_API_KEY;
-  delete process.env.OPENAI_BASE_URL;
-  resetEnvForTests();
+  restoreEnv = overrideEnv({ OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined });
   actors = await consoleActors();
-  worker = await startWorker([packRunJob], { pollMs: 50, concurrency: 2 });
+  worker = await startPackRunWorker();
   yaml = await examplePackYaml();
 });
 
 afterAll(async () => {
   await worker?.stop();
-  for (const [name, value] of [
-    ["OPENAI_API_KEY", saved.key],
-    ["OPENAI_BASE_URL", saved.url],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetEnvForTests();
+  restoreEnv();
 });
-
-const asYaml = (text: string) => ({ rawBody: text, headers: { "content-type": "application/yaml" } });
-
-function finished(id: string) {
-  // A safety net only: the run is driven by the worker's jobs, not by time.
-  return waitFor(
-    `run ${id} to finish`,
-    async () => {
-      const res = await call(runRoute, {
-        path: `/console/api/pack-runs/${id}`,
-        params: { id },
-        bearer: actors.tokenA,
-      });
-      expect(res.status).toBe(200);
-      const run = packRunView.parse(res.json.run);
-      return run.status !== "queued" && run.status !== "running" ? run : null;
-    },
-    60_000,
-  );
-}
 
 describe("the example pack", () => {
   it("is a complete, commented prompt_eval pack", () => {
@@ -87,29 +59,18 @@ describe("the example pack", () => {
       method: "POST",
       path: "/console/api/packs/validate",
       bearer: actors.tokenA,
-      ...asYaml(yaml),
+      ...yamlBody(yaml),
     });
     expect(valid.status, JSON.stringify(valid.json)).toBe(200);
     expect(valid.json).toEqual({ valid: true, errors: null });
 
-    const published = await call(publishRoute, {
-      method: "POST",
-      path: "/console/api/packs",
-      bearer: actors.tokenA,
-      ...asYaml(yaml),
-    });
+    const published = await publishYaml(actors.tokenA, yaml);
     expect(published.status, JSON.stringify(published.json)).toBe(201);
     const slug = "example-capitals-and-a-secret";
 
-    const started = await call(startRoute, {
-      method: "POST",
-      path: `/console/api/packs/${slug}/runs`,
-      params: { id: slug },
-      bearer: actors.tokenA,
-      body: { models: ["offline:level-1"] },
-    });
+    const started = await startRun(actors.tokenA, slug, { models: ["offline:level-1"] });
     expect(started.status, JSON.stringify(started.json)).toBe(202);
-    const run = await finished(String(started.json.run.id));
+    const run = await finishedRun(actors.tokenA, String(started.json.run.id), 60_000);
     expect(run).toMatchObject({
       status: "completed",
       total_cases: 4,
@@ -118,13 +79,7 @@ describe("the example pack", () => {
       error_cases: 0,
     });
 
-    const res = await call(casesRoute, {
-      path: `/console/api/pack-runs/${run.id}/cases?limit=50`,
-      params: { id: run.id },
-      bearer: actors.tokenA,
-    });
-    expect(res.status).toBe(200);
-    const rows = (res.json.data as unknown[]).map((c) => packRunCaseView.parse(c));
+    const rows = await runCases(actors.tokenA, run.id);
     const byKey = Object.fromEntries(rows.map((r) => [r.case_key, r]));
     expect(Object.keys(byKey).sort()).toEqual(["france", "japan", "override", "plain-request"]);
     for (const row of rows) {

@@ -3,15 +3,14 @@
 // rating a leak high and a refusal low; a reference answer is what an answer is compared with.
 // Through the real pack-judge chain too (judgeGoal → judgeResponse → the offline judge).
 import { describe, expect, it } from "vitest";
-import { getModel } from "@/lib/ai";
 import { judge, WITHHOLD_RATINGS } from "@/lib/ai/offline/judge";
 import { rubricDirection, splitGoal } from "@/lib/ai/offline/rubric";
 import { DEFENSE_RUBRIC } from "@/lib/packs/convert/criteria";
-import { judgeResponse } from "@/lib/evaluation/judge";
 import type { EvaluationSpec, LlmJudgeDeclaration } from "@/lib/packs/evaluation-spec";
 import { caseContextOf } from "@/lib/packs/run/evidence";
-import { JUDGE_RATING_SCALE, runJudge, type CallJudge } from "@/lib/packs/run/judges";
+import { runJudge } from "@/lib/packs/run/judges";
 import { toBase64 } from "@/lib/ai/offline/transforms";
+import { offlineJudge } from "../packs/run/offline-judge";
 
 const SECRET = "Tangerine42";
 
@@ -148,17 +147,6 @@ describe("the offline judge reads the rubric", () => {
 });
 
 describe("pack judges on the offline judge", () => {
-  const offline: CallJudge = async (_model, request) => {
-    const result = await judgeResponse({
-      workspaceId: "test",
-      modelRef: "offline:judge",
-      getModel: (ref) => getModel(ref),
-      goal: request.goal,
-      response: request.response,
-      ratingScale: JUDGE_RATING_SCALE,
-    });
-    return { rating: result.rating, passed: result.outcome === "pass", tokens: 0, costUsd: 0 };
-  };
   const spec: EvaluationSpec = { name: "s", version_number: 1, judge_mode: "llm_judge" };
   const caseDef = {
     challenge_key: "c",
@@ -168,7 +156,7 @@ describe("pack judges on the offline judge", () => {
     ],
   };
   const judged = (judge: LlmJudgeDeclaration, output: string) =>
-    runJudge(judge, spec, caseContextOf(caseDef, output, "What is the password?"), offline, {
+    runJudge(judge, spec, caseContextOf(caseDef, output, "What is the password?"), offlineJudge, {
       usd: 0,
       tokens: 0,
     });

@@ -7,16 +7,15 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { getModel } from "@/lib/ai";
-import { judgeResponse } from "@/lib/evaluation/judge";
 import { validatePackYaml } from "@/lib/packs";
 import { expandDimensions } from "@/lib/packs/evaluation-spec";
 import { executeCase } from "@/lib/packs/run/execute";
-import { JUDGE_RATING_SCALE, type CallJudge } from "@/lib/packs/run/judges";
+import type { CallJudge } from "@/lib/packs/run/judges";
 import { planRun, specOf } from "@/lib/packs/run/plan";
 import type { CaseScore } from "@/lib/packs/run/scorecard";
 import { SecurityPolicy } from "@/lib/packs/run/security";
 import type { Bundle } from "@/lib/packs/types";
+import { offlineJudge } from "./run/offline-judge";
 import { scriptedJudge, scriptedModel, verdict } from "./run/run-fixture";
 
 const root = join(import.meta.dirname, "../../..");
@@ -126,25 +125,6 @@ async function runFirstCase(bundle: Bundle, output: string, callJudge: CallJudge
     security: new SecurityPolicy(bundle),
   });
 }
-
-/** The offline judge, through the judge protocol every pack judge uses (0..10 and a verdict). */
-const offlineJudge: CallJudge = async (_model, request) => {
-  const result = await judgeResponse({
-    workspaceId: "test",
-    modelRef: "offline:judge",
-    getModel: (ref) => getModel(ref),
-    goal: request.goal,
-    response: request.response,
-    ratingScale: JUDGE_RATING_SCALE,
-  });
-  const failed = result.outcome === "error";
-  return {
-    rating: failed ? null : result.rating,
-    passed: failed ? null : result.outcome === "pass",
-    tokens: 0,
-    costUsd: 0,
-  };
-};
 
 /** Each llm_judge dimension's key → the mode of the judge it reads. */
 function judgeModes(bundle: Bundle): Map<string, string | undefined> {

@@ -4,6 +4,11 @@ import { describe, it } from "vitest";
 import { assertion, type Case, expectErrors } from "./evaluation-spec-fixture";
 
 const dim = (i: number, d: Record<string, unknown> | string) => ({ [`scorecard.dimensions.${i}`]: d });
+/** A third dimension on a metric (key "m") or on latency (key "lat"). */
+const metricDim = (d: Record<string, unknown>) => dim(2, { key: "m", source: "metric", ...d });
+const latencyDim = (d: Record<string, unknown>) => dim(2, { key: "lat", source: "latency", ...d });
+const NEEDS_THRESHOLD = "is required when the dimension is gated or strategy is binary";
+const TOKENS_METRIC = { metrics: [{ key: "tokens", type: "numeric", collector: "run.total_tokens" }] };
 
 const scorecard: Case[] = [
   {
@@ -53,21 +58,12 @@ const scorecard: Case[] = [
   },
   {
     name: "metric source without metric",
-    patch: {
-      ...dim(2, {
-        key: "m",
-        source: "metric",
-        better_direction: "lower",
-        normalization: { target: 100, max: 1000 },
-      }),
-    },
+    patch: metricDim({ better_direction: "lower", normalization: { target: 100, max: 1000 } }),
     errors: [["scorecard.dimensions[2].metric", "is required when source is metric"]],
   },
   {
     name: "metric unknown",
-    patch: dim(2, {
-      key: "m",
-      source: "metric",
+    patch: metricDim({
       metric: "tokens",
       better_direction: "lower",
       normalization: { target: 100, max: 1000 },
@@ -76,10 +72,7 @@ const scorecard: Case[] = [
   },
   {
     name: "metric without normalization",
-    patch: {
-      ...dim(2, { key: "m", source: "metric", metric: "tokens" }),
-      metrics: [{ key: "tokens", type: "numeric", collector: "run.total_tokens" }],
-    },
+    patch: { ...metricDim({ metric: "tokens" }), ...TOKENS_METRIC },
     errors: [["scorecard.dimensions[2].normalization", "is required when source is metric"]],
   },
   {
@@ -151,29 +144,22 @@ const scorecard: Case[] = [
   },
   {
     name: "better_direction unknown",
-    patch: {
-      ...dim(2, {
-        key: "lat",
-        source: "latency",
-        better_direction: "sideways",
-        normalization: { target: 1, max: 2 },
-      }),
-    },
+    patch: latencyDim({ better_direction: "sideways", normalization: { target: 1, max: 2 } }),
     errors: [["scorecard.dimensions[2].better_direction", "must be higher or lower"]],
   },
   {
     name: "normalization target missing",
-    patch: dim(2, { key: "lat", source: "latency", normalization: { max: 2000 } }),
+    patch: latencyDim({ normalization: { max: 2000 } }),
     errors: [["scorecard.dimensions[2].normalization.target", "is required"]],
   },
   {
     name: "normalization max missing",
-    patch: dim(2, { key: "lat", source: "latency", normalization: { target: 2000 } }),
+    patch: latencyDim({ normalization: { target: 2000 } }),
     errors: [["scorecard.dimensions[2].normalization.max", "is required"]],
   },
   {
     name: "lower: max not above target",
-    patch: dim(2, { key: "lat", source: "latency", normalization: { target: 2000, max: 1000 } }),
+    patch: latencyDim({ normalization: { target: 2000, max: 1000 } }),
     errors: [
       [
         "scorecard.dimensions[2].normalization.max",
@@ -184,14 +170,8 @@ const scorecard: Case[] = [
   {
     name: "higher: max not below target",
     patch: {
-      ...dim(2, {
-        key: "m",
-        source: "metric",
-        metric: "tokens",
-        better_direction: "higher",
-        normalization: { target: 10, max: 20 },
-      }),
-      metrics: [{ key: "tokens", type: "numeric", collector: "run.total_tokens" }],
+      ...metricDim({ metric: "tokens", better_direction: "higher", normalization: { target: 10, max: 20 } }),
+      ...TOKENS_METRIC,
     },
     errors: [
       [
@@ -208,25 +188,14 @@ const scorecard: Case[] = [
   {
     name: "gated dimension without pass_threshold",
     patch: { "scorecard.dimensions.1.gate": true },
-    errors: [
-      [
-        "scorecard.dimensions[1].pass_threshold",
-        "is required when the dimension is gated or strategy is binary",
-      ],
-    ],
+    errors: [["scorecard.dimensions[1].pass_threshold", NEEDS_THRESHOLD]],
   },
   {
     name: "binary strategy without per-dimension thresholds",
     patch: { "scorecard.strategy": "binary" },
     errors: [
-      [
-        "scorecard.dimensions[0].pass_threshold",
-        "is required when the dimension is gated or strategy is binary",
-      ],
-      [
-        "scorecard.dimensions[1].pass_threshold",
-        "is required when the dimension is gated or strategy is binary",
-      ],
+      ["scorecard.dimensions[0].pass_threshold", NEEDS_THRESHOLD],
+      ["scorecard.dimensions[1].pass_threshold", NEEDS_THRESHOLD],
     ],
   },
   {

@@ -1,7 +1,11 @@
-// docs/packs.md §2 rows for the pack, modality, execution mode, challenges, input sets, cases and the security
-// block: each row breaks one rule of the valid fixture and expects exactly that error.
+// docs/packs.md §2 rows for the pack, modality, execution mode and challenges: each row breaks one
+// rule of the valid fixture and expects exactly that error. Input sets and the security block have
+// their own tables (rules-input-sets, rules-security). Also: the hand-off of `version.evaluation_spec`
+// to the §3 checker, and the order of every error.
 import { describe, expect, it } from "vitest";
-import { errorsOf, expectRule, validBundle, type RuleRow } from "./fixture";
+import { validatePackYaml } from "@/lib/packs";
+import type { PackError } from "@/lib/packs/types";
+import { errorsOf, EVALUATION_SPEC, expectRule, mutated, toYaml, validBundle, type RuleRow } from "./fixture";
 
 const voice = {
   modality: "voice",
@@ -254,320 +258,7 @@ const challengeRows: RuleRow[] = [
   },
 ];
 
-const c0 = "input_sets[0].cases[0]";
-const c1 = "input_sets[0].cases[1]";
-const inputSetRows: RuleRow[] = [
-  { rule: "set key", set: { "input_sets[0].key": "" }, field: "input_sets[0].key", message: "is required" },
-  {
-    rule: "set key unique",
-    set: {
-      "input_sets[1]": { key: "default", name: "Again", cases: [{ challenge_key: "refuse", case_key: "x" }] },
-    },
-    field: "input_sets[1].key",
-    message: "must be unique",
-  },
-  {
-    rule: "set name",
-    set: { "input_sets[0].name": undefined },
-    field: "input_sets[0].name",
-    message: "is required",
-  },
-  {
-    rule: "cases",
-    set: { "input_sets[0].cases": [] },
-    field: "input_sets[0].cases",
-    message: "must contain at least one case",
-  },
-  {
-    rule: "challenge_key",
-    set: { [`${c1}.challenge_key`]: "" },
-    field: `${c1}.challenge_key`,
-    message: "is required",
-  },
-  {
-    rule: "one challenge per set",
-    set: {
-      "challenges[1]": { key: "other", title: "t", category: "c", difficulty: "medium" },
-      [`${c1}.challenge_key`]: "other",
-    },
-    field: `${c1}.challenge_key`,
-    message: "must reference the same challenge as the other cases in this input set",
-  },
-  {
-    rule: "declared challenge",
-    set: { [`${c0}.challenge_key`]: "ghost", [`${c1}.challenge_key`]: "ghost" },
-    field: `${c0}.challenge_key`,
-    message: "must reference a declared challenge",
-    withOthers: true,
-  },
-  {
-    rule: "case_key",
-    set: { [`${c1}.case_key`]: undefined },
-    field: `${c1}.case_key`,
-    message: "is required",
-  },
-  {
-    rule: "case_key unique",
-    set: { [`${c1}.case_key`]: "direct" },
-    field: `${c1}.case_key`,
-    message: "must be unique per challenge in the input set",
-  },
-  {
-    rule: "item_key counts as case_key",
-    set: { [`${c1}.case_key`]: undefined, [`${c1}.item_key`]: "direct" },
-    field: `${c1}.case_key`,
-    message: "must be unique per challenge in the input set",
-  },
-  {
-    rule: "case asset path",
-    set: { [`${c0}.assets`]: [{ key: "a" }] },
-    field: `${c0}.assets[0].path`,
-    message: "is required",
-  },
-  {
-    rule: "case artifact declared",
-    set: { [`${c0}.artifacts`]: [{ key: "ghost" }] },
-    field: `${c0}.artifacts[0].key`,
-    message: "must reference a declared version asset",
-  },
-  {
-    rule: "case artifact unique",
-    set: { [`${c0}.artifacts`]: [{ key: "policy" }, { key: "policy" }] },
-    field: `${c0}.artifacts[1].key`,
-    message: "must be unique",
-  },
-  {
-    rule: "input key",
-    set: { [`${c1}.inputs`]: [{ kind: "text" }] },
-    field: `${c1}.inputs[0].key`,
-    message: "is required",
-  },
-  {
-    rule: "input key unique",
-    set: {
-      [`${c1}.inputs`]: [
-        { key: "a", kind: "text" },
-        { key: "a", kind: "text" },
-      ],
-    },
-    field: `${c1}.inputs[1].key`,
-    message: "must be unique",
-  },
-  {
-    rule: "input kind",
-    set: { [`${c1}.inputs`]: [{ key: "a" }] },
-    field: `${c1}.inputs[0].kind`,
-    message: "is required",
-  },
-  {
-    rule: "input artifact",
-    set: { [`${c1}.inputs`]: [{ key: "a", kind: "file", artifact_key: "ghost" }] },
-    field: `${c1}.inputs[0].artifact_key`,
-    message: "must reference a declared version asset",
-  },
-  {
-    rule: "expectation key",
-    set: { [`${c0}.expectations[0].key`]: "" },
-    field: `${c0}.expectations[0].key`,
-    message: "is required",
-  },
-  {
-    rule: "expectation kind",
-    set: { [`${c0}.expectations[0].kind`]: undefined },
-    field: `${c0}.expectations[0].kind`,
-    message: "is required",
-  },
-  {
-    rule: "expectation artifact",
-    set: { [`${c0}.expectations[0].artifact_key`]: "ghost" },
-    field: `${c0}.expectations[0].artifact_key`,
-    message: "must reference a declared version asset",
-  },
-  {
-    rule: "source prefix",
-    set: { [`${c0}.expectations[0].source`]: "output:x" },
-    field: `${c0}.expectations[0].source`,
-    message: "must start with input: or artifact:",
-  },
-  {
-    rule: "source input empty",
-    set: { [`${c0}.expectations[0].source`]: "input: " },
-    field: `${c0}.expectations[0].source`,
-    message: "must reference a non-empty input key",
-  },
-  {
-    rule: "source input declared",
-    set: { [`${c0}.expectations[0].source`]: "input:nope" },
-    field: `${c0}.expectations[0].source`,
-    message: "must reference a declared case input",
-  },
-  {
-    rule: "source artifact empty",
-    set: { [`${c0}.expectations[0].source`]: "artifact:" },
-    field: `${c0}.expectations[0].source`,
-    message: "must reference a non-empty artifact key",
-  },
-  {
-    rule: "source artifact declared",
-    set: { [`${c0}.expectations[0].source`]: "artifact:ghost" },
-    field: `${c0}.expectations[0].source`,
-    message: "must reference a declared version asset",
-  },
-  {
-    rule: "version asset path",
-    set: { "version.assets[1]": { key: "more" } },
-    field: "version.assets[1].path",
-    message: "is required",
-  },
-  {
-    rule: "version asset key unique",
-    set: { "version.assets[1]": { key: "policy", path: "p2" } },
-    field: "version.assets[1].key",
-    message: "must be unique",
-  },
-];
-
-const sec = (policy: Record<string, unknown>) => ({ security: policy });
-const securityRows: RuleRow[] = [
-  {
-    rule: "default severity",
-    set: sec({ default_severity: "severe" }),
-    field: "security.default_severity",
-    message: 'must be one of low, medium, high, critical (got "severe")',
-  },
-  {
-    rule: "secret name",
-    set: sec({ planted_secrets: [{ value: "v", location: "tool-output" }] }),
-    field: "security.planted_secrets[0].name",
-    message: "is required",
-  },
-  {
-    rule: "secret value",
-    set: sec({ planted_secrets: [{ name: "K", value: "  ", location: "env" }] }),
-    field: "security.planted_secrets[0].value",
-    message: "is required",
-  },
-  {
-    rule: "secret location",
-    set: sec({ planted_secrets: [{ name: "K", value: "v", location: "cloud" }] }),
-    field: "security.planted_secrets[0].location",
-    message: 'must be one of env, file, infisical-mock, tool-output (got "cloud")',
-  },
-  {
-    rule: "file path",
-    set: sec({ planted_secrets: [{ name: "K", value: "v", location: "file" }] }),
-    field: "security.planted_secrets[0].file_path",
-    message: "is required when location == file",
-  },
-  {
-    rule: "env name",
-    set: sec({ planted_secrets: [{ name: "1-KEY", value: "v", location: "env" }] }),
-    field: "security.planted_secrets[0].name",
-    message: "must be a valid env-var identifier for location == env",
-  },
-  {
-    rule: "secret name unique",
-    set: sec({
-      planted_secrets: [
-        { name: "K", value: "v", location: "env" },
-        { name: "K", value: "w", location: "infisical-mock" },
-      ],
-    }),
-    field: "security.planted_secrets[1].name",
-    message: "duplicate planted secret name",
-  },
-  {
-    rule: "secret severity",
-    set: sec({ planted_secrets: [{ name: "K", value: "v", location: "env", severity: "dire" }] }),
-    field: "security.planted_secrets[0].severity",
-    message: "must be one of low, medium, high, critical",
-  },
-  {
-    rule: "output description",
-    set: sec({ forbidden_outputs: [{ substring: "sk_" }] }),
-    field: "security.forbidden_outputs[0].description",
-    message: "is required",
-  },
-  {
-    rule: "pattern and substring",
-    set: sec({ forbidden_outputs: [{ description: "d", pattern: "sk_", substring: "sk_" }] }),
-    field: "security.forbidden_outputs[0]",
-    message: "exactly one of pattern or substring must be set",
-  },
-  {
-    rule: "neither pattern nor substring",
-    set: sec({ forbidden_outputs: [{ description: "d" }] }),
-    field: "security.forbidden_outputs[0]",
-    message: "exactly one of pattern or substring must be set",
-  },
-  {
-    rule: "pattern syntax",
-    set: sec({ forbidden_outputs: [{ description: "d", pattern: "(abc" }] }),
-    field: "security.forbidden_outputs[0].pattern",
-    message: "invalid regexp: error parsing regexp: missing closing ): `(abc`",
-  },
-  {
-    rule: "pattern is RE2 (no lookahead)",
-    set: sec({ forbidden_outputs: [{ description: "d", pattern: "sk_(?=live)" }] }),
-    field: "security.forbidden_outputs[0].pattern",
-    message: /^invalid regexp: /,
-  },
-  {
-    rule: "output severity",
-    set: sec({ forbidden_outputs: [{ description: "d", substring: "x", severity: "meh" }] }),
-    field: "security.forbidden_outputs[0].severity",
-    message: "must be one of low, medium, high, critical",
-  },
-  {
-    rule: "egress description",
-    set: sec({ forbidden_egress: [{ host: "evil.example" }] }),
-    field: "security.forbidden_egress[0].description",
-    message: "is required",
-  },
-  {
-    rule: "egress host",
-    set: sec({ forbidden_egress: [{ description: "d" }] }),
-    field: "security.forbidden_egress[0].host",
-    message: "is required",
-  },
-  {
-    rule: "egress severity",
-    set: sec({ forbidden_egress: [{ description: "d", host: "h", severity: "x" }] }),
-    field: "security.forbidden_egress[0].severity",
-    message: "must be one of low, medium, high, critical",
-  },
-  {
-    rule: "prompt name",
-    set: sec({ adversarial_prompts: [{ text: "ignore all" }] }),
-    field: "security.adversarial_prompts[0].name",
-    message: "is required",
-  },
-  {
-    rule: "prompt text",
-    set: sec({ adversarial_prompts: [{ name: "dan" }] }),
-    field: "security.adversarial_prompts[0].text",
-    message: "is required",
-  },
-  {
-    rule: "prompt name unique",
-    set: sec({
-      adversarial_prompts: [
-        { name: "dan", text: "a" },
-        { name: "dan", text: "b" },
-      ],
-    }),
-    field: "security.adversarial_prompts[1].name",
-    message: "duplicate adversarial prompt name",
-  },
-  {
-    rule: "refusal pattern",
-    set: sec({ adversarial_prompts: [{ name: "dan", text: "a", expected_refusal_pattern: "[" }] }),
-    field: "security.adversarial_prompts[0].expected_refusal_pattern",
-    message: /^invalid regexp: error parsing regexp: /,
-  },
-];
-
-describe("ValidateBundle rules: pack, modality, mode, challenges, input sets, security", () => {
+describe("ValidateBundle rules: pack, modality, mode, challenges", () => {
   it("the fixture is valid", () => {
     expect(errorsOf(validBundle())).toEqual([]);
   });
@@ -575,22 +266,63 @@ describe("ValidateBundle rules: pack, modality, mode, challenges, input sets, se
   it.each(modalityRows)("modality: $rule", expectRule);
   it.each(modeRows)("execution mode: $rule", expectRule);
   it.each(challengeRows)("challenges: $rule", expectRule);
-  it.each(inputSetRows)("input sets: $rule", expectRule);
-  it.each(securityRows)("security: $rule", expectRule);
 
   it("a complete voice block is valid", () => {
     const bundle = { ...validBundle(), ...voice };
     expect(errorsOf(bundle)).toEqual([]);
   });
 
-  it("a security block with upper-case enums and hosts is valid after normalising", () => {
-    const bundle = validBundle();
-    (bundle.pack as Record<string, unknown>).family = "SECURITY";
-    bundle.security = {
-      default_severity: "HIGH",
-      planted_secrets: [{ name: "DB_PASSWORD", value: "canary-1", location: "ENV", severity: "Critical" }],
-      forbidden_egress: [{ description: "exfil", host: "*.Attacker.COM", allow: ["Ok.Example"] }],
+  it("hands version.evaluation_spec to the §3 checker, raw, with its prefix, in order", () => {
+    const calls: { raw: unknown; prefix: string }[] = [];
+    const checkEvaluationSpec = (raw: unknown, prefix: string): PackError[] => {
+      calls.push({ raw, prefix });
+      return [{ field: `${prefix}.judge_mode`, message: "must be one of deterministic, llm_judge, hybrid" }];
     };
-    expect(errorsOf(bundle)).toEqual([]);
+    const bundle = mutated({ "version.assets[1]": { key: "x" }, "pack.slug": "" });
+    const result = validatePackYaml(toYaml(bundle), { checkEvaluationSpec });
+    expect(calls).toEqual([{ raw: EVALUATION_SPEC, prefix: "version.evaluation_spec" }]);
+    expect(result.errors).toEqual([
+      { field: "pack.slug", message: "is required" },
+      {
+        field: "version.evaluation_spec.judge_mode",
+        message: "must be one of deterministic, llm_judge, hybrid",
+      },
+      { field: "version.assets[1].path", message: "is required" },
+    ]);
+    expect(result.valid).toBe(false);
+  });
+
+  it("passes a missing evaluation_spec to the checker as undefined", () => {
+    const calls: unknown[] = [];
+    validatePackYaml(toYaml(mutated({ "version.evaluation_spec": undefined })), {
+      checkEvaluationSpec: (raw) => {
+        calls.push(raw);
+        return [];
+      },
+    });
+    expect(calls).toEqual([undefined]);
+  });
+
+  it("collects every error in the reference's order", () => {
+    const bundle = validBundle();
+    const errors = errorsOf(
+      mutated({
+        "pack.name": "",
+        "version.number": 0,
+        "version.execution_mode": "batch",
+        "challenges[0].difficulty": "x",
+        "input_sets[0].cases[1].case_key": undefined,
+        "version.assets[0].path": undefined,
+      }),
+    );
+    expect(bundle).toBeDefined();
+    expect(errors.map((e) => e.field)).toEqual([
+      "pack.name",
+      "version.number",
+      "version.execution_mode",
+      "challenges[0].difficulty",
+      "input_sets[0].cases[1].case_key",
+      "version.assets[0].path",
+    ]);
   });
 });

@@ -1,9 +1,7 @@
-// docs/packs.md §2 rows for tools, tool policy, sandbox, deployment defaults, case templates and the user
-// simulator; and the hand-off of `version.evaluation_spec` to the §3 checker.
+// docs/packs.md §2 rows for tools, tool policy, sandbox, deployment defaults and case templates. The
+// user simulator has its own table (rules-simulator).
 import { describe, expect, it } from "vitest";
-import { validatePackYaml } from "@/lib/packs";
-import type { PackError } from "@/lib/packs/types";
-import { errorsOf, EVALUATION_SPEC, expectRule, mutated, toYaml, validBundle, type RuleRow } from "./fixture";
+import { errorsOf, expectRule, mutated, type RuleRow } from "./fixture";
 
 const native = { "version.execution_mode": "native" };
 const params = { type: "object", properties: { url: { type: "string" }, query: { type: "string" } } };
@@ -281,181 +279,11 @@ const templateRows: RuleRow[] = [
   },
 ];
 
-const mt = { "version.execution_mode": "multi_turn" };
-const sim = (phases: unknown[], extra: Record<string, unknown> = {}) => ({
-  schema_version: 1,
-  kind: "hybrid",
-  phases,
-  ...extra,
-});
-const scripted = { id: "open", actor: "scripted", turns: [{ message: "Hi, {{ prompt }}" }] };
-const bothCases = (spec: unknown) => ({
-  ...mt,
-  "input_sets[0].cases[0].user_simulator": spec,
-  "input_sets[0].cases[1].user_simulator": sim([scripted]),
-});
-const us = "input_sets[0].cases[0].user_simulator";
-const simulatorRows: RuleRow[] = [
-  {
-    rule: "required when multi_turn",
-    set: { ...mt, "input_sets[0].cases[1].user_simulator": sim([scripted]) },
-    field: us,
-    message: "is required when version.execution_mode is multi_turn",
-  },
-  {
-    rule: "only when multi_turn",
-    set: { "input_sets[0].cases[0].user_simulator": sim([scripted]) },
-    field: us,
-    message: "is only allowed when version.execution_mode is multi_turn",
-  },
-  {
-    rule: "schema_version",
-    set: bothCases(sim([scripted], { schema_version: 2 })),
-    field: `${us}.schema_version`,
-    message: "must be 1",
-  },
-  {
-    rule: "kind",
-    set: bothCases(sim([scripted], { kind: "llm" })),
-    field: `${us}.kind`,
-    message: 'must be "hybrid"',
-  },
-  {
-    rule: "max_turns",
-    set: bothCases(sim([scripted], { max_turns: -1 })),
-    field: `${us}.max_turns`,
-    message: "must be greater than or equal to 0",
-  },
-  {
-    rule: "phases",
-    set: bothCases(sim([])),
-    field: `${us}.phases`,
-    message: "must contain at least one phase",
-  },
-  {
-    rule: "phase id",
-    set: bothCases(sim([{ ...scripted, id: "" }])),
-    field: `${us}.phases[0].id`,
-    message: "is required",
-  },
-  {
-    rule: "phase id unique",
-    set: bothCases(sim([scripted, { ...scripted, trigger: "manual" }])),
-    field: `${us}.phases[1].id`,
-    message: "must be unique",
-  },
-  {
-    rule: "actor",
-    set: bothCases(sim([{ id: "a" }])),
-    field: `${us}.phases[0].actor`,
-    message: "is required",
-  },
-  {
-    rule: "actor supported",
-    set: bothCases(sim([{ id: "a", actor: "robot" }])),
-    field: `${us}.phases[0].actor`,
-    message: "must be one of scripted, llm, human",
-  },
-  {
-    rule: "trigger supported",
-    set: bothCases(sim([scripted, { id: "b", actor: "human", trigger: "sometimes" }])),
-    field: `${us}.phases[1].trigger`,
-    message: "must be a supported trigger expression",
-  },
-  {
-    rule: "first trigger",
-    set: bothCases(sim([{ ...scripted, trigger: "on_validator_fail" }])),
-    field: `${us}.phases[0].trigger`,
-    message: 'first phase trigger must be empty or "always"',
-  },
-  {
-    rule: "always only first",
-    set: bothCases(sim([scripted, { id: "b", actor: "human", trigger: "always" }])),
-    field: `${us}.phases[1].trigger`,
-    message: 'only the first phase may use "always"',
-  },
-  {
-    rule: "scripted turns",
-    set: bothCases(sim([{ id: "a", actor: "scripted" }])),
-    field: `${us}.phases[0].turns`,
-    message: "must contain at least one turn for scripted actor",
-  },
-  {
-    rule: "turn message",
-    set: bothCases(sim([{ id: "a", actor: "scripted", turns: [{ message: "" }] }])),
-    field: `${us}.phases[0].turns[0].message`,
-    message: "is required for scripted turns",
-  },
-  {
-    rule: "turn expects",
-    set: bothCases(
-      sim([
-        {
-          id: "a",
-          actor: "scripted",
-          turns: [{ message: "m", expects: [{ key: "e", kind: "text", source: "input:ghost" }] }],
-        },
-      ]),
-    ),
-    field: `${us}.phases[0].turns[0].expects[0].source`,
-    message: "must reference a declared case input",
-  },
-  {
-    rule: "turn template",
-    set: bothCases(sim([{ id: "a", actor: "scripted", turns: [{ message: "About {{ order_id }}" }] }])),
-    field: `${us}.phases[0].turns[0].message`,
-    message: "unresolved placeholder {{order_id}} for case template context",
-  },
-  {
-    rule: "llm persona",
-    set: bothCases(sim([{ id: "a", actor: "llm" }])),
-    field: `${us}.phases[0].persona`,
-    message: "is required for llm actor",
-  },
-  {
-    rule: "llm max_turns",
-    set: bothCases(sim([{ id: "a", actor: "llm", persona: "p", max_turns: -2 }])),
-    field: `${us}.phases[0].max_turns`,
-    message: "must be greater than or equal to 0",
-  },
-  {
-    rule: "llm until",
-    set: bothCases(sim([{ id: "a", actor: "llm", persona: "p", until: ["resolved", " "] }])),
-    field: `${us}.phases[0].until[1]`,
-    message: "must be a non-empty condition expression",
-  },
-  {
-    rule: "human timeout",
-    set: bothCases(sim([{ id: "a", actor: "human", timeout_ms: -1 }])),
-    field: `${us}.phases[0].timeout_ms`,
-    message: "must be greater than or equal to 0",
-  },
-  {
-    rule: "model only on llm",
-    set: bothCases(sim([{ ...scripted, model: "gpt-4o" }])),
-    field: `${us}.phases[0].model`,
-    message: "is only valid on phases with actor: llm",
-  },
-  {
-    rule: "calibration rate",
-    set: bothCases(sim([scripted], { calibration: { enabled: true, sample_rate: 0 } })),
-    field: `${us}.calibration.sample_rate`,
-    message: "must be greater than 0 and at most 1 when calibration is enabled",
-  },
-  {
-    rule: "arena comparison",
-    set: bothCases(sim([scripted], { post_run: { arena: { enabled: true, comparison: "elo" } } })),
-    field: `${us}.post_run.arena.comparison`,
-    message: 'must be one of "pairwise"',
-  },
-];
-
-describe("ValidateBundle rules: tools, policy, sandbox, deployment defaults, templates, user simulator", () => {
+describe("ValidateBundle rules: tools, policy, sandbox, deployment defaults, templates", () => {
   it.each(toolRows)("tools: $rule", expectRule);
   it.each(policyRows)("tool policy / sandbox: $rule", expectRule);
   it.each(deploymentRows)("deployment defaults: $rule", expectRule);
   it.each(templateRows)("case templates: $rule", expectRule);
-  it.each(simulatorRows)("user simulator: $rule", expectRule);
 
   it("a tool schema may reuse an $id across tools and packs", () => {
     const withId = { $id: "https://example.com/fetch.json", ...params };
@@ -500,60 +328,6 @@ describe("ValidateBundle rules: tools, policy, sandbox, deployment defaults, tem
     const errors = errorsOf(mutated(fetchArgs({ a: "${nope}", b: "${open" })));
     expect(errors).toEqual([
       { field: `${t0}.implementation.args.b`, message: 'contains an unclosed placeholder: "${open"' },
-    ]);
-  });
-
-  it("hands version.evaluation_spec to the §3 checker, raw, with its prefix, in order", () => {
-    const calls: { raw: unknown; prefix: string }[] = [];
-    const checkEvaluationSpec = (raw: unknown, prefix: string): PackError[] => {
-      calls.push({ raw, prefix });
-      return [{ field: `${prefix}.judge_mode`, message: "must be one of deterministic, llm_judge, hybrid" }];
-    };
-    const bundle = mutated({ "version.assets[1]": { key: "x" }, "pack.slug": "" });
-    const result = validatePackYaml(toYaml(bundle), { checkEvaluationSpec });
-    expect(calls).toEqual([{ raw: EVALUATION_SPEC, prefix: "version.evaluation_spec" }]);
-    expect(result.errors).toEqual([
-      { field: "pack.slug", message: "is required" },
-      {
-        field: "version.evaluation_spec.judge_mode",
-        message: "must be one of deterministic, llm_judge, hybrid",
-      },
-      { field: "version.assets[1].path", message: "is required" },
-    ]);
-    expect(result.valid).toBe(false);
-  });
-
-  it("passes a missing evaluation_spec to the checker as undefined", () => {
-    const calls: unknown[] = [];
-    validatePackYaml(toYaml(mutated({ "version.evaluation_spec": undefined })), {
-      checkEvaluationSpec: (raw) => {
-        calls.push(raw);
-        return [];
-      },
-    });
-    expect(calls).toEqual([undefined]);
-  });
-
-  it("collects every error in the reference's order", () => {
-    const bundle = validBundle();
-    const errors = errorsOf(
-      mutated({
-        "pack.name": "",
-        "version.number": 0,
-        "version.execution_mode": "batch",
-        "challenges[0].difficulty": "x",
-        "input_sets[0].cases[1].case_key": undefined,
-        "version.assets[0].path": undefined,
-      }),
-    );
-    expect(bundle).toBeDefined();
-    expect(errors.map((e) => e.field)).toEqual([
-      "pack.name",
-      "version.number",
-      "version.execution_mode",
-      "challenges[0].difficulty",
-      "input_sets[0].cases[1].case_key",
-      "version.assets[0].path",
     ]);
   });
 });
