@@ -1,19 +1,16 @@
 // In-process (d): N concurrent players against a model that answers after 1 s, without HTTP.
 // Run: npx tsx --conditions=react-server tests/bench/attempt-slow.ts [players] [seconds]
-import { benchWorkspace, prepareBench } from "./bench-env";
+import { benchWorkspace, prepareBench, slowProvider } from "./bench-env";
 
 await prepareBench("slow", {}, { benchDatabase: false });
 const players = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 5);
 const { seedChallenge } = await import("./http");
 const { db } = await import("../../lib/db");
-const { createProvider } = await import("../../lib/services/llm-providers");
 const { submitAttempt } = await import("../../lib/services/attempts");
-const { startOpenAIServer } = await import("../helpers/openai-server");
 
 const { ws, app } = await benchWorkspace("Slow bench", `slow-bench-${Date.now()}`);
-const model = await startOpenAIServer({ latencyMs: 1000, record: false });
-await createProvider(ws.id, { name: "slow", kind: "openai-compatible", baseUrl: model.url, apiKey: "k", models: ["m"] });
+const model = await slowProvider(ws.id);
 const ch = await seedChallenge(ws.id, app.id, "Bench slow", "provider:slow/m");
 const accounts: string[] = [];
 for (let i = 0; i < players * 2; i++) accounts.push((await db.account.create({ data: { email: `s${i}@bench.test`, name: `S ${i}` } })).id);

@@ -38,3 +38,18 @@ export async function benchWorkspace(name: string, slug: string) {
   await setSecret(ws.id, "BENCH_FLAG", "TANGERINE42");
   return { ws, app };
 }
+
+/** A local OpenAI-compatible model answering after 1 s, registered in the workspace as provider:slow/m. */
+export async function slowProvider(workspaceId: string) {
+  const { startOpenAIServer } = await import("../helpers/openai-server");
+  const { createProvider } = await import("../../lib/services/llm-providers");
+  const server = await startOpenAIServer({ latencyMs: 1000, record: false });
+  await createProvider(workspaceId, {
+    name: "slow",
+    kind: "openai-compatible",
+    baseUrl: server.url,
+    apiKey: "k",
+    models: ["m"],
+  });
+  return server;
+}

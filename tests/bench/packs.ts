@@ -5,16 +5,15 @@
 //   2. 200 cases against a model that answers after 1 s (a local OpenAI-compatible server) at
 //      concurrency 50 → wall time (goal ≤ 5 s), beside the ideal 200 / 50 × 1 s = 4 s.
 // Run: npx tsx --conditions=react-server tests/bench/packs.ts
-import { prepareBench } from "./bench-env";
+import { prepareBench, slowProvider } from "./bench-env";
 
 await prepareBench("packs", { JOBS_WORKER: "off" });
 const { db } = await import("../../lib/db");
 const { startWorker } = await import("../../lib/jobs");
 const { publishPack } = await import("../../lib/services/packs");
 const { packRunJob, startPackRun } = await import("../../lib/services/packs/runs");
-const { createProvider, getWorkspaceModel } = await import("../../lib/services/llm-providers");
+const { getWorkspaceModel } = await import("../../lib/services/llm-providers");
 const { generateModelText } = await import("../../lib/workflow/nodes/llm/stream-model");
-const { startOpenAIServer } = await import("../helpers/openai-server");
 
 function packYaml(slug: string, cases: number): string {
   const lines = [
@@ -47,14 +46,7 @@ function packYaml(slug: string, cases: number): string {
 }
 
 const ws = await db.workspace.create({ data: { name: "Packs bench", slug: `packs-bench-${Date.now()}` } });
-const slow = await startOpenAIServer({ latencyMs: 1000, record: false });
-await createProvider(ws.id, {
-  name: "slow",
-  kind: "openai-compatible",
-  baseUrl: slow.url,
-  apiKey: "k",
-  models: ["m"],
-});
+const slow = await slowProvider(ws.id);
 await publishPack(ws.id, packYaml("five-hundred", 500), null);
 await publishPack(ws.id, packYaml("two-hundred", 200), null);
 const worker = await startWorker([packRunJob], { pollMs: 20, concurrency: 2 });

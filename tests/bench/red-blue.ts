@@ -4,28 +4,19 @@
 // (a local OpenAI-compatible server). Each pairing is one model call plus one judge call per
 // category (two here, on the instant offline judge).
 // Run: npx tsx --conditions=react-server tests/bench/red-blue.ts [submitters] [seconds]
-import { benchWorkspace, prepareBench } from "./bench-env";
+import { benchWorkspace, prepareBench, slowProvider } from "./bench-env";
 
 await prepareBench("rb", { JOBS_WORKER: "off" });
 const submitters = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 10);
 const { seedChallenge } = await import("./http");
 const { db } = await import("../../lib/db");
-const { createProvider } = await import("../../lib/services/llm-providers");
 const { submitAttempt } = await import("../../lib/services/attempts");
 const { createRedBlueChallenge, joinTeam, submitTeamPrompt } = await import("../../lib/services/red-blue");
-const { startOpenAIServer } = await import("../helpers/openai-server");
 const { percentile } = await import("./stats");
 
 const { ws, app } = await benchWorkspace("Red/blue bench", `rb-bench-${Date.now()}`);
-const slow = await startOpenAIServer({ latencyMs: 1000, record: false });
-await createProvider(ws.id, {
-  name: "slow",
-  kind: "openai-compatible",
-  baseUrl: slow.url,
-  apiKey: "k",
-  models: ["m"],
-});
+const slow = await slowProvider(ws.id);
 
 // Each account may start 10 attempts (and 10 red/blue submissions) a minute, as in production:
 // the submitters cycle over enough accounts to stay under it. 20 defenders hold the blue side.

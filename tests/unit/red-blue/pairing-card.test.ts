@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { PairingCard, Verdicts } from "@/components/red-blue/pairing-card";
 import type { PlayerPairingView } from "@/lib/contracts/red-blue";
 import { renderInEnglish } from "@/tests/helpers/render-intl";
-import messages from "@/lib/i18n/messages/en/index";
 
 // A judged pairing says, once and in words, what each judge category decided and whom it favoured.
 
