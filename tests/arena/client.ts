@@ -4,30 +4,24 @@
 // It deliberately shares no code with the server (not even lib/http/sse-reader.ts) so it can
 // catch the server's mistakes instead of repeating them. Every call answers `{status, body}` and
 // never throws on a non-2xx answer (a network failure or timeout still throws).
+import type { Challenge, ChallengeMetadata, ChatMessage, UserProfile } from "@/lib/arena/types";
 import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  sign as edSign,
-} from "node:crypto";
-import type {
-  Challenge,
-  ChallengeMetadata,
-  ChallengeOperatorState,
-  ChatMessage,
-  UserProfile,
-} from "@/lib/arena/types";
+  apiUrl,
+  enc,
+  isRecord,
+  ok,
+  parseBody,
+  type ApiPrefix,
+  type ApiResult,
+  type Fetch,
+  type Query,
+} from "./client-transport";
+import { joinMessage, sign, userUpdateMessage, type Identity } from "./identity";
 
-export type ApiPrefix = "/api" | "/api/v1";
-
-export interface ApiResult<T = unknown> {
-  status: number;
-  /** The parsed JSON body, or the raw text when the body is not JSON (or null when empty). */
-  body: T;
-}
-
-export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+// The client's building blocks, re-exported so importers need only this module.
+export { apiUrl, ok, type ApiPrefix, type ApiResult, type Fetch } from "./client-transport";
+export * from "./identity";
+export * from "./sse";
 
 export interface ClientOptions {
   prefix?: ApiPrefix;
@@ -38,64 +32,6 @@ export interface ClientOptions {
   /** Start with a known identity instead of joining (e.g. a second client for the same seat). */
   sessionKey?: string;
   from?: string;
-}
-
-export interface Identity {
-  /** Hex of the SPKI DER public key: 88 hex chars starting with ED25519_SPKI_PREFIX. */
-  publicKeyHex: string;
-  /** Hex of the PKCS8 DER private key (SpecArena's key-file format). */
-  privateKeyHex: string;
-  /** sha256 of the public key hex text (UTF-8), hex: the persistent user id in auth mode. */
-  userId: string;
-}
-
-export const ED25519_SPKI_PREFIX = "302a300506032b6570032100";
-
-export function identityFromPrivateKeyHex(privateKeyHex: string): Identity {
-  const privateKey = createPrivateKey({
-    key: Buffer.from(privateKeyHex, "hex"),
-    format: "der",
-    type: "pkcs8",
-  });
-  if (privateKey.asymmetricKeyType !== "ed25519") throw new Error("not an Ed25519 private key");
-  const publicKeyHex = createPublicKey(privateKey).export({ format: "der", type: "spki" }).toString("hex");
-  return { publicKeyHex, privateKeyHex, userId: userIdOf(publicKeyHex) };
-}
-
-export function makeIdentity(): Identity {
-  const { privateKey } = generateKeyPairSync("ed25519");
-  return identityFromPrivateKeyHex(privateKey.export({ format: "der", type: "pkcs8" }).toString("hex"));
-}
-
-export function userIdOf(publicKeyHex: string): string {
-  return createHash("sha256").update(publicKeyHex, "utf8").digest("hex");
-}
-
-/** Hex of the 64-byte Ed25519 signature of `message` (UTF-8). */
-export function sign(identity: Identity, message: string): string {
-  const key = createPrivateKey({
-    key: Buffer.from(identity.privateKeyHex, "hex"),
-    format: "der",
-    type: "pkcs8",
-  });
-  return edSign(null, Buffer.from(message), key).toString("hex");
-}
-
-export function joinMessage(invite: string, timestamp: number): string {
-  return `arena:v1:join:${invite}:${timestamp}`;
-}
-
-export function userUpdateMessage(timestamp: number): string {
-  return `arena:v1:user-update:${timestamp}`;
-}
-
-type Query = Record<string, string | number | undefined>;
-
-/** The path part of `base` is discarded on purpose: the reference clients do the same. */
-export function apiUrl(base: string, prefix: ApiPrefix | "", path: string, query: Query = {}): URL {
-  const url = new URL(`${prefix}${path}`, base);
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
-  return url;
 }
 
 export interface JoinResponse {
@@ -295,181 +231,4 @@ export class ArenaClient {
   private fromQuery(query: Query): Query {
     return this.sessionKey === undefined && this.from !== undefined ? { ...query, from: this.from } : query;
   }
-}
-
-export function ok(res: ApiResult): boolean {
-  return res.status >= 200 && res.status < 300;
-}
-
-function enc(segment: string): string {
-  return encodeURIComponent(segment);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function parseBody(text: string): unknown {
-  if (text === "") return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-// ───────────── SSE (GET /api/v1/chat/ws/:channel) ─────────────
-
-export interface SseFrame {
-  /** Absent for unnamed events (the arena sends only unnamed ones). */
-  event?: string;
-  data: string;
-}
-
-/**
- * Incremental text/event-stream parser (WHATWG rules): lines end in \n, \r\n or \r (also when a
- * chunk ends between \r and \n); `:` lines are comments; data lines join with \n; a blank line
- * dispatches; an unterminated last frame is discarded at the end of the stream.
- */
-export class SseParser {
-  private buffer = "";
-  private data: string[] = [];
-  private event: string | undefined;
-  private hasData = false;
-
-  push(text: string): SseFrame[] {
-    this.buffer += text;
-    const frames: SseFrame[] = [];
-    for (;;) {
-      const m = /\r\n|\r|\n/.exec(this.buffer);
-      if (!m) break;
-      // A trailing \r may be the first half of \r\n: wait for the next chunk.
-      if (m[0] === "\r" && m.index === this.buffer.length - 1) break;
-      const line = this.buffer.slice(0, m.index);
-      this.buffer = this.buffer.slice(m.index + m[0].length);
-      const frame = this.line(line);
-      if (frame) frames.push(frame);
-    }
-    return frames;
-  }
-
-  /** The stream ended: a held \r still ends its line; a frame without its blank line is dropped. */
-  end(): SseFrame[] {
-    const frames = this.buffer.endsWith("\r") ? this.push("\n") : [];
-    this.buffer = "";
-    this.data = [];
-    this.hasData = false;
-    this.event = undefined;
-    return frames;
-  }
-
-  private line(line: string): SseFrame | undefined {
-    if (line === "") {
-      const frame = this.hasData
-        ? { data: this.data.join("\n"), ...(this.event ? { event: this.event } : {}) }
-        : undefined;
-      this.data = [];
-      this.hasData = false;
-      this.event = undefined;
-      return frame;
-    }
-    if (line.startsWith(":")) return undefined;
-    const colon = line.indexOf(":");
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "data") {
-      this.data.push(value);
-      this.hasData = true;
-    } else if (field === "event") this.event = value;
-    return undefined;
-  }
-}
-
-export type GameEndedData = ChallengeOperatorState & { profiles?: Record<string, UserProfile> };
-
-export type ArenaStreamEvent =
-  | { type: "initial"; messages: ChatMessage[] }
-  | { type: "new_message"; message: ChatMessage }
-  | { type: "game_ended"; data: GameEndedData }
-  /** Valid JSON of another shape, or (`invalid`) a data line that is not JSON: kept for tests. */
-  | { type: "unknown"; value: unknown }
-  | { type: "invalid"; data: string };
-
-export function decodeArenaEvent(frame: SseFrame): ArenaStreamEvent {
-  let value: unknown;
-  try {
-    value = JSON.parse(frame.data);
-  } catch {
-    return { type: "invalid", data: frame.data };
-  }
-  if (isRecord(value)) {
-    if (value.type === "initial" && Array.isArray(value.messages))
-      return { type: "initial", messages: value.messages as ChatMessage[] };
-    if (value.type === "new_message" && isRecord(value.message))
-      return { type: "new_message", message: value.message as unknown as ChatMessage };
-    if (value.type === "game_ended" && isRecord(value.data))
-      return { type: "game_ended", data: value.data as unknown as GameEndedData };
-  }
-  return { type: "unknown", value };
-}
-
-/** Reads a whole event-stream body, calling `onEvent` per frame; resolves at the end of the body. */
-export async function readArenaEvents(
-  stream: ReadableStream<Uint8Array>,
-  onEvent: (event: ArenaStreamEvent) => void,
-): Promise<void> {
-  const parser = new SseParser();
-  const decoder = new TextDecoder();
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      for (const frame of parser.push(decoder.decode(value, { stream: true })))
-        onEvent(decodeArenaEvent(frame));
-    }
-    for (const frame of parser.push(decoder.decode())) onEvent(decodeArenaEvent(frame));
-    for (const frame of parser.end()) onEvent(decodeArenaEvent(frame));
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-export interface StreamOptions {
-  /** Session key, sent as `Authorization: Bearer`. */
-  key?: string;
-  /** Standalone identity, sent as `?from=`. */
-  from?: string;
-  prefix?: ApiPrefix;
-  onEvent: (event: ArenaStreamEvent) => void;
-  signal?: AbortSignal;
-  fetch?: Fetch;
-}
-
-/**
- * Subscribes to `GET {prefix}/chat/ws/:channel`. Resolves when the server closes the stream or
- * `signal` aborts; a non-2xx answer resolves at once with its status and body (no events).
- */
-export async function streamChannel(base: string, channel: string, opts: StreamOptions): Promise<ApiResult> {
-  const url = apiUrl(base, opts.prefix ?? "/api/v1", `/chat/ws/${enc(channel)}`, { from: opts.from });
-  const headers: Record<string, string> = { accept: "text/event-stream" };
-  if (opts.key !== undefined) headers.authorization = `Bearer ${opts.key}`;
-  const fetchImpl = opts.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
-  let res: Response;
-  try {
-    res = await fetchImpl(url.toString(), { headers, signal: opts.signal });
-  } catch (err) {
-    if (opts.signal?.aborted) return { status: 0, body: null };
-    throw err;
-  }
-  if (!ok({ status: res.status, body: null }) || !res.body) {
-    return { status: res.status, body: parseBody(await res.text()) };
-  }
-  try {
-    await readArenaEvents(res.body, opts.onEvent);
-  } catch (err) {
-    if (!opts.signal?.aborted) throw err;
-  }
-  return { status: res.status, body: null };
 }

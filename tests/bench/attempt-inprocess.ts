@@ -1,31 +1,15 @@
 // In-process cost of one attempt (submitAttempt with the offline model, rules evaluator,
 // SQLite), without HTTP: the number to watch while optimizing the attempt hot path.
 // Run: npx tsx --conditions=react-server tests/bench/attempt-inprocess.ts [attempts]
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { benchWorkspace, prepareBench } from "./bench-env";
 
-const dir = mkdtempSync(join(tmpdir(), "gauntlet-attempt-"));
-Object.assign(process.env, {
-  DATA_DIR: dir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL || `file:${join(dir, "bench.db")}`,
-  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
-  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
-  APP_URL: "http://127.0.0.1:3411",
-  LOG_LEVEL: "silent",
-  OFFLINE_CHUNK_DELAY_MS: "0",
-});
+await prepareBench("attempt", { LOG_LEVEL: "silent", OFFLINE_CHUNK_DELAY_MS: "0" });
 const n = Number(process.argv[2] ?? 600);
-const { migrate } = await import("../../lib/migrate");
-await migrate(process.env.DATABASE_URL!);
 const { seedChallenge } = await import("./http");
 const { db } = await import("../../lib/db");
-const { setSecret } = await import("../../lib/services/secrets");
 const { submitAttempt } = await import("../../lib/services/attempts");
 
-const ws = await db.workspace.create({ data: { name: "Attempt bench", slug: `attempt-bench-${Date.now()}` } });
-const app = await db.app.create({ data: { workspaceId: ws.id, name: "Bench" } });
-await setSecret(ws.id, "BENCH_FLAG", "TANGERINE42");
+const { ws, app } = await benchWorkspace("Attempt bench", `attempt-bench-${Date.now()}`);
 // BENCH_MODEL=provider: an OpenAI-compatible model over local HTTP (answering at once) instead
 // of the offline one, to see what a real provider call costs.
 let modelRef = "offline:level-1";

@@ -1,34 +1,16 @@
 // In-process (d): N concurrent players against a model that answers after 1 s, without HTTP.
 // Run: npx tsx --conditions=react-server tests/bench/attempt-slow.ts [players] [seconds]
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { benchWorkspace, prepareBench, slowProvider } from "./bench-env";
 
-const dir = mkdtempSync(join(tmpdir(), "gauntlet-slow-"));
-Object.assign(process.env, {
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${join(dir, "bench.db")}`,
-  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
-  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
-  APP_URL: "http://127.0.0.1:3411",
-  LOG_LEVEL: "warn",
-});
+await prepareBench("slow", {}, { benchDatabase: false });
 const players = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 5);
-const { migrate } = await import("../../lib/migrate");
-await migrate(process.env.DATABASE_URL!);
 const { seedChallenge } = await import("./http");
 const { db } = await import("../../lib/db");
-const { setSecret } = await import("../../lib/services/secrets");
-const { createProvider } = await import("../../lib/services/llm-providers");
 const { submitAttempt } = await import("../../lib/services/attempts");
-const { startOpenAIServer } = await import("../helpers/openai-server");
 
-const ws = await db.workspace.create({ data: { name: "Slow bench", slug: `slow-bench-${Date.now()}` } });
-const app = await db.app.create({ data: { workspaceId: ws.id, name: "Bench" } });
-await setSecret(ws.id, "BENCH_FLAG", "TANGERINE42");
-const model = await startOpenAIServer({ latencyMs: 1000, record: false });
-await createProvider(ws.id, { name: "slow", kind: "openai-compatible", baseUrl: model.url, apiKey: "k", models: ["m"] });
+const { ws, app } = await benchWorkspace("Slow bench", `slow-bench-${Date.now()}`);
+const model = await slowProvider(ws.id);
 const ch = await seedChallenge(ws.id, app.id, "Bench slow", "provider:slow/m");
 const accounts: string[] = [];
 for (let i = 0; i < players * 2; i++) accounts.push((await db.account.create({ data: { email: `s${i}@bench.test`, name: `S ${i}` } })).id);

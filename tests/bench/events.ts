@@ -4,13 +4,10 @@
 // seen every event once (event row → dispatch → in-app notification → fan-out → signed POST).
 // Run by run.ts in a child process per database:
 //   npx tsx --conditions=react-server tests/bench/events.ts   (BENCH_DATABASE_URL for PostgreSQL)
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { prepareBench } from "./bench-env";
 
-const dir = mkdtempSync(join(tmpdir(), "gauntlet-events-"));
 const received = new Set<string>();
 let requests = 0;
 const receiver = createServer((req, res) => {
@@ -25,19 +22,8 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
 const port = (receiver.address() as AddressInfo).port;
 
-Object.assign(process.env, {
-  DATA_DIR: dir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL || `file:${join(dir, "bench.db")}`,
-  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
-  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
-  APP_URL: "http://127.0.0.1:3411",
-  LOG_LEVEL: "silent",
-  OUTBOUND_ALLOW: `127.0.0.1:${port}`,
-  JOBS_WORKER: "off",
-});
+await prepareBench("events", { LOG_LEVEL: "silent", OUTBOUND_ALLOW: `127.0.0.1:${port}`, JOBS_WORKER: "off" });
 const n = Number(process.env.BENCH_EVENTS ?? 1000);
-const { migrate } = await import("../../lib/migrate");
-await migrate(process.env.DATABASE_URL!);
 const { db, disconnectDb } = await import("../../lib/db");
 const { transaction } = await import("../../lib/db/sql");
 const { insertOutboxEvent } = await import("../../lib/services/attempts/store/outbox");

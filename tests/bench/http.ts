@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import type { Prisma } from "../../lib/generated/sqlite/client";
 import type { WorkflowGraph } from "../../lib/workflow/types";
 import { startOpenAIServer } from "../helpers/openai-server";
+import { benchWorkspace } from "./bench-env";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./proxy";
 
 const root = join(import.meta.dirname, "../..");
@@ -172,15 +173,11 @@ export async function benchHttp(
   { instances = 1, serverEnv = {} }: { instances?: number; serverEnv?: Record<string, string> } = {},
 ): Promise<Partial<HttpBenchResult>> {
   if (!existsSync(join(root, ".next/BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
-  const { db } = await import("../../lib/db");
-  const { setSecret } = await import("../../lib/services/secrets");
   const { createProvider } = await import("../../lib/services/llm-providers");
 
   // Each call seeds its own workspace and players (the bench may call it more than once).
   const tag = Date.now().toString(36);
-  const ws = await db.workspace.create({ data: { name: "HTTP bench", slug: `http-bench-${tag}` } });
-  const app = await db.app.create({ data: { workspaceId: ws.id, name: "Bench" } });
-  await setSecret(ws.id, "BENCH_FLAG", "TANGERINE42");
+  const { ws, app } = await benchWorkspace("HTTP bench", `http-bench-${tag}`);
   const slowModel = await startOpenAIServer({ latencyMs: 1000, record: false });
   await createProvider(ws.id, { name: "slow", kind: "openai-compatible", baseUrl: slowModel.url, apiKey: "k", models: ["m"] });
   const fast = await seedChallenge(ws.id, app.id, "Bench offline", "offline:level-1");

@@ -5,29 +5,15 @@
 //   2. 200 cases against a model that answers after 1 s (a local OpenAI-compatible server) at
 //      concurrency 50 → wall time (goal ≤ 5 s), beside the ideal 200 / 50 × 1 s = 4 s.
 // Run: npx tsx --conditions=react-server tests/bench/packs.ts
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { prepareBench, slowProvider } from "./bench-env";
 
-const dir = mkdtempSync(join(tmpdir(), "gauntlet-packs-"));
-Object.assign(process.env, {
-  DATA_DIR: dir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL || `file:${join(dir, "bench.db")}`,
-  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
-  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
-  APP_URL: "http://127.0.0.1:3411",
-  LOG_LEVEL: "warn",
-  JOBS_WORKER: "off",
-});
-const { migrate } = await import("../../lib/migrate");
-await migrate(process.env.DATABASE_URL!);
+await prepareBench("packs", { JOBS_WORKER: "off" });
 const { db } = await import("../../lib/db");
 const { startWorker } = await import("../../lib/jobs");
 const { publishPack } = await import("../../lib/services/packs");
 const { packRunJob, startPackRun } = await import("../../lib/services/packs/runs");
-const { createProvider, getWorkspaceModel } = await import("../../lib/services/llm-providers");
+const { getWorkspaceModel } = await import("../../lib/services/llm-providers");
 const { generateModelText } = await import("../../lib/workflow/nodes/llm/stream-model");
-const { startOpenAIServer } = await import("../helpers/openai-server");
 
 function packYaml(slug: string, cases: number): string {
   const lines = [
@@ -60,14 +46,7 @@ function packYaml(slug: string, cases: number): string {
 }
 
 const ws = await db.workspace.create({ data: { name: "Packs bench", slug: `packs-bench-${Date.now()}` } });
-const slow = await startOpenAIServer({ latencyMs: 1000, record: false });
-await createProvider(ws.id, {
-  name: "slow",
-  kind: "openai-compatible",
-  baseUrl: slow.url,
-  apiKey: "k",
-  models: ["m"],
-});
+const slow = await slowProvider(ws.id);
 await publishPack(ws.id, packYaml("five-hundred", 500), null);
 await publishPack(ws.id, packYaml("two-hundred", 200), null);
 const worker = await startWorker([packRunJob], { pollMs: 20, concurrency: 2 });

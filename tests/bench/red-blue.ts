@@ -4,44 +4,19 @@
 // (a local OpenAI-compatible server). Each pairing is one model call plus one judge call per
 // category (two here, on the instant offline judge).
 // Run: npx tsx --conditions=react-server tests/bench/red-blue.ts [submitters] [seconds]
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { benchWorkspace, prepareBench, slowProvider } from "./bench-env";
 
-const dir = mkdtempSync(join(tmpdir(), "gauntlet-rb-"));
-Object.assign(process.env, {
-  DATA_DIR: dir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL || `file:${join(dir, "bench.db")}`,
-  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
-  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
-  APP_URL: "http://127.0.0.1:3411",
-  LOG_LEVEL: "warn",
-  JOBS_WORKER: "off",
-});
+await prepareBench("rb", { JOBS_WORKER: "off" });
 const submitters = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 10);
-const { migrate } = await import("../../lib/migrate");
-await migrate(process.env.DATABASE_URL!);
 const { seedChallenge } = await import("./http");
 const { db } = await import("../../lib/db");
-const { setSecret } = await import("../../lib/services/secrets");
-const { createProvider } = await import("../../lib/services/llm-providers");
 const { submitAttempt } = await import("../../lib/services/attempts");
 const { createRedBlueChallenge, joinTeam, submitTeamPrompt } = await import("../../lib/services/red-blue");
-const { startOpenAIServer } = await import("../helpers/openai-server");
 const { percentile } = await import("./stats");
 
-const ws = await db.workspace.create({ data: { name: "Red/blue bench", slug: `rb-bench-${Date.now()}` } });
-const app = await db.app.create({ data: { workspaceId: ws.id, name: "Bench" } });
-await setSecret(ws.id, "BENCH_FLAG", "TANGERINE42");
-const slow = await startOpenAIServer({ latencyMs: 1000, record: false });
-await createProvider(ws.id, {
-  name: "slow",
-  kind: "openai-compatible",
-  baseUrl: slow.url,
-  apiKey: "k",
-  models: ["m"],
-});
+const { ws, app } = await benchWorkspace("Red/blue bench", `rb-bench-${Date.now()}`);
+const slow = await slowProvider(ws.id);
 
 // Each account may start 10 attempts (and 10 red/blue submissions) a minute, as in production:
 // the submitters cycle over enough accounts to stay under it. 20 defenders hold the blue side.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { trackConsoleErrors } from "./support";
+import { logInAsCreator, startAsCreator, trackConsoleErrors } from "./support";
 
 // The creator console: the demo creator opens the demo workspace, creates a challenge (hostile
 // Markdown stays inert in the live preview, a theme property outside the whitelist is refused,
@@ -17,15 +17,6 @@ const PNG = Buffer.from(
   "base64",
 );
 const SECRET = `e2e-secret-${Date.now()}`;
-
-async function logInAsCreator(page: Page) {
-  await page.goto("/login?next=/console");
-  await page.getByLabel("Email", { exact: true }).fill("creator@demo.gauntlet.local");
-  await page.getByLabel("Password", { exact: true }).fill("demo-creator-pass");
-  await page.getByRole("button", { name: "Log in" }).click();
-  // The login page's own address ends in ?next=/console: match the path.
-  await expect(page).toHaveURL((url) => url.pathname === "/console");
-}
 
 /** The names in the collection's order list, top to bottom. */
 async function order(page: Page): Promise<string[]> {
@@ -193,8 +184,7 @@ test("a creator manages challenges, a collection's order and API tokens", async 
 
 test("LLM providers keep keys write-only; members are added, re-roled and removed, the owner protected", async ({ page }) => {
   test.setTimeout(240_000);
-  const consoleErrors = trackConsoleErrors(page);
-  await logInAsCreator(page);
+  const consoleErrors = await startAsCreator(page);
   const nav = page.getByRole("navigation", { name: "Workspace" });
 
   // ── an LLM provider: the key is accepted and never shown again ──
@@ -242,8 +232,7 @@ test("LLM providers keep keys write-only; members are added, re-roled and remove
 
 test("a plugin made from the evaluator template passes a sandbox test run", async ({ page }) => {
   test.setTimeout(180_000);
-  const consoleErrors = trackConsoleErrors(page);
-  await logInAsCreator(page);
+  const consoleErrors = await startAsCreator(page);
 
   // ── a plugin from the evaluator template, then a test run in the sandbox ──
   await page.goto("/console/demo/plugins/new");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { trackConsoleErrors } from "./support";
+import { startAsCreator } from "./support";
 
 // Pack runs in the console: the demo creator publishes the eval-trio pack (3 input sets, 21
 // cases), is refused a run without a model, runs it on offline:level-1 from the pack page and
@@ -19,14 +19,6 @@ const shot = (page: Page, name: string) =>
 const FIXTURE = readFileSync("tests/fixtures/packs/eval-trio.yaml", "utf8");
 // Slugs of this run's own, so a retry against the same database starts with no runs.
 const SLUG = `eval-trio-${Date.now()}`;
-
-async function logInAsCreator(page: Page) {
-  await page.goto("/login?next=/console");
-  await page.getByLabel("Email", { exact: true }).fill("creator@demo.gauntlet.local");
-  await page.getByLabel("Password", { exact: true }).fill("demo-creator-pass");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/console");
-}
 
 /** Publishes the eval-trio fixture under `slug` from the console and opens the pack; answers its path. */
 async function publishAndOpen(page: Page, slug: string): Promise<string> {
@@ -66,8 +58,7 @@ async function watchRun(page: Page, total: number) {
 
 test("a creator runs a challenge pack on offline models and compares two runs", async ({ page }) => {
   test.setTimeout(240_000);
-  const consoleErrors = trackConsoleErrors(page);
-  await logInAsCreator(page);
+  const consoleErrors = await startAsCreator(page);
 
   // ── publish the eval-trio pack from the console and open it ──
   const packUrl = await publishAndOpen(page, SLUG);
@@ -255,8 +246,7 @@ test("a creator runs a challenge pack on offline models and compares two runs", 
 // the end. The provider is deleted again afterwards.
 test("a creator follows a slow run's ETA and cancels it", async ({ page }) => {
   test.setTimeout(180_000);
-  const consoleErrors = trackConsoleErrors(page);
-  await logInAsCreator(page);
+  const consoleErrors = await startAsCreator(page);
   const provider = `runs-e2e-${Date.now()}`;
   await page.goto("/console/demo/providers");
   await page.getByLabel("Name", { exact: true }).fill(provider);

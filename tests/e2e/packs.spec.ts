@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { trackConsoleErrors } from "./support";
+import { startAsCreator } from "./support";
 
 // Challenge packs in the console: the demo creator validates the fixture bundle (valid, then a
 // broken difficulty with its error), publishes it, publishes the same content again (the same
@@ -26,20 +26,11 @@ const V2 = FIXTURE.replace("  number: 1\n  execution_mode", "  number: 2\n  exec
   "What is the capital of Italy?",
 );
 
-async function logInAsCreator(page: Page) {
-  await page.goto("/login?next=/console");
-  await page.getByLabel("Email", { exact: true }).fill("creator@demo.gauntlet.local");
-  await page.getByLabel("Password", { exact: true }).fill("demo-creator-pass");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/console");
-}
-
 test("a creator validates, publishes and compares versions of a challenge pack", async ({ page }) => {
   test.setTimeout(180_000);
   expect(V2).not.toBe(V1);
   expect(V2).toContain("  number: 2\n");
-  const consoleErrors = trackConsoleErrors(page);
-  await logInAsCreator(page);
+  const consoleErrors = await startAsCreator(page);
 
   // ── the packs page from the console's navigation ──
   await page.goto("/console/demo");
@@ -187,8 +178,7 @@ test("a creator validates, publishes and compares versions of a challenge pack",
 // format guide below the editors lists the validator types and judge modes.
 test("a creator loads the example pack, validates, publishes and runs it", async ({ page }) => {
   test.setTimeout(240_000);
-  const consoleErrors = trackConsoleErrors(page);
-  await logInAsCreator(page);
+  const consoleErrors = await startAsCreator(page);
   await page.goto("/console/demo/packs");
 
   // ── the format guide lists the format's words ──

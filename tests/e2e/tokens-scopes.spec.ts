@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_LADDER_WALKTHROUGH } from "../../lib/seed/ladder";
-import { trackConsoleErrors } from "./support";
+import { logInAsCreator, trackConsoleErrors } from "./support";
 
 // An integrator on the tokens page: creates a `play` token and a `console` token (scopes chosen at
 // creation, shown in the list, a curl example beside the new token), then the play token plays an
@@ -18,14 +18,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true, caret: "initial" });
   await testInfo.attach(name, { path, contentType: "image/png" });
-}
-
-async function logInAsCreator(page: Page) {
-  await page.goto("/login?next=/console/demo/tokens");
-  await page.getByLabel("Email", { exact: true }).fill("creator@demo.gauntlet.local");
-  await page.getByLabel("Password", { exact: true }).fill("demo-creator-pass");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/console/demo/tokens");
 }
 
 /** Creates a token with exactly these scopes on the tokens page; returns its value and curl example. */
@@ -52,7 +44,7 @@ for (const { label, viewport } of VIEWPORTS) {
       request,
     }, testInfo) => {
       const errors = trackConsoleErrors(page);
-      await logInAsCreator(page);
+      await logInAsCreator(page, "/console/demo/tokens");
       await expect(page.getByRole("group", { name: "Scopes" })).toBeVisible();
 
       const stamp = `${label} ${Date.now()}`;

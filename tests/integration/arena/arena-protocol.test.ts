@@ -1,7 +1,7 @@
-// The arena wire protocol (docs/arena-protocol.md) against the route handlers, in auth mode (the
-// default) and standalone mode: shapes, status codes, the reference's error strings, 1-based
-// indexes, redaction before and after the end, keys bound to their game, the ±5 min signature
-// window, duplicate joins, both URL prefixes. Runs on SQLite and PostgreSQL.
+// The arena wire protocol (docs/arena-protocol.md) against the route handlers in auth mode (the
+// default; standalone mode is in arena-protocol-modes.test.ts): shapes, status codes, the
+// reference's error strings, 1-based indexes, redaction before and after the end, keys bound to
+// their game, the ±5 min signature window, duplicate joins, both URL prefixes. SQLite and PostgreSQL.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as healthRoute } from "@/app/health/route";
 import { GET as metadataRoute } from "@/app/api/v1/metadata/route";
@@ -19,7 +19,6 @@ import { GET as userScoresRoute } from "@/app/api/v1/users/[userId]/scores/route
 import { GET as userGamesRoute } from "@/app/api/v1/users/[userId]/challenges/route";
 import { GET as usersBatchRoute } from "@/app/api/v1/users/batch/route";
 import { POST as usersPostRoute } from "@/app/api/v1/users/route";
-import { all, query } from "@/lib/db/sql";
 import {
   act,
   chatSend,
@@ -35,32 +34,9 @@ import {
   syncOperator,
 } from "@/tests/helpers/arena";
 import { call } from "@/tests/helpers/route";
-
-type Msg = {
-  channel: string;
-  from: string;
-  to?: string;
-  content: string;
-  index: number;
-  timestamp: number;
-  redacted?: boolean;
-};
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { type Msg, UUID, expectNoPrivateNumbers } from "./arena-protocol-support";
 
 afterAll(() => setArenaMode("auth"));
-
-/** The PSI sets live in the stored state; none of their numbers may appear in `gameState`. */
-async function expectNoPrivateNumbers(gameId: string, gameState: unknown) {
-  const [row] = await query(() =>
-    all<{ state: unknown }>("SELECT state FROM arena_games WHERE id = $1", gameId),
-  );
-  const stored = JSON.stringify(row!.state);
-  const numbers = [...new Set((stored.match(/\b[1-9]\d{2}\b/g) ?? []).map(Number))];
-  expect(numbers.length).toBeGreaterThanOrEqual(20);
-  const shown = JSON.stringify(gameState);
-  for (const n of numbers) expect(shown.includes(String(n)), `gameState leaks ${n}`).toBe(false);
-}
 
 describe("arena protocol: catalogue, health, create", () => {
   beforeEach(() => setArenaMode("auth"));
@@ -383,95 +359,5 @@ describe("arena protocol: auth mode", () => {
     expect((await call(usersBatchRoute, { path: "/api/v1/users/batch" })).json).toEqual({
       error: "ids query parameter is required",
     });
-  });
-});
-
-describe("arena protocol: standalone mode", () => {
-  beforeEach(() => setArenaMode("standalone"));
-
-  it("uses the invite as identity and the given userId", async () => {
-    const game = await createGame("psi");
-    const [a, b] = game.invites as [string, string];
-    const ja = await join({ invite: a, userId: "alice-sa" });
-    expect(ja.status).toBe(200);
-    expect(ja.json.sessionKey).toBeUndefined();
-    await join({ invite: b });
-    expect((await act({ challengeId: game.id, messageType: "guess", content: "1" })).json).toEqual({
-      error: "from is required",
-    });
-    const stranger = await act({
-      challengeId: game.id,
-      messageType: "guess",
-      content: "1",
-      from: "inv_stranger",
-    });
-    expect(stranger.json).toEqual({ error: "Player not found.", code: "PLAYER_NOT_FOUND" });
-    const own = (await syncOperator(game.id, 0, { from: a })).json.messages as Msg[];
-    expect(own.find((m) => m.to === a)!.content).toMatch(/Your private set/);
-    expect(own.find((m) => m.to === b)!.redacted).toBe(true);
-    const ok = await act({ challengeId: game.id, messageType: "guess", content: "100 200 300", from: a });
-    expect(ok.json).toEqual({ ok: "Message sent" });
-    const dup = await act({ challengeId: game.id, messageType: "guess", content: "100", from: a });
-    expect(dup.json).toEqual({ error: "Guess already made.", code: "DUPLICATE_GUESS" });
-    const big = await act({
-      challengeId: game.id,
-      messageType: "guess",
-      content: Array.from({ length: 14 }, (_, i) => 100 + i).join(" "),
-      from: b,
-    });
-    expect(big.json).toEqual({ error: "Guess too large.", code: "GUESS_TOO_LARGE" });
-    const listed = (await listOfType("psi")).json;
-    const mine = listed.challenges.find((c: { id: string }) => c.id === game.id);
-    expect(mine.state.playerIdentities).toEqual({ [a]: "alice-sa" });
-    expect(listed.profiles["alice-sa"]).toEqual({ userId: "alice-sa" });
-  });
-});
-
-describe("arena protocol: game creation limit", () => {
-  it("an address creates at most ARENA_GAMES_PER_HOUR games (429 in the protocol's shape); another address is not affected", async () => {
-    const { env } = await import("@/lib/env");
-    const create = (ip: string) =>
-      call(createRoute, { method: "POST", path: "/api/v1/challenges/psi", params: { name: "psi" }, ip });
-    const ip = "198.51.100.77";
-    for (let i = 0; i < env.ARENA_GAMES_PER_HOUR; i++) expect((await create(ip)).status).toBe(200);
-    const refused = await create(ip);
-    expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({
-      error: "Too many games created from this address. Try again later.",
-      code: "rate_limited",
-    });
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await create("198.51.100.78")).status).toBe(200);
-  });
-});
-
-describe("arena: open games nobody joins", () => {
-  beforeEach(() => setArenaMode("auth"));
-
-  it("are deleted after ARENA_OPEN_GAME_TTL_SECONDS; a joined, a fresh or a started game is kept", async () => {
-    const { env } = await import("@/lib/env");
-    const { db } = await import("@/lib/db");
-    const { deleteAbandonedGames } = await import("@/lib/services/arena/read");
-    const ttlMs = env.ARENA_OPEN_GAME_TTL_SECONDS * 1000;
-    const old = new Date(Date.now() - ttlMs - 60_000);
-    const abandoned = await createGame("psi");
-    const halfJoined = await createGame("psi");
-    const fresh = await createGame("psi");
-    const id = makeIdentity();
-    expect((await join(joinBody(id, halfJoined.invites[0]!))).status).toBe(200);
-    await db.arenaGame.updateMany({
-      where: { id: { in: [abandoned.id, halfJoined.id] } },
-      data: { createdAt: old },
-    });
-    // Other test games in this database are younger than the TTL, so only `abandoned` goes.
-    expect(await deleteAbandonedGames()).toBe(1);
-    expect(await db.arenaGame.findUnique({ where: { id: abandoned.id } })).toBeNull();
-    expect(await db.arenaInvite.count({ where: { gameId: abandoned.id } })).toBe(0);
-    expect(await db.arenaGame.findUnique({ where: { id: halfJoined.id } })).not.toBeNull();
-    expect(await db.arenaGame.findUnique({ where: { id: fresh.id } })).not.toBeNull();
-    expect(await deleteAbandonedGames()).toBe(0);
-    // Its invite now answers as any unknown invite does.
-    const gone = await join(joinBody(makeIdentity(), abandoned.invites[0]!));
-    expect(gone.json).toEqual({ error: `Challenge not found for invite: ${abandoned.invites[0]}` });
   });
 });

@@ -1,10 +1,8 @@
 import { createElement, type ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { IntlErrorCode, NextIntlClientProvider, type IntlError } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { PairingCard, Verdicts } from "@/components/red-blue/pairing-card";
 import type { PlayerPairingView } from "@/lib/contracts/red-blue";
-import messages from "@/lib/i18n/messages/en/index";
+import { renderInEnglish } from "@/tests/helpers/render-intl";
 
 // A judged pairing says, once and in words, what each judge category decided and whom it favoured.
 
@@ -32,18 +30,7 @@ const pairing = (over: Partial<PlayerPairingView> = {}): PlayerPairingView => ({
 });
 
 function render(children: ReactElement) {
-  const missing: string[] = [];
-  const html = renderToStaticMarkup(
-    createElement(NextIntlClientProvider, {
-      locale: "en",
-      messages,
-      timeZone: "UTC",
-      onError: (error: IntlError) => {
-        if (error.code === IntlErrorCode.MISSING_MESSAGE) missing.push(error.message);
-      },
-      children,
-    }),
-  );
+  const { html, missing } = renderInEnglish(children);
   expect(missing).toEqual([]);
   return html;
 }

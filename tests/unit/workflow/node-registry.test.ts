@@ -2,8 +2,6 @@
 // registry: registry.ts (client-safe), executors.ts (server) and editors.ts (client). This checks
 // that every registered type is complete and that the three registries agree.
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { IntlErrorCode, NextIntlClientProvider, type IntlError } from "next-intl";
 import { describe, expect, it } from "vitest";
 import type { NodeEditorContext } from "@/components/builder/node-editor-kit";
 import { locales } from "@/lib/i18n/config";
@@ -11,6 +9,7 @@ import messages from "@/lib/i18n/messages/en/index";
 import { nodeEditors } from "@/lib/workflow/editors";
 import { executors } from "@/lib/workflow/executors";
 import { getNodeDefinition, NODE_TYPES, nodeTypeMessages } from "@/lib/workflow/registry";
+import { renderInEnglish } from "@/tests/helpers/render-intl";
 
 const sorted = (list: Iterable<string>) => [...list].sort();
 
@@ -43,7 +42,6 @@ describe.each(NODE_TYPES.map((type) => ({ type })))("$type", ({ type }) => {
 
   it("its editor renders its default config with no missing message", () => {
     const definition = getNodeDefinition(type)!;
-    const missing: string[] = [];
     const ctx: NodeEditorContext = {
       nodeId: "n",
       config: structuredClone(definition.defaultConfig) as Record<string, unknown>,
@@ -65,17 +63,7 @@ describe.each(NODE_TYPES.map((type) => ({ type })))("$type", ({ type }) => {
       },
       graph: { nodes: [{ id: "n", type, data: { config: {} } }], edges: [] },
     };
-    const html = renderToStaticMarkup(
-      createElement(NextIntlClientProvider, {
-        locale: "en",
-        messages,
-        timeZone: "UTC",
-        onError: (error: IntlError) => {
-          if (error.code === IntlErrorCode.MISSING_MESSAGE) missing.push(error.message);
-        },
-        children: createElement(nodeEditors[type], { ctx }),
-      }),
-    );
+    const { html, missing } = renderInEnglish(createElement(nodeEditors[type], { ctx }));
     expect(missing).toEqual([]);
     expect(html).not.toBe("");
   });

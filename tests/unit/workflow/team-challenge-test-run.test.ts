@@ -5,55 +5,29 @@ import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 import { TEAM_CHALLENGE_TEST_MODEL } from "@/lib/workflow/nodes/team-challenge/definition";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 import { runGraph } from "./support";
-import { everything, LEAKING_ATTACK, PLAIN_ATTACK, SECRET, teamOutputs } from "./team-round-support";
+import {
+  everything,
+  LEAKING_ATTACK,
+  PLAIN_ATTACK,
+  SECRET,
+  teamGraph,
+  teamOutputs,
+} from "./team-round-support";
 
 describe("team-challenge without a port (builder test run)", () => {
   /** Separate attack and defense inputs, as a creator's test form gives them. */
   function testGraph(config: Record<string, unknown> = {}): WorkflowGraph {
-    return {
-      nodes: [
-        {
-          id: "start",
-          type: "start",
-          data: {
-            config: {
-              variables: [
-                { name: "prompt", type: "string", required: false, max_length: 4000 },
-                { name: "team_choice", type: "string", required: true, max_length: 10 },
-                { name: "attack_prompt", type: "string", required: false, max_length: 4000 },
-                { name: "defense_prompt", type: "string", required: false, max_length: 4000 },
-              ],
-            },
-          },
-        },
-        { id: "team", type: "team-challenge", data: { config } },
-        { id: "answer", type: "answer", data: { config: { template: "{{team.judge_feedback}}" } } },
+    return teamGraph(config, {
+      variables: [
+        ["prompt", false],
+        ["team_choice", true],
+        ["attack_prompt", false],
+        ["defense_prompt", false],
       ],
-      edges: [
-        {
-          id: "e1",
-          source: "start",
-          sourceHandle: "team_choice",
-          target: "team",
-          targetHandle: "team_choice",
-        },
-        {
-          id: "e2",
-          source: "start",
-          sourceHandle: "attack_prompt",
-          target: "team",
-          targetHandle: "attack_prompt",
-        },
-        {
-          id: "e3",
-          source: "start",
-          sourceHandle: "defense_prompt",
-          target: "team",
-          targetHandle: "defense_prompt",
-        },
-        { id: "e4", source: "team", target: "answer" },
-      ],
-    };
+      attackFrom: "attack_prompt",
+      defenseFrom: "defense_prompt",
+      template: "{{team.judge_feedback}}",
+    });
   }
   const runChallenge: LoadedChallenge = {
     id: "c-1",

@@ -4,6 +4,7 @@ import { scoredPlayers } from "@/lib/arena/scoring/identity";
 import { getScoringStrategy } from "@/lib/arena/scoring/index";
 import { compareResults, recomputeScores } from "@/lib/arena/scoring/recompute";
 import type { Attribution, GameResult, ScoringEntry, ScoringStore, StoredEntry } from "@/lib/arena/types";
+import { seededRng } from "../games/rng";
 import { breach, game } from "./fixtures";
 
 const TYPES: Record<string, { seats: number; strategies: string[]; default: string }> = {
@@ -19,20 +20,8 @@ const TYPES: Record<string, { seats: number; strategies: string[]; default: stri
 const strategiesOf = (type: string) => TYPES[type]!.strategies;
 const defaultOf = (type: string) => TYPES[type]!.default;
 
-/** mulberry32: a small seeded generator, so a failure replays. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomResults(seed: number, count: number): GameResult[] {
-  const r = rng(seed);
+  const r = seededRng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const users = ["u1", "u2", "u3", "u4", "u5"];
   const scores = [-1, 0, 0.25, 0.5, 1, 1.5];
