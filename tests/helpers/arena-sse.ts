@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { GET as streamRouteV1 } from "@/app/api/v1/chat/ws/[channel]/route";
 import { GET as streamRoute } from "@/app/api/chat/ws/[channel]/route";
 import { installPeerAddressHook, PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
+import { listenOnLoopback, type LoopbackServer } from "./loopback";
 
 // The arena's SSE stream over real HTTP: a server in the test process hands
 // `/api[/v1]/chat/ws/:channel` to the route handler and streams its body as `next start` does —
@@ -24,13 +24,30 @@ export type Frame = {
   data?: Record<string, unknown>;
 };
 
+/** Cuts a stream's bytes into frames: `push` each chunk read, `take` the next whole frame (comments skipped). */
+export function frameParser() {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return {
+    push(chunk: Uint8Array): void {
+      buffer += decoder.decode(chunk, { stream: true });
+    },
+    take(): Frame | undefined {
+      for (;;) {
+        const cut = buffer.indexOf("\n\n");
+        if (cut < 0) return undefined;
+        const raw = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (!raw.startsWith(":")) return JSON.parse(raw.replace(/^data: /, "")) as Frame;
+      }
+    },
+  };
+}
+
 /** Only a safety net for a broken stream: tests wait for events, never for time. */
 const SAFETY_MS = 30_000;
 
-export interface SseServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type SseServer = LoopbackServer;
 
 export async function startSseServer(): Promise<SseServer> {
   installPeerAddressHook();
@@ -64,16 +81,7 @@ export async function startSseServer(): Promise<SseServer> {
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 export interface Viewer {
@@ -109,8 +117,7 @@ export async function openViewer(
     };
   }
   const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
+  const frames = frameParser();
   const next = async (): Promise<Frame> => {
     let timer: NodeJS.Timeout | undefined;
     const safety = new Promise<never>((_, reject) => {
@@ -121,16 +128,11 @@ export async function openViewer(
     });
     try {
       for (;;) {
-        const cut = buffer.indexOf("\n\n");
-        if (cut >= 0) {
-          const raw = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (raw.startsWith(":")) continue;
-          return JSON.parse(raw.replace(/^data: /, "")) as Frame;
-        }
+        const frame = frames.take();
+        if (frame) return frame;
         const chunk = await Promise.race([reader.read(), safety]);
         if (chunk.done) throw new Error(`SSE stream on ${channel} ended`);
-        buffer += decoder.decode(chunk.value, { stream: true });
+        frames.push(chunk.value);
       }
     } finally {
       clearTimeout(timer);

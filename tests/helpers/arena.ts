@@ -53,6 +53,9 @@ export async function createGame(type: string) {
 
 export const join = (body: unknown) => call(joinRoute, { method: "POST", path: "/api/v1/arena/join", body });
 
+/** Takes the seat of `invite` as `id` (a new identity unless given), with a signature of now. */
+export const joinSeat = (invite: string, id: Identity = makeIdentity()) => join(joinBody(id, invite));
+
 export const act = (body: Record<string, unknown>, key?: string) =>
   call(messageRoute, { method: "POST", path: "/api/v1/arena/message", body, bearer: key });
 
@@ -87,7 +90,7 @@ export async function startAuthGame(
   const game = await createGame(type);
   const keys: string[] = [];
   for (const [i, id] of ids.entries()) {
-    const res = await join(joinBody(id, game.invites[i]!));
+    const res = await joinSeat(game.invites[i]!, id);
     if (res.status !== 200) throw new Error(`join: ${res.status} ${res.text}`);
     keys.push(res.json.sessionKey as string);
   }

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { createApiToken } from "@/lib/services/api-tokens";
 import { createWorkspace } from "@/lib/services/workspaces";
 import { unique } from "./factories";
+import { call } from "./route";
 
 // Two workspaces (A and B), each with an owner signed in by cookie; A also has an API token and an
 // editor. Console API tests act as A and use B's ids for the cross-workspace (404) checks.
@@ -54,4 +55,23 @@ export function expect422(res: { status: number; json: any }, messagePart?: stri
 export function expectError(res: { status: number; json: any }, status: number, code: string) {
   expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.json.error.code).toBe(code);
+}
+
+type Handler = Parameters<typeof call>[0];
+type Options = Parameters<typeof call>[1];
+
+/**
+ * Route calls that keep every answer's body in `bodies` (for a file's closing "no secret in any
+ * answer" check): `as` with the options given, `asA` as A's owner (cookie, same-origin).
+ */
+export function recordingCalls(actors: () => ConsoleActors) {
+  const bodies: string[] = [];
+  const as = async (opts: Options, handler: Handler) => {
+    const res = await call(handler, opts);
+    bodies.push(res.text);
+    return res;
+  };
+  const asA = (handler: Handler, opts: Options = {}) =>
+    as({ cookie: actors().ownerA.cookie, headers: ORIGIN, ...opts }, handler);
+  return { bodies, as, asA };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { installPeerAddressHook } from "@/lib/http/peer-address";
+import { listenOnLoopback, type LoopbackServer } from "./loopback";
 
 // A real HTTP server in the test process that hands each request to the app's route handlers, the
 // way `next start` would (a NextRequest, the path's params): for clients that must talk HTTP, such
@@ -18,10 +18,7 @@ export type RouteTable = Record<
   Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>
 >;
 
-export interface RouteServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type RouteServer = LoopbackServer;
 
 function compile(pattern: string): { re: RegExp; names: string[] } {
   const names: string[] = [];
@@ -90,14 +87,5 @@ export async function startRouteServer(routes: RouteTable): Promise<RouteServer>
       res.writeHead(500).end(String(err));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }

@@ -7,16 +7,15 @@
 // document did not ask for. Runs in auth mode (the default) and standalone mode.
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installPeerAddressHook, PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { openApiDocument } from "@/lib/openapi/document";
 import { ROUTES } from "@/lib/openapi/routes";
 import { setArenaMode } from "@/tests/helpers/arena";
+import { ajv, validatorFor, type Schema } from "@/tests/helpers/openapi-schemas";
 import { freshIp } from "@/tests/helpers/route";
 
-type Schema = Record<string, any>;
 type Operation = {
   tags?: string[];
   parameters?: Schema[];
@@ -26,10 +25,7 @@ type Operation = {
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const ROOT = resolve(import.meta.dirname, "../../..");
-const doc = openApiDocument() as {
-  paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
-};
+const doc = openApiDocument() as { paths: Record<string, Record<string, Operation>> };
 
 const arenaOperations = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item)
@@ -37,28 +33,6 @@ const arenaOperations = Object.entries(doc.paths).flatMap(([path, item]) =>
     .map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
 );
 
-const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
-/** Inline `#/components/schemas/*` references so each response schema compiles on its own. */
-function resolveRefs(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(resolveRefs);
-  if (!schema || typeof schema !== "object") return schema;
-  const s = schema as Schema;
-  if (typeof s.$ref === "string" && s.$ref.startsWith("#/components/schemas/")) {
-    return resolveRefs(doc.components.schemas[s.$ref.slice("#/components/schemas/".length)]);
-  }
-  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, resolveRefs(v)]));
-}
-const validators = new Map<Schema, ValidateFunction>();
-function validatorFor(schema: Schema): ValidateFunction {
-  let v = validators.get(schema);
-  if (!v) {
-    v = ajv.compile(resolveRefs(schema) as Schema);
-    validators.set(schema, v);
-  }
-  return v;
-}
-
-/** The example a client would send: the parameter's, else its schema's. */
 const exampleOf = (p: Schema): unknown => p.example ?? p.schema?.examples?.[0] ?? p.schema?.default;
 
 function requestFromDocument(path: string, method: string, op: Operation) {

@@ -7,7 +7,6 @@
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as openApiRoute } from "@/app/api/openapi.json/route";
 import { createSessionToken, sessionCookieName } from "@/lib/auth/session";
@@ -19,9 +18,9 @@ import { createRedBlueChallenge } from "@/lib/services/red-blue";
 import { setSecret } from "@/lib/services/secrets";
 import { createWorkspace } from "@/lib/services/workspaces";
 import { makeAccount, makeApp, makeCollection, makePlayableChallenge, makePlugin } from "@/tests/helpers/factories";
+import { ajv, validatorFor, type Schema } from "@/tests/helpers/openapi-schemas";
 import { call, freshIp, type CallOptions } from "@/tests/helpers/route";
 
-type Schema = Record<string, any>;
 type Operation = { operationId: string; parameters?: Schema[]; requestBody?: Schema; responses: Record<string, Schema> };
 type Handler = Parameters<typeof call>[0];
 
@@ -30,29 +29,7 @@ const ORIGIN = "http://localhost:3000";
 // malformed-body answers are covered in contract-breaks.test.ts.
 const SKIPPED_PATHS = new Set(["/api/auth/{nextauth}"]);
 
-const doc = openApiDocument() as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
-const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
-const validators = new Map<Schema, ValidateFunction>();
-
-/** Inline `#/components/schemas/*` references so each response schema compiles on its own. */
-function resolveRefs(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(resolveRefs);
-  if (!schema || typeof schema !== "object") return schema;
-  const s = schema as Schema;
-  if (typeof s.$ref === "string" && s.$ref.startsWith("#/components/schemas/")) {
-    return resolveRefs(doc.components.schemas[s.$ref.slice("#/components/schemas/".length)]);
-  }
-  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, resolveRefs(v)]));
-}
-
-function validatorFor(schema: Schema): ValidateFunction {
-  let v = validators.get(schema);
-  if (!v) {
-    v = ajv.compile(resolveRefs(schema) as Schema);
-    validators.set(schema, v);
-  }
-  return v;
-}
+const doc = openApiDocument() as { paths: Record<string, Record<string, Operation>> };
 
 // ── Test world ─────────────────────────────────────────────────────────────────────────────
 let creatorCookie = "";

@@ -15,23 +15,16 @@ import {
   chatSend,
   chatSync,
   createGame,
-  join,
-  joinBody,
+  joinSeat,
   makeIdentity,
   playPsi,
   setArenaMode,
   startAuthGame,
   syncOperator,
 } from "@/tests/helpers/arena";
+import { frameParser, type Frame } from "@/tests/helpers/arena-sse";
 import { BASE } from "@/tests/helpers/route";
 import { NextRequest } from "next/server";
-
-type Frame = {
-  type: string;
-  messages?: { index: number; content: string; to?: string; redacted?: boolean }[];
-  message?: { index: number; content: string; redacted?: boolean };
-  data?: Record<string, unknown>;
-};
 
 beforeAll(() => setArenaMode("auth"));
 afterAll(() => setArenaMode("auth"));
@@ -50,17 +43,12 @@ async function openStream(channel: string, key?: string) {
   if (res.status !== 200)
     return { res, frames, next: () => Promise.resolve(null as Frame | null), close: () => undefined };
   const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
+  const parser = frameParser();
   const next = async (timeoutMs = 5000): Promise<Frame | null> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const cut = buffer.indexOf("\n\n");
-      if (cut >= 0) {
-        const raw = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        if (raw.startsWith(":")) continue;
-        const frame = JSON.parse(raw.replace(/^data: /, "")) as Frame;
+      const frame = parser.take();
+      if (frame) {
         frames.push(frame);
         return frame;
       }
@@ -71,7 +59,7 @@ async function openStream(channel: string, key?: string) {
         new Promise<null>((r) => setTimeout(() => r(null), left)),
       ]);
       if (!chunk || chunk.done) return null;
-      buffer += decoder.decode(chunk.value, { stream: true });
+      parser.push(chunk.value);
     }
   };
   return { res, frames, next, close: () => void reader.cancel().catch(() => undefined) };
@@ -149,8 +137,8 @@ describe("arena state under concurrency", () => {
   it("lets only one of two concurrent joins take a seat", async () => {
     const game = await createGame("psi");
     const [a, b] = await Promise.all([
-      join(joinBody(makeIdentity(), game.invites[0]!)),
-      join(joinBody(makeIdentity(), game.invites[0]!)),
+      joinSeat(game.invites[0]!),
+      joinSeat(game.invites[0]!),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
   });

@@ -5,11 +5,10 @@
 // forms count" scores the demo ladder's level 2 leaks; a win (and only a win) returns the secret
 // and the creator's win line, a failure the refusal line.
 import crypto from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST as attemptRoute } from "@/app/web/api/challenges/[id]/attempts/route";
 import { POST as claimRoute } from "@/app/web/api/challenges/[id]/claims/route";
 import { createSessionToken } from "@/lib/auth/session";
-import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { level2Graph } from "@/lib/seed/ladder-graphs";
@@ -17,15 +16,8 @@ import { submitAttempt } from "@/lib/services/attempts";
 import { CLAIM_PROMPT, claimHash, normaliseClaim } from "@/lib/services/attempts/secret-claims";
 import { createProvider } from "@/lib/services/llm-providers";
 import { getCollectionLocks, getLadderPlace } from "@/lib/services/ladder";
-import {
-  makeAccount,
-  makeApp,
-  makeChallenge,
-  makePlayableChallenge,
-  makeWorkflow,
-  unique,
-} from "@/tests/helpers/factories";
-import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
+import { makeAccount, makeApp, makeGraphChallenge, makePlayableChallenge, unique } from "@/tests/helpers/factories";
+import { openAIServerForSuite } from "@/tests/helpers/openai-suite";
 import { call, freshIp } from "@/tests/helpers/route";
 
 const SECRET = "Quokka-77";
@@ -259,14 +251,7 @@ describe("feedback with character", () => {
 });
 
 describe("disguised forms count (demo ladder level 2)", () => {
-  let server: OpenAITestServer;
-  beforeAll(async () => {
-    server = await startOpenAIServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  beforeEach(() => server.reset());
+  const server = openAIServerForSuite();
   afterEach(() => server.reset());
 
   const WORD = "SNAPDRAGON";
@@ -285,32 +270,13 @@ describe("disguised forms count (demo ladder level 2)", () => {
       baseUrl: server.url,
       models: ["guard"],
     });
-    const secretName = `PW_${unique("s").replace(/[^A-Za-z0-9_]/g, "_")}`;
-    await db.secret.create({
-      data: { workspaceId: app.workspaceId, name: secretName, valueEncrypted: encryptSecret(WORD) },
-    });
     const graph = level2Graph();
     for (const node of graph.nodes) {
       if (node.id === "guard") node.data.config.model = "provider:local/guard";
       if (node.id === "check" && disguised !== "seeded")
         node.data.config = disguised ? { disguised_forms: true } : {};
     }
-    const workflow = await makeWorkflow({
-      appId: app.id,
-      draftGraph: graph as unknown as Prisma.InputJsonObject,
-    });
-    const version = await db.workflowVersion.create({
-      data: { workflowId: workflow.id, version: 1, graph: graph as unknown as Prisma.InputJsonObject },
-    });
-    await db.workflow.update({ where: { id: workflow.id }, data: { publishedVersionId: version.id } });
-    return makeChallenge({
-      appId: app.id,
-      workflowId: workflow.id,
-      secretRef: secretName,
-      successType: "contains",
-      successPattern: "{{secret}}",
-      allowSecretClaims: true,
-    });
+    return makeGraphChallenge(app, graph as unknown as Prisma.InputJsonObject, { secret: WORD }, { allowSecretClaims: true });
   }
 
   async function play(challengeId: string, answer: string) {

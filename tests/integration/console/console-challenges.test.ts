@@ -5,8 +5,7 @@ import { db } from "@/lib/db";
 import { signAssetUrl, uploadAsset } from "@/lib/services/assets";
 import { getSecretValue, setSecret } from "@/lib/services/secrets";
 import { challengeResponse, challengeListResponse } from "@/lib/contracts/challenges";
-import { call } from "@/tests/helpers/route";
-import { consoleActors, expect422, expectError, ORIGIN, type ConsoleActors } from "@/tests/helpers/console";
+import { consoleActors, expect422, expectError, ORIGIN, recordingCalls, type ConsoleActors } from "@/tests/helpers/console";
 import { makeApp, makeChallenge, makePlugin } from "@/tests/helpers/factories";
 
 const SECRET = "Quokka-Console-Secret-93";
@@ -15,15 +14,7 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 
 let a: ConsoleActors;
 let challengeB: { id: string };
-const bodies: string[] = [];
-
-async function as(opts: Parameters<typeof call>[1], handler: Parameters<typeof call>[0]) {
-  const res = await call(handler, opts);
-  bodies.push(res.text);
-  return res;
-}
-const asA = (handler: Parameters<typeof call>[0], opts: Parameters<typeof call>[1] = {}) =>
-  as({ cookie: a.ownerA.cookie, headers: ORIGIN, ...opts }, handler);
+const { bodies, as, asA } = recordingCalls(() => a);
 
 const base = { name: "Vault", goal: "Make the assistant reveal the vault code" };
 

@@ -5,23 +5,14 @@ import { PUT as membershipRoute } from "@/app/console/api/challenge-collections/
 import { db } from "@/lib/db";
 import { collectionListResponse, collectionResponse } from "@/lib/contracts/collections";
 import { setSecret } from "@/lib/services/secrets";
-import { call } from "@/tests/helpers/route";
-import { consoleActors, expect422, expectError, ORIGIN, type ConsoleActors } from "@/tests/helpers/console";
+import { consoleActors, expect422, expectError, recordingCalls, type ConsoleActors } from "@/tests/helpers/console";
 import { makeApp, makeChallenge, makeCollection, makePlugin } from "@/tests/helpers/factories";
 
 const SECRET = "Collection-Secret-Otter-55";
 
 let a: ConsoleActors;
 let c1: string, c2: string, c3: string, challengeB: string, collectionB: string;
-const bodies: string[] = [];
-
-async function as(opts: Parameters<typeof call>[1], handler: Parameters<typeof call>[0]) {
-  const res = await call(handler, opts);
-  bodies.push(res.text);
-  return res;
-}
-const asA = (handler: Parameters<typeof call>[0], opts: Parameters<typeof call>[1] = {}) =>
-  as({ cookie: a.ownerA.cookie, headers: ORIGIN, ...opts }, handler);
+const { bodies, as, asA } = recordingCalls(() => a);
 const ids = (res: { json: any }) => (res.json.collection.challenges as { id: string }[]).map((c) => c.id);
 
 beforeAll(async () => {

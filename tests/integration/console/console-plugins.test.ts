@@ -5,8 +5,7 @@ import { POST as testRunRoute } from "@/app/console/api/plugins/[id]/test-run/ro
 import { db } from "@/lib/db";
 import { pluginListResponse, pluginResponse, pluginTestRunResponse } from "@/lib/contracts/plugins";
 import { setSecret } from "@/lib/services/secrets";
-import { call } from "@/tests/helpers/route";
-import { consoleActors, expect422, expectError, ORIGIN, type ConsoleActors } from "@/tests/helpers/console";
+import { consoleActors, expect422, expectError, recordingCalls, type ConsoleActors } from "@/tests/helpers/console";
 import { makePlugin } from "@/tests/helpers/factories";
 
 const SECRET = "Plugin-Test-Secret-Ibis-8";
@@ -17,14 +16,7 @@ const EVALUATOR = `export function evaluate(goal, response, config) {
 
 let a: ConsoleActors;
 let pluginB: string;
-const bodies: string[] = [];
-async function as(opts: Parameters<typeof call>[1], handler: Parameters<typeof call>[0]) {
-  const res = await call(handler, opts);
-  bodies.push(res.text);
-  return res;
-}
-const asA = (handler: Parameters<typeof call>[0], opts: Parameters<typeof call>[1] = {}) =>
-  as({ cookie: a.ownerA.cookie, headers: ORIGIN, ...opts }, handler);
+const { bodies, as, asA } = recordingCalls(() => a);
 
 beforeAll(async () => {
   a = await consoleActors();
