@@ -1,4 +1,4 @@
-// Referential actions (onDelete: Cascade / SetNull) behave as declared in prisma/schema.prisma on
+// Referential actions (onDelete: Cascade / SetNull) behave as declared in prisma/schema/ on
 // both databases: workspaces, challenges, workflows and apps.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
