@@ -6,7 +6,7 @@ import styles from "./builder.module.css";
 // Small controlled inputs for the config panel. Each shows the schema's messages for its path
 // ("path: message") under the input, wired with aria-describedby.
 
-interface BaseProps {
+export interface BaseProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -37,6 +37,32 @@ export const describedBy = (id: string, hint: unknown, errors?: readonly string[
     .filter(Boolean)
     .join(" ") || undefined;
 
+/** A control's aria attributes: invalid while it has errors, described by its hint and errors. */
+export const fieldAria = (id: string, hint: unknown, errors?: readonly string[]) => ({
+  "aria-invalid": errors && errors.length > 0 ? (true as const) : undefined,
+  "aria-describedby": describedBy(id, hint, errors),
+});
+
+/** The frame every panel field shares: its label, the control, then the hint and the errors. */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  errors,
+  className,
+  children,
+}: BaseProps & { className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `${styles.field} ${className}` : styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {children}
+      <Messages id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}
+
 export function TextField({
   id,
   label,
@@ -61,21 +87,16 @@ export function TextField({
     value,
     placeholder,
     className: styles.input,
-    "aria-invalid": errors && errors.length > 0 ? true : undefined,
-    "aria-describedby": describedBy(id, hint, errors),
+    ...fieldAria(id, hint, errors),
   };
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
       {multiline ? (
         <textarea {...common} rows={rows} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input {...common} type="text" list={list} onChange={(e) => onChange(e.target.value)} />
       )}
-      <Messages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -98,10 +119,7 @@ export function NumberField({
   max?: number;
 }) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
       <input
         id={id}
         type="number"
@@ -110,15 +128,13 @@ export function NumberField({
         step={step}
         min={min}
         max={max}
-        aria-invalid={errors && errors.length > 0 ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
+        {...fieldAria(id, hint, errors)}
         onChange={(e) => {
           const raw = e.target.value;
           onChange(raw === "" || Number.isNaN(e.target.valueAsNumber) ? undefined : e.target.valueAsNumber);
         }}
       />
-      <Messages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -158,22 +174,17 @@ export function SelectBox({
   children,
 }: BaseProps & { value: string; onChange: (value: string) => void; children: ReactNode }) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
       <select
         id={id}
         className={styles.input}
         value={value}
-        aria-invalid={errors && errors.length > 0 ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
+        {...fieldAria(id, hint, errors)}
         onChange={(e) => onChange(e.target.value)}
       >
         {children}
       </select>
-      <Messages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
