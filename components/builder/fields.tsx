@@ -64,16 +64,13 @@ export function FieldFrame({
 }
 
 export function TextField({
-  id,
-  label,
-  hint,
-  errors,
   value,
   onChange,
   multiline,
   rows = 4,
   list,
   placeholder,
+  ...frame
 }: BaseProps & {
   value: string;
   onChange: (value: string) => void;
@@ -82,6 +79,7 @@ export function TextField({
   list?: string;
   placeholder?: string;
 }) {
+  const { id, hint, errors } = frame;
   const common = {
     id,
     value,
@@ -90,7 +88,7 @@ export function TextField({
     ...fieldAria(id, hint, errors),
   };
   return (
-    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+    <FieldFrame {...frame}>
       {multiline ? (
         <textarea {...common} rows={rows} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
       ) : (
@@ -102,15 +100,12 @@ export function TextField({
 
 /** A number input; empty means "unset" (the schema's default applies). */
 export function NumberField({
-  id,
-  label,
-  hint,
-  errors,
   value,
   onChange,
   step,
   min,
   max,
+  ...frame
 }: BaseProps & {
   value: unknown;
   onChange: (value: number | undefined) => void;
@@ -118,8 +113,9 @@ export function NumberField({
   min?: number;
   max?: number;
 }) {
+  const { id, hint, errors } = frame;
   return (
-    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+    <FieldFrame {...frame}>
       <input
         id={id}
         type="number"
@@ -165,16 +161,14 @@ export function CheckboxField({
 
 /** A labelled select around the caller's options (plain or grouped), with the shared messages. */
 export function SelectBox({
-  id,
-  label,
-  hint,
-  errors,
   value,
   onChange,
   children,
+  ...frame
 }: BaseProps & { value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const { id, hint, errors } = frame;
   return (
-    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+    <FieldFrame {...frame}>
       <select
         id={id}
         className={styles.input}

@@ -23,15 +23,12 @@ export function useDescribeVariable() {
  * creator types `{{`: arrows move, Enter or Tab insert, Escape closes; typing more narrows the list.
  */
 export function TemplateInput({
-  id,
-  label,
-  hint,
-  errors,
   value,
   onChange,
   variables,
   multiline = true,
   rows = 4,
+  ...frame
 }: BaseProps & {
   value: string;
   onChange: (value: string) => void;
@@ -39,6 +36,7 @@ export function TemplateInput({
   multiline?: boolean;
   rows?: number;
 }) {
+  const { id, hint, errors } = frame;
   const t = useTranslations("builder.picker");
   const describe = useDescribeVariable();
   const listId = useId();
@@ -103,7 +101,7 @@ export function TemplateInput({
     },
   };
   return (
-    <FieldFrame id={id} label={label} hint={hint} errors={errors} className={panels.suggestHost}>
+    <FieldFrame {...frame} className={panels.suggestHost}>
       {multiline ? <textarea {...common} rows={rows} /> : <input {...common} type="text" />}
       {open ? (
         <ul
