@@ -32,6 +32,17 @@ export function Messages({ id, hint, errors }: { id: string; hint?: ReactNode; e
   );
 }
 
+/** Messages that belong to no single input (a list's, or the node's own). */
+export function IssueList({ messages }: { messages?: readonly string[] | undefined }) {
+  return messages?.length ? (
+    <ul className={styles.fieldError}>
+      {messages.map((m, i) => (
+        <li key={i}>{m}</li>
+      ))}
+    </ul>
+  ) : null;
+}
+
 export const describedBy = (id: string, hint: unknown, errors?: readonly string[]) =>
   [hint ? `${id}-hint` : null, errors && errors.length > 0 ? `${id}-error` : null]
     .filter(Boolean)
