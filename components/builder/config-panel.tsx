@@ -9,7 +9,7 @@ import { getNodeDefinition, isNodeType } from "@/lib/workflow/registry";
 import type { WorkflowGraph } from "@/lib/workflow/types";
 import { outputRef } from "./variables";
 import { configIssues, issuesUnder, type ConfigPath } from "./config-model";
-import { TextField } from "./fields";
+import { IssueList, TextField } from "./fields";
 import { connectableSources, outputPortsFor } from "./graph-model";
 import type { NodeEditorContext } from "./node-editor-kit";
 import type { BuilderOptions } from "./types";
@@ -91,13 +91,7 @@ export function ConfigPanel(props: ConfigPanelProps) {
           </ul>
         </div>
       ) : null}
-      {issues.get("")?.length ? (
-        <ul className={styles.fieldError}>
-          {issues.get("")!.map((m, i) => (
-            <li key={i}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <IssueList messages={issues.get("")} />
 
       <TextField
         id={`${baseId}-label`}

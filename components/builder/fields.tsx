@@ -6,7 +6,7 @@ import styles from "./builder.module.css";
 // Small controlled inputs for the config panel. Each shows the schema's messages for its path
 // ("path: message") under the input, wired with aria-describedby.
 
-interface BaseProps {
+export interface BaseProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -32,22 +32,56 @@ export function Messages({ id, hint, errors }: { id: string; hint?: ReactNode; e
   );
 }
 
+/** Messages that belong to no single input (a list's, or the node's own). */
+export function IssueList({ messages }: { messages?: readonly string[] | undefined }) {
+  return messages?.length ? (
+    <ul className={styles.fieldError}>
+      {messages.map((m, i) => (
+        <li key={i}>{m}</li>
+      ))}
+    </ul>
+  ) : null;
+}
+
 export const describedBy = (id: string, hint: unknown, errors?: readonly string[]) =>
   [hint ? `${id}-hint` : null, errors && errors.length > 0 ? `${id}-error` : null]
     .filter(Boolean)
     .join(" ") || undefined;
 
-export function TextField({
+/** A control's aria attributes: invalid while it has errors, described by its hint and errors. */
+export const fieldAria = (id: string, hint: unknown, errors?: readonly string[]) => ({
+  "aria-invalid": errors && errors.length > 0 ? (true as const) : undefined,
+  "aria-describedby": describedBy(id, hint, errors),
+});
+
+/** The frame every panel field shares: its label, the control, then the hint and the errors. */
+export function FieldFrame({
   id,
   label,
   hint,
   errors,
+  className,
+  children,
+}: BaseProps & { className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `${styles.field} ${className}` : styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {children}
+      <Messages id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}
+
+export function TextField({
   value,
   onChange,
   multiline,
   rows = 4,
   list,
   placeholder,
+  ...frame
 }: BaseProps & {
   value: string;
   onChange: (value: string) => void;
@@ -56,40 +90,33 @@ export function TextField({
   list?: string;
   placeholder?: string;
 }) {
+  const { id, hint, errors } = frame;
   const common = {
     id,
     value,
     placeholder,
     className: styles.input,
-    "aria-invalid": errors && errors.length > 0 ? true : undefined,
-    "aria-describedby": describedBy(id, hint, errors),
+    ...fieldAria(id, hint, errors),
   };
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <FieldFrame {...frame}>
       {multiline ? (
         <textarea {...common} rows={rows} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input {...common} type="text" list={list} onChange={(e) => onChange(e.target.value)} />
       )}
-      <Messages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
 /** A number input; empty means "unset" (the schema's default applies). */
 export function NumberField({
-  id,
-  label,
-  hint,
-  errors,
   value,
   onChange,
   step,
   min,
   max,
+  ...frame
 }: BaseProps & {
   value: unknown;
   onChange: (value: number | undefined) => void;
@@ -97,11 +124,9 @@ export function NumberField({
   min?: number;
   max?: number;
 }) {
+  const { id, hint, errors } = frame;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <FieldFrame {...frame}>
       <input
         id={id}
         type="number"
@@ -110,15 +135,13 @@ export function NumberField({
         step={step}
         min={min}
         max={max}
-        aria-invalid={errors && errors.length > 0 ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
+        {...fieldAria(id, hint, errors)}
         onChange={(e) => {
           const raw = e.target.value;
           onChange(raw === "" || Number.isNaN(e.target.valueAsNumber) ? undefined : e.target.valueAsNumber);
         }}
       />
-      <Messages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -149,31 +172,24 @@ export function CheckboxField({
 
 /** A labelled select around the caller's options (plain or grouped), with the shared messages. */
 export function SelectBox({
-  id,
-  label,
-  hint,
-  errors,
   value,
   onChange,
   children,
+  ...frame
 }: BaseProps & { value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const { id, hint, errors } = frame;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <FieldFrame {...frame}>
       <select
         id={id}
         className={styles.input}
         value={value}
-        aria-invalid={errors && errors.length > 0 ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
+        {...fieldAria(id, hint, errors)}
         onChange={(e) => onChange(e.target.value)}
       >
         {children}
       </select>
-      <Messages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 

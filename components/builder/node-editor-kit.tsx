@@ -6,6 +6,7 @@ import {
   DEFAULT_NODE_PASS_THRESHOLD,
   DEFAULT_RATING_SCALE,
 } from "@/lib/workflow/nodes/judging-llm/definition";
+import { Button } from "@/components/ui/button";
 import { getAt, type ConfigPath } from "./config-model";
 import { CheckboxField, NumberField, TextField } from "./fields";
 import { JudgePreview } from "./judge-preview";
@@ -31,6 +32,36 @@ export type NodeEditor = ComponentType<NodeEditorProps>;
 export { ModelField };
 
 export const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** Removes item `index` of the config list `name`. */
+export function RemoveItemButton({
+  ctx,
+  name,
+  items,
+  index,
+  children,
+}: NodeEditorProps & { name: string; items: readonly unknown[]; index: number; children: ReactNode }) {
+  return (
+    <Button size="sm" variant="ghost" onClick={() => ctx.set([name], items.filter((_, j) => j !== index))}>
+      {children}
+    </Button>
+  );
+}
+
+/** Appends `item` to the config list `name`. */
+export function AddItemButton({
+  ctx,
+  name,
+  items,
+  item,
+  children,
+}: NodeEditorProps & { name: string; items: readonly unknown[]; item: unknown; children: ReactNode }) {
+  return (
+    <Button size="sm" variant="secondary" onClick={() => ctx.set([name], [...items, item])}>
+      {children}
+    </Button>
+  );
+}
 
 /** A template text field (typing `{{` suggests variables) with the variable picker under it. */
 export function TemplateField({

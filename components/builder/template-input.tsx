@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { describedBy, Messages } from "./fields";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { FieldFrame, fieldAria, type BaseProps } from "./fields";
 import { completeAt, filterVariables, templateTrigger, type TemplateVariable } from "./variables";
 import styles from "./builder.module.css";
 import panels from "./panels.module.css";
@@ -23,26 +23,20 @@ export function useDescribeVariable() {
  * creator types `{{`: arrows move, Enter or Tab insert, Escape closes; typing more narrows the list.
  */
 export function TemplateInput({
-  id,
-  label,
-  hint,
-  errors,
   value,
   onChange,
   variables,
   multiline = true,
   rows = 4,
-}: {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  errors?: readonly string[];
+  ...frame
+}: BaseProps & {
   value: string;
   onChange: (value: string) => void;
   variables: readonly TemplateVariable[];
   multiline?: boolean;
   rows?: number;
 }) {
+  const { id, hint, errors } = frame;
   const t = useTranslations("builder.picker");
   const describe = useDescribeVariable();
   const listId = useId();
@@ -96,8 +90,7 @@ export function TemplateInput({
     "aria-expanded": open,
     "aria-controls": open ? listId : undefined,
     "aria-activedescendant": open ? optionId(activeIndex) : undefined,
-    "aria-invalid": errors && errors.length > 0 ? true : undefined,
-    "aria-describedby": describedBy(id, hint, errors),
+    ...fieldAria(id, hint, errors),
     spellCheck: false,
     onKeyDown,
     onBlur: () => setTrigger(null),
@@ -108,10 +101,7 @@ export function TemplateInput({
     },
   };
   return (
-    <div className={`${styles.field} ${panels.suggestHost}`}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <FieldFrame {...frame} className={panels.suggestHost}>
       {multiline ? <textarea {...common} rows={rows} /> : <input {...common} type="text" />}
       {open ? (
         <ul
@@ -139,7 +129,6 @@ export function TemplateInput({
           ))}
         </ul>
       ) : null}
-      <Messages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -81,35 +81,11 @@ export function WorkflowBuilder(props: WorkflowBuilderProps) {
   );
 }
 
-function Builder({
-  workflowId,
-  workspaceId,
-  graph: initialGraph,
-  publishedVersion,
-  options,
-  actions,
-}: WorkflowBuilderProps) {
+function Builder(props: WorkflowBuilderProps) {
+  const { options } = props;
   const t = useTranslations("builder");
-  const {
-    nodes,
-    edges,
-    graph,
-    graphKey,
-    graphRef,
-    canUndo,
-    canRedo,
-    change,
-    replace,
-    undo,
-    redo,
-    onNodesChange,
-    onEdgesChange,
-    onNodeDragStart,
-    onConfigChange,
-    onLabelChange,
-    onDeleteNode,
-    onDisconnect,
-  } = useBuilderGraph(initialGraph);
+  const g = useBuilderGraph(props.graph);
+  const { nodes, edges, graph, graphKey, graphRef, change, replace } = g;
   const [notice, setNotice] = useState<BuilderNotice | null>(null);
   const [trace, setTrace] = useState<RunTrace | null>(null);
   const [runOpen, setRunOpen] = useState(false);
@@ -131,10 +107,7 @@ function Builder({
       getPanelsRect: () => openPanelsRect(panelsRef.current),
     });
   const { dirty, refusal, version, pending, busy, save, publish, runRequest } = useDraftPersistence({
-    workflowId,
-    workspaceId,
-    publishedVersion,
-    actions,
+    ...props,
     graph,
     graphKey,
     graphRef,
@@ -199,10 +172,10 @@ function Builder({
     <CanvasOverlayContext.Provider value={overlay}>
       <div ref={rootRef} className={styles.builder} data-testid="workflow-builder">
         <BuilderToolbar
-          canUndo={canUndo}
-          canRedo={canRedo}
-          onUndo={undo}
-          onRedo={redo}
+          canUndo={g.canUndo}
+          canRedo={g.canRedo}
+          onUndo={g.undo}
+          onRedo={g.redo}
           dirty={dirty}
           version={version}
           busy={busy}
@@ -242,9 +215,9 @@ function Builder({
               nodes={nodes}
               edges={edges}
               nodeTypes={nodeTypes}
-              onNodesChange={onNodesChange}
-              onEdgesChange={onEdgesChange}
-              onNodeDragStart={onNodeDragStart}
+              onNodesChange={g.onNodesChange}
+              onEdgesChange={g.onEdgesChange}
+              onNodeDragStart={g.onNodeDragStart}
               onConnect={onConnect}
               onConnectEnd={onConnectEnd}
               isValidConnection={isValidConnection}
@@ -274,11 +247,11 @@ function Builder({
                   graph={graph}
                   graphIssues={overlay.issues.get(selected.id) ?? []}
                   options={options}
-                  onConfigChange={onConfigChange}
-                  onLabelChange={onLabelChange}
+                  onConfigChange={g.onConfigChange}
+                  onLabelChange={g.onLabelChange}
                   onConnect={connect}
-                  onDisconnect={onDisconnect}
-                  onDelete={onDeleteNode}
+                  onDisconnect={g.onDisconnect}
+                  onDelete={g.onDeleteNode}
                   onClose={deselect}
                 />
               </aside>

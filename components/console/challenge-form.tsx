@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { createChallengeAction, updateChallengeAction } from "@/app/console/[workspace]/challenges/actions";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -15,8 +14,8 @@ import { AttemptLimitFields, ScoringFields } from "./challenge-fields/scoring";
 import { MaskVariablesField, SecretInputs } from "./challenge-fields/secret";
 import { SuccessRuleFields } from "./challenge-fields/success-rule";
 import { CheckboxField, TextAreaField } from "./fields";
-import { FormShell, useCreateOrUpdate } from "./form-shell";
-import { ThemeEditor } from "./theme-editor";
+import { FormShell, useEditorForm } from "./form-shell";
+import { ThemeCard } from "./theme-card";
 
 export function ChallengeForm({
   workspace,
@@ -32,23 +31,14 @@ export function ChallengeForm({
   const t = useTranslations("consolePages.challengeForm");
   const tl = useTranslations("ladder.console");
   const editing = challenge.id !== undefined;
-  const { state, pending, submit } = useCreateOrUpdate(createChallengeAction, updateChallengeAction, editing);
-  const e = state.fieldErrors ?? {};
-
-  const [themeDirty, setThemeDirty] = useState(false);
+  const { e, shell } = useEditorForm(createChallengeAction, updateChallengeAction, editing, {
+    saved: t("saved"),
+    save: t("save"),
+    create: t("create"),
+  });
 
   return (
-    <FormShell
-      workspace={workspace}
-      id={challenge.id}
-      onSubmit={submit}
-      state={state}
-      success={t("saved")}
-      pending={pending}
-      submitLabel={editing ? t("save") : t("create")}
-      layout="editor"
-      testId="challenge-form"
-    >
+    <FormShell workspace={workspace} id={challenge.id} {...shell} testId="challenge-form">
       <Card title={t("basics")} headingLevel={2}>
         <BasicsFields c={challenge} e={e} />
         <ActiveField c={challenge} />
@@ -124,17 +114,16 @@ export function ChallengeForm({
         <InstructionsField c={challenge} e={e} imageHosts={imageHosts} />
       </Card>
 
-      <Card title={t("appearanceTitle")} description={t("appearanceLead")} headingLevel={2}>
-        <input type="hidden" name="theme_dirty" value={themeDirty ? "1" : "0"} />
-        <ThemeEditor
-          id="challenge-theme"
-          workspace={workspace}
-          initial={challenge.theme}
-          error={e.theme}
-          onChange={() => setThemeDirty(true)}
-        />
+      <ThemeCard
+        title={t("appearanceTitle")}
+        description={t("appearanceLead")}
+        id="challenge-theme"
+        workspace={workspace}
+        initial={challenge.theme}
+        error={e.theme}
+      >
         <HeroField c={challenge} e={e} workspace={workspace} heading="h3" />
-      </Card>
+      </ThemeCard>
 
     </FormShell>
   );

@@ -11,9 +11,9 @@ import { COLLECTION_STRATEGIES } from "@/lib/contracts/scoring";
 import type { PluginOption } from "./challenge-defaults";
 import styles from "./console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "./fields";
-import { FormShell, useCreateOrUpdate } from "./form-shell";
+import { FormShell, useEditorForm } from "./form-shell";
 import { MarkdownEditor } from "./markdown-editor";
-import { ThemeEditor } from "./theme-editor";
+import { ThemeCard } from "./theme-card";
 
 export interface CollectionFormValues extends CollectionSettings {
   id?: string;
@@ -34,24 +34,16 @@ export function CollectionForm({
   const tf = useTranslations("consolePages.challengeForm");
   const tl = useTranslations("ladder.console");
   const editing = collection.id !== undefined;
-  const { state, pending, submit } = useCreateOrUpdate(createCollectionAction, updateCollectionAction, editing);
-  const e = state.fieldErrors ?? {};
+  const { e, shell } = useEditorForm(createCollectionAction, updateCollectionAction, editing, {
+    saved: tf("saved"),
+    save: t("save"),
+    create: t("create"),
+  });
   const [strategy, setStrategy] = useState(collection.scoring_strategy);
   const [plugin, setPlugin] = useState(collection.scoring_plugin_id ?? "");
-  const [themeDirty, setThemeDirty] = useState(false);
 
   return (
-    <FormShell
-      workspace={workspace}
-      id={collection.id}
-      onSubmit={submit}
-      state={state}
-      success={tf("saved")}
-      pending={pending}
-      submitLabel={editing ? t("save") : t("create")}
-      layout="editor"
-      testId="collection-form"
-    >
+    <FormShell workspace={workspace} id={collection.id} {...shell} testId="collection-form">
       <Card title={t("detailsTitle")} headingLevel={2}>
         <Field id="collection-name" name="name" label={t("name")} required maxLength={120} defaultValue={collection.name} error={e.name} />
         <TextAreaField
@@ -131,10 +123,14 @@ export function CollectionForm({
           imageHosts={imageHosts}
         />
       </Card>
-      <Card title={tf("appearanceTitle")} description={tf("appearanceLead")} headingLevel={2}>
-        <input type="hidden" name="theme_dirty" value={themeDirty ? "1" : "0"} />
-        <ThemeEditor id="collection-theme" workspace={workspace} initial={collection.theme} error={e.theme} onChange={() => setThemeDirty(true)} />
-      </Card>
+      <ThemeCard
+        title={tf("appearanceTitle")}
+        description={tf("appearanceLead")}
+        id="collection-theme"
+        workspace={workspace}
+        initial={collection.theme}
+        error={e.theme}
+      />
     </FormShell>
   );
 }

@@ -1,6 +1,6 @@
 import { useActionState, type FormEvent, type ReactNode } from "react";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { FormState } from "@/lib/contracts/forms";
+import type { FieldErrors, FormState } from "@/lib/contracts/forms";
 import styles from "./console.module.css";
 import { FormStatus } from "./form-status";
 import { submitWithoutReset } from "./submit-without-reset";
@@ -22,6 +22,29 @@ export function useCreateOrUpdate<C extends FormState<unknown>, U extends FormSt
     pending: editing ? updating : creating,
     submit,
   };
+}
+
+/**
+ * A long create-or-update editor: the field errors, and the props its "editor" FormShell takes
+ * (submit, answer, pending state and the save/create label).
+ */
+export function useEditorForm<C extends FormState<unknown>, U extends FormState<unknown>>(
+  create: Action<C>,
+  update: Action<U>,
+  editing: boolean,
+  labels: { saved: string; save: string; create: string },
+) {
+  const { state, pending, submit } = useCreateOrUpdate(create, update, editing);
+  const e: FieldErrors = state.fieldErrors ?? {};
+  const shell = {
+    onSubmit: submit,
+    state,
+    success: labels.saved,
+    pending,
+    submitLabel: editing ? labels.save : labels.create,
+    layout: "editor" as const,
+  };
+  return { e, shell };
 }
 
 /**

@@ -6,9 +6,9 @@ import { createRedBlueAction, updateRedBlueAction } from "@/app/console/[workspa
 import type { PluginOption } from "@/components/console/challenge-defaults";
 import styles from "@/components/console/console.module.css";
 import { CheckboxField, SelectField, TextAreaField } from "@/components/console/fields";
-import { FormShell, useCreateOrUpdate } from "@/components/console/form-shell";
+import { FormShell, useEditorForm } from "@/components/console/form-shell";
 import { MarkdownEditor } from "@/components/console/markdown-editor";
-import { ThemeEditor } from "@/components/console/theme-editor";
+import { ThemeCard } from "@/components/console/theme-card";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import {
@@ -109,11 +109,13 @@ export function RedBlueForm({
 }) {
   const t = useTranslations("consolePages.redBlue.form");
   const editing = challenge.id !== undefined;
-  const { state, pending, submit } = useCreateOrUpdate(createRedBlueAction, updateRedBlueAction, editing);
-  const e = state.fieldErrors ?? {};
+  const { e, shell } = useEditorForm(createRedBlueAction, updateRedBlueAction, editing, {
+    saved: t("saved"),
+    save: t("save"),
+    create: t("create"),
+  });
   const s = challenge.settings;
   const [strategy, setStrategy] = useState<string>(challenge.scoring_strategy);
-  const [themeDirty, setThemeDirty] = useState(false);
   const policyOptions = SELECTION_POLICIES.map((p) => ({ value: p, label: t(`policies.${p}`) }));
   const missingModel = (v: string) => t("unlistedModel", { model: v });
   const numberField = (f: NumberFieldSpec) => (
@@ -133,18 +135,7 @@ export function RedBlueForm({
   );
 
   return (
-    <FormShell
-      workspace={workspace}
-      id={challenge.id}
-      onSubmit={submit}
-      state={state}
-      success={t("saved")}
-      pending={pending}
-      submitLabel={editing ? t("save") : t("create")}
-      layout="editor"
-      testId="red-blue-form"
-    >
-
+    <FormShell workspace={workspace} id={challenge.id} {...shell} testId="red-blue-form">
       <Card title={t("detailsTitle")} headingLevel={2}>
         <Field
           id="rb-name"
@@ -359,17 +350,14 @@ export function RedBlueForm({
         />
       </Card>
 
-      <Card title={t("appearanceTitle")} description={t("appearanceLead")} headingLevel={2}>
-        <input type="hidden" name="theme_dirty" value={themeDirty ? "1" : "0"} />
-        <ThemeEditor
-          id="rb-theme"
-          workspace={workspace}
-          initial={challenge.theme}
-          error={e.theme}
-          onChange={() => setThemeDirty(true)}
-        />
-      </Card>
-
+      <ThemeCard
+        title={t("appearanceTitle")}
+        description={t("appearanceLead")}
+        id="rb-theme"
+        workspace={workspace}
+        initial={challenge.theme}
+        error={e.theme}
+      />
     </FormShell>
   );
 }

@@ -4,6 +4,21 @@ import { tagHref, type RefGroup } from "@/lib/openapi/reference";
 import type { SearchEntry } from "@/lib/openapi/search";
 import styles from "../docs.module.css";
 
+/** Links to a tag's operations on its page: method and path. */
+export function OperationLinks({ operations, className }: { operations: RefGroup["operations"]; className?: string }) {
+  return (
+    <ul className={className}>
+      {operations.map((op) => (
+        <li key={op.id}>
+          <a href={`#${op.id}`}>
+            <b data-method={op.method}>{op.method}</b> {op.path}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The tags, each with a link to its page; the current tag's operations listed under it. */
 export async function TagIndex({ groups, current }: { groups: RefGroup[]; current?: string }) {
   const t = await getTranslations("docs.api");
@@ -16,15 +31,7 @@ export async function TagIndex({ groups, current }: { groups: RefGroup[]; curren
           </a>{" "}
           <span className={styles.muted}>{t("operations", { count: g.operations.length })}</span>
           {g.tag === current ? (
-            <ul>
-              {g.operations.map((op) => (
-                <li key={op.id}>
-                  <a href={`#${op.id}`}>
-                    <b data-method={op.method}>{op.method}</b> {op.path}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <OperationLinks operations={g.operations} />
           ) : null}
         </li>
       ))}

@@ -71,11 +71,18 @@ export function ComparePicker({
         options={runOptions}
       />
       {modelField("b", b, selected.bModel)}
-      <div>
-        <Button type="submit" variant="secondary">
-          {t("compare")}
-        </Button>
-      </div>
+      <CompareButton label={t("compare")} />
     </form>
+  );
+}
+
+/** The submit button of a compare form. */
+export function CompareButton({ label }: { label: string }) {
+  return (
+    <div>
+      <Button type="submit" variant="secondary">
+        {label}
+      </Button>
+    </div>
   );
 }

@@ -2,10 +2,10 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import styles from "@/components/console/console.module.css";
 import { SelectField } from "@/components/console/fields";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StackIcon } from "@/components/ui/icons";
 import type { PackRunView } from "@/lib/contracts/pack-runs";
+import { CompareButton } from "./compare-picker";
 import { percent } from "./format";
 import runStyles from "./runs.module.css";
 import { StatusBadge } from "./status-badge";
@@ -94,11 +94,7 @@ export function RunsTable({ runs, base }: { runs: readonly PackRunView[]; base: 
               }))}
             />
           ))}
-          <div>
-            <Button type="submit" variant="secondary">
-              {t("compare")}
-            </Button>
-          </div>
+          <CompareButton label={t("compare")} />
         </form>
       )}
     </>

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { code } from "../../rich";
 import styles from "../../docs.module.css";
 import { Operation } from "../operation";
-import { ErrorCodes, Search, TagIndex } from "../parts";
+import { ErrorCodes, OperationLinks, Search, TagIndex } from "../parts";
 import { referenceData } from "../reference-data";
 
 // GET /docs/api/<tag> — one tag's operations of the API reference (web, arena, console, …), each
@@ -43,15 +43,7 @@ export default async function ApiTagPage({ params }: Props) {
         <Search index={index} />
         <details className={styles.mobileIndex}>
           <summary>{t("contents")}</summary>
-          <ul className={styles.indexList}>
-            {group.operations.map((op) => (
-              <li key={op.id}>
-                <a href={`#${op.id}`}>
-                  <b data-method={op.method}>{op.method}</b> {op.path}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <OperationLinks operations={group.operations} className={styles.indexList} />
         </details>
         {group.tag === "arena" ? null : <ErrorCodes codes={sharedCodes} />}
         <section aria-label={group.tag} className={styles.group}>

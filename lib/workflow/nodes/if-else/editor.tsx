@@ -3,11 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Config } from "@/components/builder/config-model";
-import { CheckboxField, SelectField } from "@/components/builder/fields";
-import { str, type NodeEditorProps } from "@/components/builder/node-editor-kit";
+import { CheckboxField, IssueList, SelectField } from "@/components/builder/fields";
+import { AddItemButton, RemoveItemButton, str } from "@/components/builder/node-editor-kit";
+import type { NodeEditorProps } from "@/components/builder/node-editor-kit";
 import { TemplateInput } from "@/components/builder/template-input";
 import { templateVariables } from "@/components/builder/variables";
-import { Button } from "@/components/ui/button";
 import { CONDITION_OPERATORS, UNARY_OPERATORS } from "./definition";
 import styles from "@/components/builder/builder.module.css";
 
@@ -27,13 +27,7 @@ export function IfElseEditor({ ctx }: NodeEditorProps) {
         ]}
         onChange={(v) => ctx.set(["logical_operator"], v)}
       />
-      {ctx.issues.get("conditions")?.length ? (
-        <ul className={styles.fieldError}>
-          {ctx.issues.get("conditions")!.map((m, i) => (
-            <li key={i}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <IssueList messages={ctx.issues.get("conditions")} />
       {conditions.map((c, i) => {
         const operator = CONDITION_OPERATORS.find((o) => o === c.operator) ?? "equals";
         return (
@@ -63,30 +57,20 @@ export function IfElseEditor({ ctx }: NodeEditorProps) {
               checked={c.case_sensitive === true}
               onChange={(v) => ctx.set(["conditions", i, "case_sensitive"], v)}
             />
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() =>
-                ctx.set(
-                  ["conditions"],
-                  conditions.filter((_, j) => j !== i),
-                )
-              }
-            >
+            <RemoveItemButton ctx={ctx} name="conditions" items={conditions} index={i}>
               {t("removeCondition", { index: i + 1 })}
-            </Button>
+            </RemoveItemButton>
           </div>
         );
       })}
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() =>
-          ctx.set(["conditions"], [...conditions, { operator: "equals", value: "", case_sensitive: false }])
-        }
+      <AddItemButton
+        ctx={ctx}
+        name="conditions"
+        items={conditions}
+        item={{ operator: "equals", value: "", case_sensitive: false }}
       >
         {t("addCondition")}
-      </Button>
+      </AddItemButton>
     </>
   );
 }

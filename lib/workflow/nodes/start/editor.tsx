@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { CheckboxField, NumberField, SelectField, TextField } from "@/components/builder/fields";
+import { CheckboxField, IssueList, NumberField, SelectField, TextField } from "@/components/builder/fields";
 import type { Config } from "@/components/builder/config-model";
-import { str, type NodeEditorProps } from "@/components/builder/node-editor-kit";
-import { Button } from "@/components/ui/button";
+import { AddItemButton, RemoveItemButton, str } from "@/components/builder/node-editor-kit";
+import type { NodeEditorProps } from "@/components/builder/node-editor-kit";
 import styles from "@/components/builder/builder.module.css";
 
 export function StartEditor({ ctx }: NodeEditorProps) {
@@ -13,13 +13,7 @@ export function StartEditor({ ctx }: NodeEditorProps) {
   return (
     <>
       <p className={styles.fieldHint}>{t("variablesHint")}</p>
-      {ctx.errors(["variables"]).length > 0 && (ctx.issues.get("variables")?.length ?? 0) > 0 ? (
-        <ul className={styles.fieldError}>
-          {ctx.issues.get("variables")!.map((m, i) => (
-            <li key={i}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <IssueList messages={ctx.errors(["variables"]).length > 0 ? ctx.issues.get("variables") : undefined} />
       {variables.map((v, i) => (
         <div key={i} className={styles.row} data-testid={`variable-${i}`}>
           <TextField
@@ -51,32 +45,19 @@ export function StartEditor({ ctx }: NodeEditorProps) {
             checked={v.required !== false}
             onChange={(value) => ctx.set(["variables", i, "required"], value)}
           />
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() =>
-              ctx.set(
-                ["variables"],
-                variables.filter((_, j) => j !== i),
-              )
-            }
-          >
+          <RemoveItemButton ctx={ctx} name="variables" items={variables} index={i}>
             {t("removeVariable", { name: str(v.name) || String(i + 1) })}
-          </Button>
+          </RemoveItemButton>
         </div>
       ))}
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() =>
-          ctx.set(
-            ["variables"],
-            [...variables, { name: `input_${variables.length + 1}`, type: "string", required: false }],
-          )
-        }
+      <AddItemButton
+        ctx={ctx}
+        name="variables"
+        items={variables}
+        item={{ name: `input_${variables.length + 1}`, type: "string", required: false }}
       >
         {t("addVariable")}
-      </Button>
+      </AddItemButton>
     </>
   );
 }
