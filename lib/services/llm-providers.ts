@@ -4,6 +4,7 @@ import { getModel, type ProviderConnection } from "@/lib/ai";
 import type { ProviderView } from "@/lib/contracts/llm-providers";
 import { encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { readProviderConnection } from "@/lib/db/llm-providers";
 import { AppError, notFound } from "@/lib/errors";
 import { assertUrlTargetAllowed, OutboundRefusedError } from "@/lib/http/outbound";
 
@@ -89,19 +90,9 @@ export async function deleteProvider(workspaceId: string, id: string): Promise<v
   if (res.count === 0) throw notFound("LLM provider");
 }
 
-/** What the AI seam needs to reach a workspace's provider; the key stays encrypted. */
-/** The provider a `provider:` model reference names, or null when the workspace has none by that name. */
-export async function findProviderConnection(
-  workspaceId: string,
-  name: string,
-): Promise<ProviderConnection | null> {
-  // Next to the model call it precedes, one read by a unique key costs nothing worth a SQL path.
-  const row = await db.llmProvider.findUnique({
-    where: { workspaceId_name: { workspaceId, name } },
-    select: { id: true, name: true, kind: true, baseUrl: true, apiKeyEncrypted: true },
-  });
-  if (!row) return null;
-  return { ...row, workspaceId };
+/** The provider a `provider:` model reference names (its key still encrypted), or null. */
+export function findProviderConnection(workspaceId: string, name: string): Promise<ProviderConnection | null> {
+  return readProviderConnection(workspaceId, name);
 }
 
 /** getModel for a workspace: its own `provider:` references resolve, other workspaces' do not. */
