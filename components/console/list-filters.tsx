@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { SelectField } from "./fields";
 import styles from "./console.module.css";
 
 /** The messages of a filtered list, from its page's namespace. */
@@ -73,6 +74,31 @@ export function filterOptions<T extends string>(
   return [{ value: "", label: anyLabel }, ...values.map((value) => ({ value, label: label(value) }))];
 }
 
+/** One select of a FilterBar (`filter-<name>`, labelled by the message `name`): "any" first, then each value. */
+export function FilterSelect<K extends string, T extends string>({
+  t,
+  name,
+  value,
+  values,
+  labelOf,
+}: {
+  t: (key: K | "any") => string;
+  name: K;
+  value: string | undefined;
+  values: readonly T[];
+  labelOf: (value: T) => string;
+}) {
+  return (
+    <SelectField
+      id={`filter-${name}`}
+      name={name}
+      label={t(name)}
+      defaultValue={value ?? ""}
+      options={filterOptions(t("any"), values, labelOf)}
+    />
+  );
+}
+
 /** The address of one page of a filtered list: the set filters, then `page`. */
 export function listPageHref(
   path: string,
@@ -83,6 +109,39 @@ export function listPageHref(
   for (const [key, value] of Object.entries(filters)) if (value) q.set(key, value);
   q.set("page", String(page));
   return `${path}?${q.toString()}`;
+}
+
+/** The messages of a paged list, from its page's namespace. */
+type PagerMessages = (
+  key: "pagination" | "previous" | "next" | "pageOf",
+  values?: { page: number; pages: number },
+) => string;
+
+/** The Pager of a filtered list: each page link keeps the filters that are set. */
+export function FilteredPager({
+  t,
+  path,
+  filters,
+  page,
+  pages,
+}: {
+  t: PagerMessages;
+  path: string;
+  filters: Record<string, string | undefined>;
+  page: number;
+  pages: number;
+}) {
+  return (
+    <Pager
+      label={t("pagination")}
+      page={page}
+      pages={pages}
+      href={(n) => listPageHref(path, filters, n)}
+      previousLabel={t("previous")}
+      nextLabel={t("next")}
+      pageOfLabel={t("pageOf", { page, pages })}
+    />
+  );
 }
 
 /** Previous / "page n of m" / next under a list; nothing when it fits on one page. */

@@ -4,14 +4,7 @@ import browserStyles from "@/components/console/attempt-browser.module.css";
 import { AttemptExportButtons } from "@/components/console/attempt-export-buttons";
 import { AttemptResult } from "@/components/console/attempt-result";
 import styles from "@/components/console/console.module.css";
-import { SelectField } from "@/components/console/fields";
-import {
-  FilterBar,
-  filterOptions,
-  listPageHref,
-  Pager,
-  FilteredEmpty,
-} from "@/components/console/list-filters";
+import { FilterBar, FilteredEmpty, FilteredPager, FilterSelect } from "@/components/console/list-filters";
 import { Field } from "@/components/ui/field";
 import { TargetIcon } from "@/components/ui/icons";
 import { ATTEMPT_STATUSES, listChallengeAttempts, type AttemptView } from "@/lib/services/console-dashboard";
@@ -63,21 +56,19 @@ export default async function AttemptsPage({ params, searchParams }: DetailProps
       <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
 
       <FilterBar t={t} clearHref={`${base}/attempts`} filtered={filtered}>
-        <SelectField
-          id="filter-status"
+        <FilterSelect
+          t={t}
           name="status"
-          label={t("status")}
-          defaultValue={filter.status ?? ""}
-          options={filterOptions(t("any"), ATTEMPT_STATUSES, (s) => t(`statuses.${s}`))}
+          value={filter.status}
+          values={ATTEMPT_STATUSES}
+          labelOf={(s) => t(`statuses.${s}`)}
         />
-        <SelectField
-          id="filter-passed"
+        <FilterSelect
+          t={t}
           name="passed"
-          label={t("passed")}
-          defaultValue={filter.passed ?? ""}
-          options={filterOptions(t("any"), ["yes", "no"], (v) =>
-            v === "yes" ? t("passedYes") : t("passedNo"),
-          )}
+          value={filter.passed}
+          values={["yes", "no"]}
+          labelOf={(v) => (v === "yes" ? t("passedYes") : t("passedNo"))}
         />
         <Field
           id="filter-player"
@@ -217,20 +208,12 @@ export default async function AttemptsPage({ params, searchParams }: DetailProps
         </ol>
       )}
 
-      <Pager
-        label={t("pagination")}
+      <FilteredPager
+        t={t}
+        path={`${base}/attempts`}
+        filters={{ status: filter.status, passed: filter.passed, player: filter.player }}
         page={data.page}
         pages={data.pageCount}
-        href={(page) =>
-          listPageHref(
-            `${base}/attempts`,
-            { status: filter.status, passed: filter.passed, player: filter.player },
-            page,
-          )
-        }
-        previousLabel={`← ${t("previous")}`}
-        nextLabel={`${t("next")} →`}
-        pageOfLabel={t("pageOf", { page: data.page, pages: data.pageCount })}
       />
     </>
   );

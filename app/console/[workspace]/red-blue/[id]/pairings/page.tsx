@@ -1,14 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import styles from "@/components/console/console.module.css";
-import { SelectField } from "@/components/console/fields";
-import {
-  FilterBar,
-  filterOptions,
-  listPageHref,
-  Pager,
-  FilteredEmpty,
-} from "@/components/console/list-filters";
+import { FilterBar, FilteredEmpty, FilteredPager, FilterSelect } from "@/components/console/list-filters";
 import { formatDuration } from "@/components/play/format";
 import { Verdicts } from "@/components/red-blue/pairing-card";
 import { Standings } from "@/components/red-blue/standings";
@@ -73,30 +66,26 @@ export default async function RedBluePairingsPage({ params, searchParams }: Deta
       <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
 
       <FilterBar t={t} clearHref={`${base}/pairings`} filtered={filtered}>
-        <SelectField
-          id="filter-category"
+        <FilterSelect
+          t={t}
           name="category"
-          label={t("category")}
-          defaultValue={filter.category ?? ""}
-          options={filterOptions(
-            t("any"),
-            challenge.judge_suite.map((c) => c.key),
-            (key) => `${categoryNames[key]} (${key})`,
-          )}
+          value={filter.category}
+          values={challenge.judge_suite.map((c) => c.key)}
+          labelOf={(key) => `${categoryNames[key]} (${key})`}
         />
-        <SelectField
-          id="filter-outcome"
+        <FilterSelect
+          t={t}
           name="outcome"
-          label={t("outcome")}
-          defaultValue={filter.outcome ?? ""}
-          options={filterOptions(t("any"), PAIRING_OUTCOMES, (o) => t(`outcomes.${o}`))}
+          value={filter.outcome}
+          values={PAIRING_OUTCOMES}
+          labelOf={(o) => t(`outcomes.${o}`)}
         />
-        <SelectField
-          id="filter-initiator"
+        <FilterSelect
+          t={t}
           name="initiator"
-          label={t("initiator")}
-          defaultValue={filter.initiator ?? ""}
-          options={filterOptions(t("any"), RED_BLUE_TEAMS, (o) => t(`initiators.${o}`))}
+          value={filter.initiator}
+          values={RED_BLUE_TEAMS}
+          labelOf={(o) => t(`initiators.${o}`)}
         />
       </FilterBar>
 
@@ -199,20 +188,12 @@ export default async function RedBluePairingsPage({ params, searchParams }: Deta
         </ol>
       )}
 
-      <Pager
-        label={t("pages")}
+      <FilteredPager
+        t={t}
+        path={`${base}/pairings`}
+        filters={{ category: filter.category, outcome: filter.outcome, initiator: filter.initiator }}
         page={page}
         pages={pages}
-        href={(n) =>
-          listPageHref(
-            `${base}/pairings`,
-            { category: filter.category, outcome: filter.outcome, initiator: filter.initiator },
-            n,
-          )
-        }
-        previousLabel={t("previous")}
-        nextLabel={t("next")}
-        pageOfLabel={t("pageOf", { page, pages })}
       />
 
       <div className={styles.section}>
