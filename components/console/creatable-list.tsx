@@ -1,6 +1,8 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { DataTable, type Column } from "./data-table";
 import styles from "./console.module.css";
 
 /** The messages of a creatable list, from its page's namespace. */
@@ -8,29 +10,27 @@ type ListMessages = (key: "title" | "lead" | "new" | "emptyTitle" | "emptyDescri
 
 /**
  * A console list with a "new" button (`${base}/new`): in the header once there are rows, in the
- * empty state before. The table's first column is the name; `head` holds the other headers.
+ * empty state before. The first column is the name, linked to `${base}/${id}`.
  */
-export function CreatableList({
+export function CreatableList<R extends { id: string; name: string }>({
   t,
   base,
   icon,
-  count,
   testId,
-  head,
-  children,
+  rows,
+  columns,
 }: {
   t: ListMessages;
   base: string;
   /** The empty state's icon. */
   icon: ReactNode;
-  count: number;
   testId: string;
-  head: ReactNode;
-  /** The rows. */
-  children: ReactNode;
+  rows: readonly R[];
+  /** The columns after the name. */
+  columns: Column<R>[];
 }) {
   const newButton = <ButtonLink href={`${base}/new`}>{t("new")}</ButtonLink>;
-  const empty = count === 0;
+  const empty = rows.length === 0;
   return (
     <>
       <div className="page-header">
@@ -48,17 +48,15 @@ export function CreatableList({
           action={newButton}
         />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid={testId}>
-            <thead>
-              <tr>
-                <th scope="col">{t("colName")}</th>
-                {head}
-              </tr>
-            </thead>
-            <tbody>{children}</tbody>
-          </table>
-        </div>
+        <DataTable
+          testId={testId}
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            { label: t("colName"), cell: (row) => <Link href={`${base}/${row.id}`}>{row.name}</Link> },
+            ...columns,
+          ]}
+        />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import styles from "@/components/console/console.module.css";
+import { DataTable } from "@/components/console/data-table";
 import { EvaluationSpecView } from "./evaluation-spec-view";
 import {
   clip,
@@ -38,32 +39,18 @@ export function ManifestView({ manifest, sourceYaml }: { manifest: Obj; sourceYa
     <>
       <section className={styles.section} aria-labelledby="manifest-challenges">
         <h2 id="manifest-challenges">{t("challengesTitle")}</h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="manifest-challenges">
-            <thead>
-              <tr>
-                <th scope="col">{t("colKey")}</th>
-                <th scope="col">{t("colTitle")}</th>
-                <th scope="col">{t("colCategory")}</th>
-                <th scope="col">{t("colDifficulty")}</th>
-                <th scope="col">{t("colInstructions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {challenges.map((c, i) => (
-                <tr key={i}>
-                  <th scope="row">
-                    <code>{textOf(c.key)}</code>
-                  </th>
-                  <td>{textOf(c.title)}</td>
-                  <td>{textOf(c.category)}</td>
-                  <td>{textOf(c.difficulty)}</td>
-                  <td>{clip(textOf(c.instructions), 400) || none}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="manifest-challenges"
+          rows={challenges}
+          rowKey={(_, i) => i}
+          columns={[
+            { label: t("colKey"), cell: (c) => <code>{textOf(c.key)}</code> },
+            { label: t("colTitle"), cell: (c) => textOf(c.title) },
+            { label: t("colCategory"), cell: (c) => textOf(c.category) },
+            { label: t("colDifficulty"), cell: (c) => textOf(c.difficulty) },
+            { label: t("colInstructions"), cell: (c) => clip(textOf(c.instructions), 400) || none },
+          ]}
+        />
       </section>
       <section className={styles.section} aria-labelledby="manifest-input-sets">
         <h2 id="manifest-input-sets">{t("inputSetsTitle")}</h2>
@@ -75,39 +62,29 @@ export function ManifestView({ manifest, sourceYaml }: { manifest: Obj; sourceYa
               <h3>
                 <code>{textOf(set.key)}</code> · {textOf(set.name)} · {t("cases", { count: cases.length })}
               </h3>
-              <div className={styles.tableWrap}>
-                <table className={styles.table} data-testid={`input-set-${textOf(set.key)}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("colChallengeKey")}</th>
-                      <th scope="col">{t("colCaseKey")}</th>
-                      <th scope="col">{t("colInputs")}</th>
-                      <th scope="col">{t("colExpectations")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {cases.map((c, j) => (
-                      <tr key={j}>
-                        <td>
-                          <code>{textOf(c.challenge_key)}</code>
-                        </td>
-                        <th scope="row">
-                          <code>{textOf(c.case_key)}</code>
-                        </th>
-                        <td>
-                          <Lines
-                            lines={[...summariseEntries(c.inputs), ...summarisePayload(c.payload)]}
-                            none={none}
-                          />
-                        </td>
-                        <td>
-                          <Lines lines={summariseEntries(c.expectations)} none={none} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                testId={`input-set-${textOf(set.key)}`}
+                rows={cases}
+                rowKey={(_, j) => j}
+                rowHeader={1}
+                columns={[
+                  { label: t("colChallengeKey"), cell: (c) => <code>{textOf(c.challenge_key)}</code> },
+                  { label: t("colCaseKey"), cell: (c) => <code>{textOf(c.case_key)}</code> },
+                  {
+                    label: t("colInputs"),
+                    cell: (c) => (
+                      <Lines
+                        lines={[...summariseEntries(c.inputs), ...summarisePayload(c.payload)]}
+                        none={none}
+                      />
+                    ),
+                  },
+                  {
+                    label: t("colExpectations"),
+                    cell: (c) => <Lines lines={summariseEntries(c.expectations)} none={none} />,
+                  },
+                ]}
+              />
             </div>
           );
         })}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import styles from "@/components/console/console.module.css";
+import { DataTable } from "@/components/console/data-table";
 import type { PackRunCaseView } from "@/lib/contracts/pack-runs";
 import { readCaseResult, type JudgeView } from "./case-result";
 import { ClampedText } from "./clamped-text";
@@ -60,34 +61,18 @@ export function CaseDetail({ c }: { c: PackRunCaseView }) {
       {result.validators.length > 0 ? (
         <section className="stack" aria-label={t("validatorsTitle")}>
           <h4>{t("validatorsTitle")}</h4>
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="case-validators">
-              <thead>
-                <tr>
-                  <th scope="col">{t("colValidator")}</th>
-                  <th scope="col">{t("colType")}</th>
-                  <th scope="col">{t("colResult")}</th>
-                  <th scope="col" className={styles.num}>
-                    {t("colScore")}
-                  </th>
-                  <th scope="col">{t("colEvidence")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.validators.map((v) => (
-                  <tr key={v.key}>
-                    <th scope="row">
-                      <code>{v.key}</code>
-                    </th>
-                    <td>{v.type}</td>
-                    <td>{verdict(v.passed, t)}</td>
-                    <td className={styles.num}>{score(v.score)}</td>
-                    <td>{v.evidence}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="case-validators"
+            rows={result.validators}
+            rowKey={(v) => v.key}
+            columns={[
+              { label: t("colValidator"), cell: (v) => <code>{v.key}</code> },
+              { label: t("colType"), cell: (v) => v.type },
+              { label: t("colResult"), cell: (v) => verdict(v.passed, t) },
+              { label: t("colScore"), num: true, cell: (v) => score(v.score) },
+              { label: t("colEvidence"), cell: (v) => v.evidence },
+            ]}
+          />
         </section>
       ) : null}
       {result.judges.length > 0 ? (
@@ -122,28 +107,17 @@ export function CaseDetail({ c }: { c: PackRunCaseView }) {
           {result.security.findings.length === 0 ? (
             <p className={styles.statusOk}>{t("securityPassed")}</p>
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table} data-testid="case-findings">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("colKind")}</th>
-                    <th scope="col">{t("colName")}</th>
-                    <th scope="col">{t("colSeverity")}</th>
-                    <th scope="col">{t("colDetail")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.security.findings.map((f, i) => (
-                    <tr key={i}>
-                      <th scope="row">{f.kind}</th>
-                      <td>{f.name}</td>
-                      <td>{f.severity}</td>
-                      <td>{f.detail}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              testId="case-findings"
+              rows={result.security.findings}
+              rowKey={(_, i) => i}
+              columns={[
+                { label: t("colKind"), cell: (f) => f.kind },
+                { label: t("colName"), cell: (f) => f.name },
+                { label: t("colSeverity"), cell: (f) => f.severity },
+                { label: t("colDetail"), cell: (f) => f.detail },
+              ]}
+            />
           )}
         </section>
       ) : null}
@@ -163,38 +137,37 @@ function Judge({ judge, t }: { judge: JudgeView; t: T }) {
       </p>
       {judge.flagged ? <p className={styles.statusBad}>{t("flagged")}</p> : null}
       {judge.note ? <p className="muted">{judge.note}</p> : null}
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t("colModel")}</th>
-              <th scope="col">{t("colRatings")}</th>
-              <th scope="col" className={styles.num}>
-                {t("colScore")}
-              </th>
-              <th scope="col">{t("colResult")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {judge.models.map((m) => (
-              <tr key={m.model}>
-                <th scope="row">
-                  <code>{m.model}</code>
-                  {m.resolvedModel && m.resolvedModel !== m.model ? (
-                    <div className="muted">{t("resolvedAs", { model: m.resolvedModel })}</div>
-                  ) : null}
-                </th>
-                <td>{m.ratings.map((r) => (r === null ? "—" : String(r))).join(", ")}</td>
-                <td className={styles.num}>{score(m.score)}</td>
-                <td>
-                  {verdict(m.passed, t)}
-                  {m.errors?.length ? <div className={styles.statusBad}>{m.errors.join("; ")}</div> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={judge.models}
+        rowKey={(m) => m.model}
+        columns={[
+          {
+            label: t("colModel"),
+            cell: (m) => (
+              <>
+                <code>{m.model}</code>
+                {m.resolvedModel && m.resolvedModel !== m.model ? (
+                  <div className="muted">{t("resolvedAs", { model: m.resolvedModel })}</div>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            label: t("colRatings"),
+            cell: (m) => m.ratings.map((r) => (r === null ? "—" : String(r))).join(", "),
+          },
+          { label: t("colScore"), num: true, cell: (m) => score(m.score) },
+          {
+            label: t("colResult"),
+            cell: (m) => (
+              <>
+                {verdict(m.passed, t)}
+                {m.errors?.length ? <div className={styles.statusBad}>{m.errors.join("; ")}</div> : null}
+              </>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

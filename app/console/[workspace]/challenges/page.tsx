@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import styles from "@/components/console/console.module.css";
 import { TargetIcon } from "@/components/ui/icons";
 import { listChallenges } from "@/lib/services/challenges";
 import { workspaceForPage } from "../context";
@@ -28,48 +27,36 @@ export default async function ChallengesPage({ params }: Props) {
       t={t}
       base={base}
       icon={<TargetIcon />}
-      count={challenges.length}
       testId="challenges-table"
-      head={
-        <>
-          <th scope="col">{t("colStatus")}</th>
-          <th scope="col">{t("colDifficulty")}</th>
-          <th scope="col">{t("colStrategy")}</th>
-          <th scope="col" className={styles.num}>
-            {t("colAttempts")}
-          </th>
-          <th scope="col" className={styles.num}>
-            {t("colSolvers")}
-          </th>
-          <th scope="col">{t("colLinks")}</th>
-        </>
-      }
-    >
-      {challenges.map((c) => (
-        <tr key={c.id}>
-          <th scope="row">
-            <Link href={`${base}/${c.id}`}>{c.name}</Link>
-          </th>
-          <td>
-            {c.is_active ? t("active") : t("inactive")}
-            <div className="muted">
-              {c.published_version === null
-                ? t("unpublished")
-                : t("published", { version: c.published_version })}
-            </div>
-          </td>
-          <td>{tf(`difficulties.${c.difficulty as "easy"}`)}</td>
-          <td>{tf(`strategies.${c.scoring_strategy as "first"}`)}</td>
-          <td className={styles.num}>{format.number(c.attempts_count)}</td>
-          <td className={styles.num}>{format.number(c.solves_count)}</td>
-          <td>
+      rows={challenges}
+      columns={[
+        {
+          label: t("colStatus"),
+          cell: (c) => (
+            <>
+              {c.is_active ? t("active") : t("inactive")}
+              <div className="muted">
+                {c.published_version === null
+                  ? t("unpublished")
+                  : t("published", { version: c.published_version })}
+              </div>
+            </>
+          ),
+        },
+        { label: t("colDifficulty"), cell: (c) => tf(`difficulties.${c.difficulty as "easy"}`) },
+        { label: t("colStrategy"), cell: (c) => tf(`strategies.${c.scoring_strategy as "first"}`) },
+        { label: t("colAttempts"), num: true, cell: (c) => format.number(c.attempts_count) },
+        { label: t("colSolvers"), num: true, cell: (c) => format.number(c.solves_count) },
+        {
+          label: t("colLinks"),
+          cell: (c) => (
             <span className="cluster">
               <Link href={`${base}/${c.id}/workflow`}>{t("workflow")}</Link>
               <Link href={`${base}/${c.id}/attempts`}>{t("attempts")}</Link>
             </span>
-          </td>
-        </tr>
-      ))}
-    </CreatableList>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import styles from "@/components/console/console.module.css";
 import { StackIcon } from "@/components/ui/icons";
 import { listCollections } from "@/lib/services/collections";
 import { workspaceForPage } from "../context";
@@ -26,28 +24,13 @@ export default async function CollectionsPage({ params }: Props) {
       t={t}
       base={base}
       icon={<StackIcon />}
-      count={collections.length}
       testId="collections-table"
-      head={
-        <>
-          <th scope="col">{t("colStrategy")}</th>
-          <th scope="col" className={styles.num}>
-            {t("colChallenges")}
-          </th>
-          <th scope="col">{t("colVisibility")}</th>
-        </>
-      }
-    >
-      {collections.map((c) => (
-        <tr key={c.id}>
-          <th scope="row">
-            <Link href={`${base}/${c.id}`}>{c.name}</Link>
-          </th>
-          <td>{t(`strategies.${c.scoring_strategy as "sum"}`)}</td>
-          <td className={styles.num}>{c.challenges.length}</td>
-          <td>{c.is_public ? t("public") : t("private")}</td>
-        </tr>
-      ))}
-    </CreatableList>
+      rows={collections}
+      columns={[
+        { label: t("colStrategy"), cell: (c) => t(`strategies.${c.scoring_strategy as "sum"}`) },
+        { label: t("colChallenges"), num: true, cell: (c) => c.challenges.length },
+        { label: t("colVisibility"), cell: (c) => (c.is_public ? t("public") : t("private")) },
+      ]}
+    />
   );
 }

@@ -26,34 +26,21 @@ export default async function RedBlueListPage({ params }: Props) {
       t={t}
       base={base}
       icon={<ShieldSplitIcon />}
-      count={challenges.length}
       testId="red-blue-table"
-      head={
-        <>
-          <th scope="col">{t("colCategories")}</th>
-          <th scope="col">{t("colModel")}</th>
-          <th scope="col">{t("colStatus")}</th>
-          <th scope="col">{t("colPairings")}</th>
-        </>
-      }
-    >
-      {challenges.map((c) => (
-        <tr key={c.id}>
-          <th scope="row">
-            <Link href={`${base}/${c.id}`}>{c.name}</Link>
-          </th>
-          <td>{c.judge_suite.map((j) => j.key).join(", ")}</td>
-          <td>
-            <code>{c.settings.model}</code>
-          </td>
-          <td>
-            {c.is_active ? <Badge>{t("active")}</Badge> : <span className="muted">{t("inactive")}</span>}
-          </td>
-          <td>
-            <Link href={`${base}/${c.id}/pairings`}>{t("viewPairings")}</Link>
-          </td>
-        </tr>
-      ))}
-    </CreatableList>
+      rows={challenges}
+      columns={[
+        { label: t("colCategories"), cell: (c) => c.judge_suite.map((j) => j.key).join(", ") },
+        { label: t("colModel"), cell: (c) => <code>{c.settings.model}</code> },
+        {
+          label: t("colStatus"),
+          cell: (c) =>
+            c.is_active ? <Badge>{t("active")}</Badge> : <span className="muted">{t("inactive")}</span>,
+        },
+        {
+          label: t("colPairings"),
+          cell: (c) => <Link href={`${base}/${c.id}/pairings`}>{t("viewPairings")}</Link>,
+        },
+      ]}
+    />
   );
 }
