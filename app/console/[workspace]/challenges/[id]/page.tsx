@@ -1,11 +1,10 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { ChallengeForm } from "@/components/console/challenge-form";
 import { DangerZone } from "@/components/console/danger-zone";
 import { DuplicateChallengeButton } from "@/components/console/duplicate-challenge-button";
 import { PackExportButtons } from "@/components/packs/pack-export-buttons";
-import { Alert } from "@/components/ui/alert";
+import { BackHeader, CreatedAlert } from "@/components/console/back-header";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { env } from "@/lib/env";
@@ -21,11 +20,10 @@ export const generateMetadata = nameAsTitle(challengeForPage);
 export default async function ChallengePage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
-  const [challenge, plugins, t, tc, tp, query] = await Promise.all([
+  const [challenge, plugins, t, tp, query] = await Promise.all([
     challengeForPage(workspace.id, id),
     listPlugins(workspace.id),
     getTranslations("consolePages.challenges"),
-    getTranslations("consolePages.common"),
     getTranslations("consolePages.packConvert"),
     searchParams,
   ]);
@@ -34,16 +32,12 @@ export default async function ChallengePage({ params, searchParams }: DetailProp
 
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={base}>← {tc("back")}</Link>
-        </p>
-        <div className={styles.headerRow}>
-          <div className={styles.heading}>
-            <h1>{challenge.name}</h1>
-            <Badge>{challenge.is_active ? t("active") : t("inactive")}</Badge>
-          </div>
-          <div className="cluster">
+      <BackHeader
+        backHref={base}
+        title={challenge.name}
+        badge={<Badge>{challenge.is_active ? t("active") : t("inactive")}</Badge>}
+        actions={
+          <>
             <ButtonLink href={`${base}/${challenge.id}/workflow`} data-testid="workflow-link">
               {t("openWorkflow")}
             </ButtonLink>
@@ -56,19 +50,15 @@ export default async function ChallengePage({ params, searchParams }: DetailProp
                 {t("viewPublic")}
               </ButtonLink>
             ) : null}
-          </div>
-        </div>
-        <p className="lead">
-          {challenge.published_version === null
+          </>
+        }
+        lead={
+          challenge.published_version === null
             ? t("unpublishedLead")
-            : t("publishedLead", { version: challenge.published_version })}
-        </p>
-      </div>
-      {query.created ? (
-        <Alert tone="success" title={t("createdTitle")} className={styles.section}>
-          {t("createdBody")}
-        </Alert>
-      ) : null}
+            : t("publishedLead", { version: challenge.published_version })
+        }
+      />
+      <CreatedAlert shown={!!query.created} title={t("createdTitle")} body={t("createdBody")} />
       <ChallengeForm
         workspace={workspace.slug}
         imageHosts={env.MARKDOWN_IMAGE_HOSTS}

@@ -17,16 +17,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function NewChallengePage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc, plugins] = await Promise.all([
+  const [t, plugins] = await Promise.all([
     getTranslations("consolePages.challenges"),
-    getTranslations("consolePages.common"),
     listPlugins(workspace.id),
   ]);
   return (
     <>
       <BackHeader
         backHref={`/console/${workspace.slug}/challenges`}
-        backLabel={tc("back")}
         title={t("newTitle")}
         lead={t("newLead")}
       />

@@ -2,9 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { CollectionForm } from "@/components/console/collection-form";
 import { DangerZone } from "@/components/console/danger-zone";
-import styles from "@/components/console/console.module.css";
 import { MembershipEditor } from "@/components/console/membership-editor";
-import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { env } from "@/lib/env";
 import { listChallenges } from "@/lib/services/challenges";
@@ -13,7 +11,7 @@ import { listPlugins } from "@/lib/services/plugins";
 import { workspaceForPage } from "../../context";
 import { byIdOrNotFound, nameAsTitle, type DetailProps } from "../../detail";
 import { deleteCollectionAction } from "../actions";
-import { BackHeader } from "@/components/console/back-header";
+import { BackHeader, CreatedAlert } from "@/components/console/back-header";
 
 const load = cache((workspaceId: string, id: string): Promise<CollectionView> =>
   byIdOrNotFound(id, (i) => getCollection(workspaceId, i)),
@@ -24,27 +22,21 @@ export const generateMetadata = nameAsTitle(load);
 export default async function CollectionPage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
-  const [collection, challenges, scorers, t, tc, query] = await Promise.all([
+  const [collection, challenges, scorers, t, query] = await Promise.all([
     load(workspace.id, id),
     listChallenges(workspace.id),
     listPlugins(workspace.id, { kind: "scorer" }),
     getTranslations("consolePages.collections"),
-    getTranslations("consolePages.common"),
     searchParams,
   ]);
   return (
     <>
       <BackHeader
         backHref={`/console/${workspace.slug}/collections`}
-        backLabel={tc("back")}
         title={collection.name}
         lead={t("editLead")}
       />
-      {query.created ? (
-        <Alert tone="success" className={styles.section}>
-          {t("createdBody")}
-        </Alert>
-      ) : null}
+      <CreatedAlert shown={!!query.created} body={t("createdBody")} />
       <div className="stack-lg">
         <Card title={t("membersTitle")} description={t("membersLead")} headingLevel={2}>
           <MembershipEditor

@@ -15,16 +15,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function NewCollectionPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc, scorers] = await Promise.all([
+  const [t, scorers] = await Promise.all([
     getTranslations("consolePages.collections"),
-    getTranslations("consolePages.common"),
     listPlugins(workspace.id, { kind: "scorer" }),
   ]);
   return (
     <>
       <BackHeader
         backHref={`/console/${workspace.slug}/collections`}
-        backLabel={tc("back")}
         title={t("newTitle")}
         lead={t("newLead")}
       />

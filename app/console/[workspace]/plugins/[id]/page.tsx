@@ -21,16 +21,11 @@ export const generateMetadata = nameAsTitle(load);
 export default async function PluginPage({ params }: Props) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
-  const [plugin, t, tc] = await Promise.all([
-    load(workspace.id, id),
-    getTranslations("consolePages.plugins"),
-    getTranslations("consolePages.common"),
-  ]);
+  const [plugin, t] = await Promise.all([load(workspace.id, id), getTranslations("consolePages.plugins")]);
   return (
     <>
       <BackHeader
         backHref={`/console/${workspace.slug}/plugins`}
-        backLabel={tc("back")}
         title={plugin.name}
         lead={
           <>

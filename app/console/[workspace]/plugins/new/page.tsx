@@ -13,18 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function NewPluginPage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc] = await Promise.all([
-    getTranslations("consolePages.plugins"),
-    getTranslations("consolePages.common"),
-  ]);
+  const t = await getTranslations("consolePages.plugins");
   return (
     <>
-      <BackHeader
-        backHref={`/console/${workspace.slug}/plugins`}
-        backLabel={tc("back")}
-        title={t("newTitle")}
-        lead={t("lead")}
-      />
+      <BackHeader backHref={`/console/${workspace.slug}/plugins`} title={t("newTitle")} lead={t("lead")} />
       <PluginForm workspace={workspace.slug} />
     </>
   );

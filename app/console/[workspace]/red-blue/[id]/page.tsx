@@ -1,10 +1,8 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { DangerZone } from "@/components/console/danger-zone";
-import styles from "@/components/console/console.module.css";
 import { RedBlueForm } from "@/components/red-blue/red-blue-form";
 import { Standings } from "@/components/red-blue/standings";
-import { Alert } from "@/components/ui/alert";
+import { BackHeader, CreatedAlert } from "@/components/console/back-header";
 import { ButtonLink } from "@/components/ui/button";
 import { env } from "@/lib/env";
 import { getStandings } from "@/lib/services/red-blue";
@@ -20,9 +18,8 @@ export default async function RedBluePage({ params, searchParams }: DetailProps)
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const challenge = await redBlueForPage(workspace.id, id);
-  const [t, tc, options, standings, query] = await Promise.all([
+  const [t, options, standings, query] = await Promise.all([
     getTranslations("consolePages.redBlue"),
-    getTranslations("consolePages.common"),
     redBlueFormOptions(workspace.id),
     getStandings(challenge.id, 20, { includeInactive: true }),
     searchParams,
@@ -30,13 +27,11 @@ export default async function RedBluePage({ params, searchParams }: DetailProps)
   const base = `/console/${workspace.slug}/red-blue`;
   return (
     <>
-      <div className="page-header">
-        <p>
-          <Link href={base}>← {tc("back")}</Link>
-        </p>
-        <div className={styles.headerRow}>
-          <h1>{challenge.name}</h1>
-          <div className="cluster">
+      <BackHeader
+        backHref={base}
+        title={challenge.name}
+        actions={
+          <>
             <ButtonLink href={`${base}/${challenge.id}/pairings`} variant="secondary">
               {t("viewPairings")}
             </ButtonLink>
@@ -45,15 +40,11 @@ export default async function RedBluePage({ params, searchParams }: DetailProps)
                 {t("openPublic")}
               </ButtonLink>
             ) : null}
-          </div>
-        </div>
-        <p className="lead">{t("editLead")}</p>
-      </div>
-      {query.created ? (
-        <Alert tone="success" className={styles.section}>
-          {t("createdBody")}
-        </Alert>
-      ) : null}
+          </>
+        }
+        lead={t("editLead")}
+      />
+      <CreatedAlert shown={!!query.created} body={t("createdBody")} />
       <div className="stack-lg">
         <RedBlueForm
           workspace={workspace.slug}

@@ -16,9 +16,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function NewRedBluePage({ params }: Props) {
   const { workspace } = await workspaceForPage((await params).workspace);
-  const [t, tc, options] = await Promise.all([
+  const [t, options] = await Promise.all([
     getTranslations("consolePages.redBlue"),
-    getTranslations("consolePages.common"),
     redBlueFormOptions(workspace.id),
   ]);
   // The contract's defaults (judge suite, policies, strategy) for a new challenge.
@@ -27,7 +26,6 @@ export default async function NewRedBluePage({ params }: Props) {
     <>
       <BackHeader
         backHref={`/console/${workspace.slug}/red-blue`}
-        backLabel={tc("back")}
         title={t("newTitle")}
         lead={t("newLead")}
       />
