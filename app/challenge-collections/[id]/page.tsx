@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import lb from "@/components/leaderboard/leaderboard.module.css";
 import { SolvesChart } from "@/components/leaderboard/solves-chart";
-import { SafeMarkdown } from "@/components/markdown/markdown";
+import { InstructionsPanel } from "@/components/play/instructions-panel";
 import { ChallengeCard } from "@/components/play/challenge-card";
 import { pageParam } from "@/components/play/format";
 import { orNotFound } from "@/lib/api/or-not-found";
@@ -27,21 +27,17 @@ import { buttonClassName } from "@/components/ui/button";
 import { ReportListing } from "@/components/moderation/report-listing";
 import { FactList } from "@/components/play/fact-list";
 import { ThemedArticle } from "@/components/play/themed-article";
+import type { IdPageProps } from "@/app/page-props";
 
 const PAGE_SIZE = 20;
 
-type Props = {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params }: IdPageProps): Promise<Metadata> {
   const { id } = await params;
   const collection = await orNotFound(getPublicCollection(id));
   return { title: collection.name };
 }
 
-export default async function CollectionPage({ params, searchParams }: Props) {
+export default async function CollectionPage({ params, searchParams }: IdPageProps) {
   const { id } = await params;
   const query = await searchParams;
   const page = pageParam(query.page);
@@ -113,12 +109,12 @@ export default async function CollectionPage({ params, searchParams }: Props) {
         </section>
       ) : null}
 
-      {collection.instructions_md ? (
-        <section aria-labelledby="collection-instructions" className={styles.panel}>
-          <h2 id="collection-instructions">{t("instructions")}</h2>
-          <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{collection.instructions_md}</SafeMarkdown>
-        </section>
-      ) : null}
+      <InstructionsPanel
+        markdown={collection.instructions_md}
+        heading={t("instructions")}
+        headingId="collection-instructions"
+        imageHosts={env.MARKDOWN_IMAGE_HOSTS}
+      />
 
       <section aria-labelledby="collection-levels" className="stack">
         <h2 id="collection-levels">{t("levels")}</h2>

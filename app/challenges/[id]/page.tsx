@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { SafeMarkdown } from "@/components/markdown/markdown";
+import { InstructionsPanel } from "@/components/play/instructions-panel";
 import { AttemptHistory } from "@/components/play/attempt-history";
 import { orNotFound } from "@/lib/api/or-not-found";
 import { GuestClaimLink } from "@/components/play/guest-claim-link";
@@ -23,19 +23,15 @@ import type { LadderLinks } from "@/components/play/ladder-types";
 import { ReportListing } from "@/components/moderation/report-listing";
 import { FactList } from "@/components/play/fact-list";
 import { ThemedArticle } from "@/components/play/themed-article";
+import type { IdPageProps } from "@/app/page-props";
 
-type Props = {
-  params: Promise<{ id: string }>;
-  searchParams?: Promise<Record<string, string | string[] | undefined>>;
-};
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params }: IdPageProps): Promise<Metadata> {
   const { id } = await params;
   const challenge = await orNotFound(getPublicChallenge(id));
   return { title: challenge.name };
 }
 
-export default async function ChallengePage({ params, searchParams }: Props) {
+export default async function ChallengePage({ params, searchParams }: IdPageProps) {
   const { id } = await params;
   const query = await searchParams;
   const inCollection = query?.collection;
@@ -155,12 +151,12 @@ export default async function ChallengePage({ params, searchParams }: Props) {
       </div>
 
       {/* Below the play panel, so the prompt box is on screen when the page opens. */}
-      {challenge.instructions_md ? (
-        <section aria-labelledby="instructions-heading" className={styles.panel}>
-          <h2 id="instructions-heading">{t("instructions")}</h2>
-          <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{challenge.instructions_md}</SafeMarkdown>
-        </section>
-      ) : null}
+      <InstructionsPanel
+        markdown={challenge.instructions_md}
+        heading={t("instructions")}
+        headingId="instructions-heading"
+        imageHosts={env.MARKDOWN_IMAGE_HOSTS}
+      />
       <ReportListing
         kind="challenge"
         id={id}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { SafeMarkdown } from "@/components/markdown/markdown";
+import { InstructionsPanel } from "@/components/play/instructions-panel";
 import styles from "@/components/play/play.module.css";
 import { Standings } from "@/components/red-blue/standings";
 import { TeamPanel } from "@/components/red-blue/team-panel";
@@ -14,19 +14,15 @@ import { ReportListing } from "@/components/moderation/report-listing";
 import { FactList } from "@/components/play/fact-list";
 import { renderableTheme } from "@/lib/services/player-pages";
 import { ThemedArticle } from "@/components/play/themed-article";
+import type { IdPageProps } from "@/app/page-props";
 
-type Props = {
-  params: Promise<{ id: string }>;
-  searchParams?: Promise<Record<string, string | string[] | undefined>>;
-};
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params }: IdPageProps): Promise<Metadata> {
   const { id } = await params;
   const { challenge } = await orNotFound(getPublicRedBlue(id, null));
   return { title: challenge.name };
 }
 
-export default async function RedBlueChallengePage({ params, searchParams }: Props) {
+export default async function RedBlueChallengePage({ params, searchParams }: IdPageProps) {
   const { id } = await params;
   const query = await searchParams;
   const viewer = await getViewer();
@@ -72,12 +68,12 @@ export default async function RedBlueChallengePage({ params, searchParams }: Pro
         />
       </header>
 
-      {challenge.instructions_md ? (
-        <section aria-labelledby="instructions-heading" className={styles.panel}>
-          <h2 id="instructions-heading">{t("instructions")}</h2>
-          <SafeMarkdown imageHosts={env.MARKDOWN_IMAGE_HOSTS}>{challenge.instructions_md}</SafeMarkdown>
-        </section>
-      ) : null}
+      <InstructionsPanel
+        markdown={challenge.instructions_md}
+        heading={t("instructions")}
+        headingId="instructions-heading"
+        imageHosts={env.MARKDOWN_IMAGE_HOSTS}
+      />
 
       <div className={styles.panel}>
         <TeamPanel

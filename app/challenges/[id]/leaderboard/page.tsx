@@ -14,21 +14,17 @@ import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
 import { getSolvesPerDay } from "@/lib/services/player-pages";
 import { getPublicChallenge } from "@/lib/services/public-challenges";
 import { firstBloodOf } from "@/lib/services/leaderboards/board-marks";
+import type { IdPageProps } from "@/app/page-props";
 
 const PAGE_SIZE = 20;
 
-type Props = {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params }: IdPageProps): Promise<Metadata> {
   const { id } = await params;
   const [challenge, t] = await Promise.all([orNotFound(getPublicChallenge(id)), getTranslations("player.leaderboard")]);
   return { title: t("challengeTitle", { name: challenge.name }) };
 }
 
-export default async function ChallengeLeaderboardPage({ params, searchParams }: Props) {
+export default async function ChallengeLeaderboardPage({ params, searchParams }: IdPageProps) {
   const { id } = await params;
   const page = pageParam((await searchParams).page);
   const viewer = await getViewer();
