@@ -50,22 +50,27 @@ function FieldText({
   );
 }
 
-type ControlAria = { "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+type ControlAria = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
 
-/** The field frame: label, hint and errors above the control `control` draws with their wiring. */
-function LabelledControl({
-  className,
+/**
+ * The field frame: label, hint and errors above the control `control` draws with their wiring
+ * (`aria`: the id and ARIA attributes) and the field's other props (`rest`).
+ */
+function LabelledControl<P extends Messages & { className?: string | undefined }>({
+  props: { id, label, hint, error, className, ...rest },
   control,
-  ...messages
-}: Messages & { className?: string | undefined; control: (aria: ControlAria) => ReactNode }) {
-  const m = useMessages(messages);
+}: {
+  props: P;
+  control: (aria: ControlAria, rest: Omit<P, keyof Messages | "className">) => ReactNode;
+}) {
+  const m = useMessages({ id, label, hint, error });
   return (
     <div className={[fieldStyles.field, className].filter(Boolean).join(" ")}>
-      <label htmlFor={messages.id} className={fieldStyles.label}>
-        {messages.label}
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
       </label>
-      <FieldText id={messages.id} hint={messages.hint} {...m} />
-      {control({ "aria-invalid": m.errorId ? true : undefined, "aria-describedby": m.describedBy })}
+      <FieldText id={id} hint={hint} {...m} />
+      {control({ id, "aria-invalid": m.errorId ? true : undefined, "aria-describedby": m.describedBy }, rest)}
     </div>
   );
 }
@@ -73,22 +78,17 @@ function LabelledControl({
 export type TextAreaFieldProps = Omit<ComponentPropsWithRef<"textarea">, "id"> &
   Messages & { mono?: boolean };
 
-export function TextAreaField({ id, label, hint, error, mono, className, ...props }: TextAreaFieldProps) {
+export function TextAreaField({ mono, ...props }: TextAreaFieldProps) {
   return (
     <LabelledControl
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
-      control={(aria) => (
+      props={props}
+      control={(aria, rest) => (
         <textarea
-          id={id}
           {...aria}
           className={[fieldStyles.input, styles.textarea, mono ? styles.mono : undefined]
             .filter(Boolean)
             .join(" ")}
-          {...props}
+          {...rest}
         />
       )}
     />
@@ -98,16 +98,12 @@ export function TextAreaField({ id, label, hint, error, mono, className, ...prop
 export type SelectFieldProps = Omit<ComponentPropsWithRef<"select">, "id"> &
   Messages & { options: readonly { value: string; label: string }[] };
 
-export function SelectField({ id, label, hint, error, options, className, ...props }: SelectFieldProps) {
+export function SelectField({ options, ...props }: SelectFieldProps) {
   return (
     <LabelledControl
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
-      control={(aria) => (
-        <select id={id} {...aria} className={fieldStyles.input} {...props}>
+      props={props}
+      control={(aria, rest) => (
+        <select {...aria} className={fieldStyles.input} {...rest}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
