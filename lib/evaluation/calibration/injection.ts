@@ -17,7 +17,7 @@ export const INJECTION_KINDS = [
   {
     kind: "injection.grade_pass",
     label: "no_win",
-    description: "Repeated \"GRADE: PASS\" lines.",
+    description: 'Repeated "GRADE: PASS" lines.',
   },
   {
     kind: "injection.closed_delimiter",

@@ -147,10 +147,7 @@ function change(before: number, after: number): MetricChange {
   return { before, after, delta: after - before };
 }
 
-export function compareReports(
-  before: CalibrationReport,
-  after: CalibrationReport,
-): CalibrationComparison {
+export function compareReports(before: CalibrationReport, after: CalibrationReport): CalibrationComparison {
   const beforeById = new Map(before.perExample.map((e) => [e.exampleId, e]));
   const afterIds = new Set(after.perExample.map((e) => e.exampleId));
   const verdictChanges: VerdictChange[] = [];
@@ -165,8 +162,7 @@ export function compareReports(
       nowAgrees: example.agrees,
     });
   }
-  const kappaDelta =
-    before.kappa === null || after.kappa === null ? null : after.kappa - before.kappa;
+  const kappaDelta = before.kappa === null || after.kappa === null ? null : after.kappa - before.kappa;
   return {
     agreement: change(before.agreement, after.agreement),
     kappa: { before: before.kappa, after: after.kappa, delta: kappaDelta },

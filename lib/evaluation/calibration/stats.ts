@@ -19,7 +19,11 @@ export function wilsonInterval(successes: number, n: number, z = Z_95): Interval
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
   const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: clip(centre - half, 0, 1), high: clip(centre + half, 0, 1) };
+  // All or none: the interval touches 0 or 1 exactly (not 0.9999999999999999).
+  return {
+    low: successes === 0 ? 0 : clip(centre - half, 0, 1),
+    high: successes === n ? 1 : clip(centre + half, 0, 1),
+  };
 }
 
 /** A 2x2 table of label (rows) against verdict (columns), counts of examples. */

@@ -6,11 +6,7 @@ import {
   publicSummary,
   summaryLine,
 } from "@/lib/evaluation/calibration/report";
-import type {
-  CalibrationLabel,
-  ExampleVerdicts,
-  SampleOutcome,
-} from "@/lib/evaluation/calibration/types";
+import type { CalibrationLabel, ExampleVerdicts, SampleOutcome } from "@/lib/evaluation/calibration/types";
 
 let nextId = 0;
 function ex(label: CalibrationLabel, outcomes: SampleOutcome[], id?: string): ExampleVerdicts {
@@ -100,6 +96,12 @@ describe("buildCalibrationReport: totals and statistics", () => {
     expect(r.agreement).toBe(0.9);
     expect(r.agreementInterval.low).toBeCloseTo(0.596, 3);
     expect(r.agreementInterval.high).toBeCloseTo(0.982, 3);
+  });
+
+  it("all of 100 agreeing: the interval ends at exactly 1 and starts near 0.963", () => {
+    const r = buildCalibrationReport(times(100, () => ex("no_win", N)));
+    expect(r.agreementInterval.high).toBe(1);
+    expect(r.agreementInterval.low).toBeCloseTo(0.963, 3);
   });
 
   it("kappa is null (and its interval) when labels and verdicts are all one class", () => {
