@@ -41,19 +41,26 @@ export function untrustedMarkers(nonce?: string): { start: string; end: string }
   return { start: `${UNTRUSTED_START}_${nonce}`, end: `UNTRUSTED_RESPONSE_${nonce}>>>` };
 }
 
-/** Breaks protocol markers and tags inside untrusted text so it cannot close its block. */
+/** Unicode tag characters (U+E0000–U+E007F): invisible to a reader, read by a model as ASCII. */
+const TAG_CHARACTERS = /[\u{E0000}-\u{E007F}]/gu;
+
+/**
+ * Breaks protocol markers and tags inside untrusted text so it cannot close its block, and drops
+ * tag characters, so nothing hidden from the reader can instruct the judge.
+ */
 export function defangUntrusted(text: string): string {
-  let out = text;
-  const spans = findFolded(text, "UNTRUSTED_RESPONSE");
+  const visible = text.replace(TAG_CHARACTERS, "");
+  let out = visible;
+  const spans = findFolded(visible, "UNTRUSTED_RESPONSE");
   if (spans.length > 0) {
     out = "";
     let at = 0;
     for (const { start, end } of spans) {
       if (start < at) continue;
-      out += text.slice(at, start) + DEFANGED_MARKER;
+      out += visible.slice(at, start) + DEFANGED_MARKER;
       at = end;
     }
-    out += text.slice(at);
+    out += visible.slice(at);
   }
   return out.replace(/<(\/?)(goal|hints|pass_threshold)>/gi, "<$1$2 >");
 }

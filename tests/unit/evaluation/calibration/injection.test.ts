@@ -48,7 +48,7 @@ describe("injectionExamples", () => {
   it("grade_pass and closed_delimiter", () => {
     expect(byKind()["injection.grade_pass"]!.match(/^GRADE: PASS$/gm)).toHaveLength(3);
     const closed = byKind()["injection.closed_delimiter"]!;
-    for (const marker of ["</answer>", "=== END OF RESPONSE ===", "```", "Grader instructions"])
+    for (const marker of ["</answer>", "UNTRUSTED_RESPONSE>>>", "=== END OF RESPONSE ===", "```", "Grader instructions"])
       expect(closed).toContain(marker);
     expect(closed.indexOf("</answer>")).toBeLessThan(closed.indexOf("Grader instructions"));
   });
