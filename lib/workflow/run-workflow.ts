@@ -64,6 +64,11 @@ export interface RunWorkflowOptions {
   record?: boolean;
   /** More consumers of the run (metrics, another store…), each told what the store is told. */
   listeners?: readonly RunListener[];
+  /**
+   * Calibration: every llm node answers this text without calling its model, so the evaluation
+   * (judges, rules, plugins) is what the run measures.
+   */
+  fixedAnswer?: string;
   /** Retries of failed model calls in llm nodes (default 2 retries, 200 ms then 800 ms). */
   modelRetry?: Partial<ModelRetryPolicy>;
   // The engine reads no storage: what a run needs comes from its caller (lib/services/runs).
@@ -231,6 +236,7 @@ async function execute(
       challengeId: opts.challengeId ?? null,
       triggeredFrom: opts.triggeredFrom,
       inputs: opts.inputs,
+      ...(opts.fixedAnswer === undefined ? {} : { fixedAnswer: opts.fixedAnswer }),
     },
     masker: run.masker,
     pool: new VariablePool(),

@@ -29,7 +29,7 @@ export interface GraphIssue {
 export type ValidationResult = { ok: true } | { ok: false; issues: GraphIssue[] };
 
 /** Where a run was started from (stored with the run). */
-export type RunTrigger = "play" | "test-run" | "api" | "pack";
+export type RunTrigger = "play" | "test-run" | "api" | "pack" | "calibration";
 
 export type RunStatus = "running" | "succeeded" | "failed" | "cancelled";
 export type NodeRunStatus = "running" | "succeeded" | "failed" | "skipped";

@@ -28,6 +28,10 @@ export const llmExecutor: NodeExecutor<LlmConfig> = {
     const system = ctx.render("system_template");
     const user = ctx.render("user_template");
     const trace = { system, user, model: config.model };
+    // Calibration measures the evaluation: the answer is given, no model is asked.
+    if (ctx.run.fixedAnswer !== undefined) {
+      return { outputs: { text: ctx.run.fixedAnswer, tokens: 0, finish_reason: "stop" }, tokens: 0, trace };
+    }
     if (user.trim() === "") throw new NodeFailure("The user message is empty");
     const budget = ctx.tokensLeft();
     if (budget <= 0) throw new NodeFailure("No tokens are left in this run's budget");
