@@ -11,7 +11,8 @@ import type {
 } from "@/lib/evaluation/calibration/types";
 import { defineJob, PermanentJobError, type JobContext } from "@/lib/jobs";
 import { log } from "@/lib/log";
-import { evaluateAnswer } from "@/lib/services/calibration/evaluate";
+import { answerEvaluator } from "@/lib/services/calibration/evaluate";
+import { AppError } from "@/lib/errors";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
 import { thresholdsOf } from "@/lib/services/calibration/views";
 import { getSecretValue } from "@/lib/services/secrets";
@@ -100,17 +101,15 @@ export async function runCalibration(runId: string, signal: AbortSignal): Promis
       (t) => !done.has(`${t.example.id}:${t.sampleIndex}`),
     ),
   );
+  // The version's graph is read once for the whole run (evaluateAnswer, one answer at a time).
+  const evaluate = await answerEvaluator(run.workspaceId, run.challengeId, run.workflowVersionId).catch((err: unknown) => {
+    throw err instanceof AppError ? new PermanentJobError(err.message) : err;
+  });
   await pool(todo, CONCURRENCY, async ({ example, sampleIndex }) => {
     if (signal.aborted) return;
     let sample: { outcome: SampleOutcome; rating: number | null; evidence: string | null };
     try {
-      const r = await evaluateAnswer({
-        workspaceId: run.workspaceId,
-        challengeId: run.challengeId,
-        workflowVersionId: run.workflowVersionId,
-        answer: example.text,
-        signal,
-      });
+      const r = await evaluate(example.text, signal);
       sample = { outcome: OUTCOMES[r.outcome], rating: r.rating, evidence: r.feedback?.slice(0, EVIDENCE_CHARS) ?? null };
     } catch (err) {
       if (signal.aborted) return;
