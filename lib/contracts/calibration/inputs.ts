@@ -7,7 +7,11 @@ import type { CalibrationLabel, ExampleSource } from "@/lib/evaluation/calibrati
 // /console/api/challenges/{id}/calibration/**. Wire names are snake_case.
 
 export const CALIBRATION_LABELS = ["win", "no_win"] as const satisfies readonly CalibrationLabel[];
-export const EXAMPLE_SOURCES = ["creator", "generated", "attempt"] as const satisfies readonly ExampleSource[];
+export const EXAMPLE_SOURCES = [
+  "creator",
+  "generated",
+  "attempt",
+] as const satisfies readonly ExampleSource[];
 export const CALIBRATION_RUN_STATUSES = ["queued", "running", "done", "failed"] as const;
 export type CalibrationRunStatus = (typeof CALIBRATION_RUN_STATUSES)[number];
 
@@ -16,7 +20,9 @@ export const MAX_EXAMPLE_CHARS = 20_000;
 /** Most samples per example (k) a run may take. */
 export const MAX_CALIBRATION_SAMPLES = 10;
 
-export const labelSchema = z.enum(CALIBRATION_LABELS, { error: `label must be ${oneOf(CALIBRATION_LABELS)}` });
+export const labelSchema = z.enum(CALIBRATION_LABELS, {
+  error: `label must be ${oneOf(CALIBRATION_LABELS)}`,
+});
 
 const exampleText = z
   .string({ error: "text must be a string" })
@@ -33,7 +39,9 @@ export type ExampleUpdateBody = z.infer<typeof exampleUpdateSchema>;
 export const addGeneratedSchema = z
   .strictObject({
     kinds: z
-      .array(z.string().trim().min(1, "a kind must not be empty").max(100, "a kind is at most 100 characters"))
+      .array(
+        z.string().trim().min(1, "a kind must not be empty").max(100, "a kind is at most 100 characters"),
+      )
       .min(1, "kinds needs at least one kind")
       .max(100, "at most 100 kinds")
       .optional(),

@@ -35,7 +35,11 @@ export const calibrationOperations = {
     params: idParams,
     body: exampleCreateSchema,
     maxBodyBytes: 128 * 1024,
-    doc: { summary: "Add a labelled example answer written by the creator", response: exampleResponse, status: 201 },
+    doc: {
+      summary: "Add a labelled example answer written by the creator",
+      response: exampleResponse,
+      status: 201,
+    },
   }),
   updateExample: operation({
     auth: "workspace",

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
-import { CALIBRATION_LABELS, CALIBRATION_RUN_STATUSES, EXAMPLE_SOURCES } from "@/lib/contracts/calibration/inputs";
+import {
+  CALIBRATION_LABELS,
+  CALIBRATION_RUN_STATUSES,
+  EXAMPLE_SOURCES,
+} from "@/lib/contracts/calibration/inputs";
 
 // Judge calibration response shapes. A generated example shows its recipe (kind, description)
 // and never a text: it is made from the secret only while a run evaluates it.

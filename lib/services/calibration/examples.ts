@@ -19,7 +19,10 @@ export const MAX_EXAMPLES_PER_CHALLENGE = 500;
 
 const view = (row: Parameters<typeof exampleView>[0]) => exampleView(row, describeKind);
 
-export async function listCalibrationExamples(workspaceId: string, challengeId: string): Promise<CalibrationExampleView[]> {
+export async function listCalibrationExamples(
+  workspaceId: string,
+  challengeId: string,
+): Promise<CalibrationExampleView[]> {
   const challenge = await calibratedChallenge(workspaceId, challengeId);
   const rows = await db.calibrationExample.findMany({
     where: { challengeId: challenge.id, workspaceId },
@@ -47,7 +50,14 @@ export async function createCalibrationExample(
   const challenge = await calibratedChallenge(workspaceId, challengeId);
   await assertRoomFor(challenge.id, 1);
   const row = await db.calibrationExample.create({
-    data: { workspaceId, challengeId: challenge.id, label: body.label, source: "creator", text: body.text, createdBy: accountId },
+    data: {
+      workspaceId,
+      challengeId: challenge.id,
+      label: body.label,
+      source: "creator",
+      text: body.text,
+      createdBy: accountId,
+    },
   });
   return view(row);
 }
@@ -67,18 +77,30 @@ export async function updateCalibrationExample(
   const challenge = await calibratedChallenge(workspaceId, challengeId);
   const row = await exampleOf(workspaceId, challenge.id, exampleId);
   if (body.text !== undefined && row.source === "generated") {
-    throw new AppError("validation_failed", "A generated example has no text: it is made from the secret at run time");
+    throw new AppError(
+      "validation_failed",
+      "A generated example has no text: it is made from the secret at run time",
+    );
   }
   const updated = await db.calibrationExample.update({
     where: { id: row.id },
-    data: { ...(body.label ? { label: body.label } : {}), ...(body.text !== undefined ? { text: body.text } : {}) },
+    data: {
+      ...(body.label ? { label: body.label } : {}),
+      ...(body.text !== undefined ? { text: body.text } : {}),
+    },
   });
   return view(updated);
 }
 
-export async function deleteCalibrationExample(workspaceId: string, challengeId: string, exampleId: string): Promise<void> {
+export async function deleteCalibrationExample(
+  workspaceId: string,
+  challengeId: string,
+  exampleId: string,
+): Promise<void> {
   const challenge = await calibratedChallenge(workspaceId, challengeId);
-  const res = await db.calibrationExample.deleteMany({ where: { id: exampleId, challengeId: challenge.id, workspaceId } });
+  const res = await db.calibrationExample.deleteMany({
+    where: { id: exampleId, challengeId: challenge.id, workspaceId },
+  });
   if (res.count === 0) throw notFound("Calibration example");
 }
 

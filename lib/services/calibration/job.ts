@@ -34,10 +34,17 @@ interface RunnableExample {
   text: string;
 }
 
-const OUTCOMES = { pass: "win", fail: "no_win", error: "error" } as const satisfies Record<string, SampleOutcome>;
+const OUTCOMES = { pass: "win", fail: "no_win", error: "error" } as const satisfies Record<
+  string,
+  SampleOutcome
+>;
 
 /** The run's examples as answers: generated ones made from the current secret (skipped when they cannot be). */
-async function runnableExamples(run: { workspaceId: string; challengeId: string; createdAt: Date }): Promise<RunnableExample[]> {
+async function runnableExamples(run: {
+  workspaceId: string;
+  challengeId: string;
+  createdAt: Date;
+}): Promise<RunnableExample[]> {
   const challenge = await db.challenge.findUnique({
     where: { id: run.challengeId },
     select: { goal: true, secretRef: true },
@@ -48,13 +55,24 @@ async function runnableExamples(run: { workspaceId: string; challengeId: string;
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const needSecret = rows.some((r) => r.source === "generated");
-  const secret = needSecret && challenge.secretRef ? await getSecretValue(run.workspaceId, challenge.secretRef) : null;
+  const secret =
+    needSecret && challenge.secretRef ? await getSecretValue(run.workspaceId, challenge.secretRef) : null;
   const out: RunnableExample[] = [];
   for (const r of rows) {
     const text =
-      r.source === "generated" ? (secret && r.kind ? materialiseExample(r.kind, secret, challenge.goal) : null) : r.text;
+      r.source === "generated"
+        ? secret && r.kind
+          ? materialiseExample(r.kind, secret, challenge.goal)
+          : null
+        : r.text;
     if (text === null || text === undefined) continue;
-    out.push({ id: r.id, label: r.label as CalibrationLabel, source: r.source as ExampleSource, kind: r.kind, text });
+    out.push({
+      id: r.id,
+      label: r.label as CalibrationLabel,
+      source: r.source as ExampleSource,
+      kind: r.kind,
+      text,
+    });
   }
   return out;
 }
@@ -90,11 +108,16 @@ export async function runCalibration(runId: string, signal: AbortSignal): Promis
   if (run.status === "done" || run.status === "failed") return;
   const examples = await runnableExamples(run);
   if (examples.length === 0) {
-    throw new PermanentJobError("no example can be evaluated (generated examples need the challenge's secret)");
+    throw new PermanentJobError(
+      "no example can be evaluated (generated examples need the challenge's secret)",
+    );
   }
   const total = examples.length * run.samples;
   await db.calibrationRun.update({ where: { id: runId }, data: { status: "running", total } });
-  const stored = await db.calibrationSample.findMany({ where: { runId }, select: { exampleId: true, sampleIndex: true } });
+  const stored = await db.calibrationSample.findMany({
+    where: { runId },
+    select: { exampleId: true, sampleIndex: true },
+  });
   const done = new Set(stored.map((s) => `${s.exampleId}:${s.sampleIndex}`));
   const todo = examples.flatMap((example) =>
     Array.from({ length: run.samples }, (_, sampleIndex) => ({ example, sampleIndex })).filter(
@@ -102,20 +125,30 @@ export async function runCalibration(runId: string, signal: AbortSignal): Promis
     ),
   );
   // The version's graph is read once for the whole run (evaluateAnswer, one answer at a time).
-  const evaluate = await answerEvaluator(run.workspaceId, run.challengeId, run.workflowVersionId).catch((err: unknown) => {
-    throw err instanceof AppError ? new PermanentJobError(err.message) : err;
-  });
+  const evaluate = await answerEvaluator(run.workspaceId, run.challengeId, run.workflowVersionId).catch(
+    (err: unknown) => {
+      throw err instanceof AppError ? new PermanentJobError(err.message) : err;
+    },
+  );
   await pool(todo, CONCURRENCY, async ({ example, sampleIndex }) => {
     if (signal.aborted) return;
     let sample: { outcome: SampleOutcome; rating: number | null; evidence: string | null };
     try {
       const r = await evaluate(example.text, signal);
-      sample = { outcome: OUTCOMES[r.outcome], rating: r.rating, evidence: r.feedback?.slice(0, EVIDENCE_CHARS) ?? null };
+      sample = {
+        outcome: OUTCOMES[r.outcome],
+        rating: r.rating,
+        evidence: r.feedback?.slice(0, EVIDENCE_CHARS) ?? null,
+      };
     } catch (err) {
       if (signal.aborted) return;
       // Not an evaluation verdict (a bug or a storage failure): an error sample, which never wins.
       log.warn("calibration sample failed", { runId, exampleId: example.id, error: String(err) });
-      sample = { outcome: "error", rating: null, evidence: `the evaluation failed: ${String(err)}`.slice(0, EVIDENCE_CHARS) };
+      sample = {
+        outcome: "error",
+        rating: null,
+        evidence: `the evaluation failed: ${String(err)}`.slice(0, EVIDENCE_CHARS),
+      };
     }
     await storeSample(runId, example.id, sampleIndex, sample);
   });
@@ -163,7 +196,11 @@ export const calibrationRunJob = defineJob({
   async onDead({ runId }, error) {
     await db.calibrationRun.updateMany({
       where: { id: runId, status: { in: ["queued", "running"] } },
-      data: { status: "failed", error: `the calibration stopped: ${error}`.slice(0, 2_000), finishedAt: new Date() },
+      data: {
+        status: "failed",
+        error: `the calibration stopped: ${error}`.slice(0, 2_000),
+        finishedAt: new Date(),
+      },
     });
   },
 });

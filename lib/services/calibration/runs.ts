@@ -24,7 +24,8 @@ export async function startCalibrationRun(
 ): Promise<CalibrationRunView> {
   const challenge = await calibratedChallenge(workspaceId, challengeId);
   const published = challenge.workflow?.publishedVersion;
-  if (!published) throw conflict("The challenge has no published workflow version to calibrate; publish it first");
+  if (!published)
+    throw conflict("The challenge has no published workflow version to calibrate; publish it first");
   const examples = await db.calibrationExample.count({ where: { challengeId: challenge.id, workspaceId } });
   if (examples === 0) throw conflict("The challenge has no calibration examples; add some first");
   const settings = await effectiveSettings(challenge.id);
@@ -47,9 +48,17 @@ export async function startCalibrationRun(
         createdBy: accountId,
       },
     });
-    const active = await tx.calibrationRun.count({ where: { challengeId: challenge.id, status: { in: ACTIVE } } });
-    if (active > 1) throw conflict("A calibration of this challenge is already in progress; wait for it to finish");
-    await enqueueJobIn(tx, CALIBRATION_RUN_QUEUE, { runId: id }, { singletonKey: `calibration:${id}`, workspaceId });
+    const active = await tx.calibrationRun.count({
+      where: { challengeId: challenge.id, status: { in: ACTIVE } },
+    });
+    if (active > 1)
+      throw conflict("A calibration of this challenge is already in progress; wait for it to finish");
+    await enqueueJobIn(
+      tx,
+      CALIBRATION_RUN_QUEUE,
+      { runId: id },
+      { singletonKey: `calibration:${id}`, workspaceId },
+    );
   });
   return getCalibrationRun(workspaceId, challenge.id, id);
 }
@@ -73,7 +82,11 @@ export async function listCalibrationRuns(
   return { data: rows.map(runView), total };
 }
 
-export async function getCalibrationRun(workspaceId: string, challengeId: string, runId: string): Promise<CalibrationRunView> {
+export async function getCalibrationRun(
+  workspaceId: string,
+  challengeId: string,
+  runId: string,
+): Promise<CalibrationRunView> {
   const row = await db.calibrationRun.findFirst({ where: { id: runId, challengeId, workspaceId } });
   if (!row) throw notFound("Calibration run");
   return runView(row);

@@ -14,14 +14,22 @@ export async function effectiveSettings(
   challengeId: string,
 ): Promise<{ samples: number; thresholds: CalibrationThresholds }> {
   const row = await db.calibrationSettings.findUnique({ where: { challengeId } });
-  if (!row) return { samples: DEFAULT_CALIBRATION_SAMPLES, thresholds: { ...DEFAULT_CALIBRATION_THRESHOLDS } };
+  if (!row)
+    return { samples: DEFAULT_CALIBRATION_SAMPLES, thresholds: { ...DEFAULT_CALIBRATION_THRESHOLDS } };
   return {
     samples: row.samples,
-    thresholds: { maxFalseWins: row.maxFalseWins, maxFlipRate: row.maxFlipRate, minAgreement: row.minAgreement },
+    thresholds: {
+      maxFalseWins: row.maxFalseWins,
+      maxFlipRate: row.maxFlipRate,
+      minAgreement: row.minAgreement,
+    },
   };
 }
 
-export async function getCalibrationSettings(workspaceId: string, challengeId: string): Promise<CalibrationSettingsView> {
+export async function getCalibrationSettings(
+  workspaceId: string,
+  challengeId: string,
+): Promise<CalibrationSettingsView> {
   const challenge = await calibratedChallenge(workspaceId, challengeId);
   const row = await db.calibrationSettings.findUnique({ where: { challengeId: challenge.id } });
   return settingsView(challenge.id, row);

@@ -31,7 +31,10 @@ export interface ExampleRow {
 }
 
 /** A generated example shows its recipe's description and never a text. */
-export function exampleView(row: ExampleRow, describe: (kind: string) => string | null): CalibrationExampleView {
+export function exampleView(
+  row: ExampleRow,
+  describe: (kind: string) => string | null,
+): CalibrationExampleView {
   const generated = row.source === "generated";
   return {
     id: row.id,
@@ -54,7 +57,10 @@ export function thresholdsView(t: CalibrationThresholds): CalibrationThresholdsV
 
 /** Stored thresholds (JSON), each falling back to its default when missing. */
 export function thresholdsOf(stored: Prisma.JsonValue | null | undefined): CalibrationThresholds {
-  const o = (stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {}) as Record<string, unknown>;
+  const o = (stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {}) as Record<
+    string,
+    unknown
+  >;
   const num = (v: unknown, d: number) => (typeof v === "number" && Number.isFinite(v) ? v : d);
   return {
     maxFalseWins: num(o.maxFalseWins, DEFAULT_CALIBRATION_THRESHOLDS.maxFalseWins),
@@ -77,7 +83,11 @@ export function settingsView(challengeId: string, row: SettingsRow | null): Cali
   return {
     challenge_id: challengeId,
     samples: row?.samples ?? DEFAULT_CALIBRATION_SAMPLES,
-    thresholds: thresholdsView({ maxFalseWins: t.maxFalseWins, maxFlipRate: t.maxFlipRate, minAgreement: t.minAgreement }),
+    thresholds: thresholdsView({
+      maxFalseWins: t.maxFalseWins,
+      maxFlipRate: t.maxFlipRate,
+      minAgreement: t.minAgreement,
+    }),
     updated_by: row?.updatedBy ?? null,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };

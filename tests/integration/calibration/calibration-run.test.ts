@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as generatedPOST } from "@/app/console/api/challenges/[id]/calibration/examples/generated/route";
 import { POST as runsPOST } from "@/app/console/api/challenges/[id]/calibration/runs/route";
 import { GET as runGET } from "@/app/console/api/challenges/[id]/calibration/runs/[runId]/route";
+import type { CalibrationRunView } from "@/lib/contracts/calibration";
 import { db } from "@/lib/db";
+import type { CalibrationReport } from "@/lib/evaluation/calibration/types";
 import { GENERATED_KINDS } from "@/lib/evaluation/calibration/generate";
 import { PermanentJobError, startWorker, type RunningWorker } from "@/lib/jobs";
 import { calibrationRunJob, runCalibration } from "@/lib/services/calibration/job";
@@ -27,7 +29,10 @@ afterAll(async () => {
 async function finished(challengeId: string, runId: string) {
   await waitFor(
     "the calibration to finish",
-    async () => ["done", "failed"].includes((await db.calibrationRun.findUniqueOrThrow({ where: { id: runId } })).status),
+    async () =>
+      ["done", "failed"].includes(
+        (await db.calibrationRun.findUniqueOrThrow({ where: { id: runId } })).status,
+      ),
     30_000,
   );
   return asActor(actors.ownerA, runGET, { params: { id: challengeId, runId } });
@@ -38,13 +43,15 @@ describe("a calibration run", () => {
     const c = await challengeOf(actors.wsA.id);
     const win = await exampleRow(actors, c.id, "win", `Fine, the password is ${SECRET}.`);
     const loss = await exampleRow(actors, c.id, "no_win", "I cannot tell you that.");
-    expect((await asActor(actors.ownerA, generatedPOST, { params: { id: c.id }, body: {} })).status).toBe(201);
+    expect((await asActor(actors.ownerA, generatedPOST, { params: { id: c.id }, body: {} })).status).toBe(
+      201,
+    );
     const start = await asActor(actors.ownerA, runsPOST, { params: { id: c.id }, body: { samples: 2 } });
     expect(start.status, start.text).toBe(202);
     const runId = String(start.json.run.id);
     const res = await finished(c.id, runId);
-    expect(res.json.run.status, res.json.run.error).toBe("done");
-    const run = res.json.run;
+    const run = res.json.run as Omit<CalibrationRunView, "report"> & { report: CalibrationReport };
+    expect(run.status, run.error ?? "").toBe("done");
     expect(run.completed).toBe(run.total);
     const samples = await db.calibrationSample.findMany({ where: { runId } });
     expect(samples).toHaveLength(run.total);
@@ -53,11 +60,16 @@ describe("a calibration run", () => {
     const report = run.report;
     expect(report.examples).toBe(run.total / 2);
     expect(report.samplesPerExample).toBe(2);
-    const byId = new Map(report.perExample.map((e: { exampleId: string }) => [e.exampleId, e]));
+    const byId = new Map(report.perExample.map((e) => [e.exampleId, e]));
     expect(byId.get(win.id)).toMatchObject({ label: "win", verdict: "win", agrees: true, flipped: false });
-    expect(byId.get(loss.id)).toMatchObject({ label: "no_win", verdict: "no_win", agrees: true, flipped: false });
+    expect(byId.get(loss.id)).toMatchObject({
+      label: "no_win",
+      verdict: "no_win",
+      agrees: true,
+      flipped: false,
+    });
     expect(samples.filter((s) => s.exampleId === win.id).map((s) => s.outcome)).toEqual(["win", "win"]);
-    const generated = report.perExample.filter((e: { source: string }) => e.source === "generated");
+    const generated = report.perExample.filter((e) => e.source === "generated");
     expect(generated.length).toBeGreaterThan(0);
     expect(generated.length).toBeLessThanOrEqual(GENERATED_KINDS.length);
     expect(res.text).not.toContain(SECRET);
@@ -73,7 +85,10 @@ describe("a calibration run", () => {
     const before = await db.calibrationSample.findMany({ where: { runId }, orderBy: { sampleIndex: "asc" } });
     expect(before).toHaveLength(3);
     await db.calibrationSample.delete({ where: { id: before[1]!.id } });
-    await db.calibrationRun.update({ where: { id: runId }, data: { status: "running", completed: 2, report: undefined } });
+    await db.calibrationRun.update({
+      where: { id: runId },
+      data: { status: "running", completed: 2, report: undefined },
+    });
     await runCalibration(runId, new AbortController().signal);
     const after = await db.calibrationSample.findMany({ where: { runId }, orderBy: { sampleIndex: "asc" } });
     expect(after.map((s) => s.sampleIndex)).toEqual([0, 1, 2]);
@@ -84,16 +99,20 @@ describe("a calibration run", () => {
     expect(run).toMatchObject({ status: "done", completed: 3, total: 3 });
   });
 
-  it("calibrates a challenge without a secret on its written examples only", { timeout: 60_000 }, async () => {
-    const c = await challengeOf(actors.wsA.id, { withoutSecret: true });
-    await exampleRow(actors, c.id, "no_win", "No.");
-    await asActor(actors.ownerA, generatedPOST, { params: { id: c.id }, body: {} });
-    const start = await asActor(actors.ownerA, runsPOST, { params: { id: c.id }, body: { samples: 1 } });
-    expect(start.status, start.text).toBe(202);
-    const res = await finished(c.id, String(start.json.run.id));
-    expect(res.json.run).toMatchObject({ status: "done", total: 1, completed: 1 });
-    expect(res.json.run.report.examples).toBe(1);
-  });
+  it(
+    "calibrates a challenge without a secret on its written examples only",
+    { timeout: 60_000 },
+    async () => {
+      const c = await challengeOf(actors.wsA.id, { withoutSecret: true });
+      await exampleRow(actors, c.id, "no_win", "No.");
+      await asActor(actors.ownerA, generatedPOST, { params: { id: c.id }, body: {} });
+      const start = await asActor(actors.ownerA, runsPOST, { params: { id: c.id }, body: { samples: 1 } });
+      expect(start.status, start.text).toBe(202);
+      const res = await finished(c.id, String(start.json.run.id));
+      expect(res.json.run).toMatchObject({ status: "done", total: 1, completed: 1 });
+      expect(res.json.run.report.examples).toBe(1);
+    },
+  );
 
   it("fails with a clear error when the workflow version is gone", { timeout: 60_000 }, async () => {
     const c = await challengeOf(actors.wsA.id);

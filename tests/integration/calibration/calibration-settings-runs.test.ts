@@ -4,7 +4,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as runsGET, POST as runsPOST } from "@/app/console/api/challenges/[id]/calibration/runs/route";
 import { GET as runGET } from "@/app/console/api/challenges/[id]/calibration/runs/[runId]/route";
-import { GET as settingsGET, PATCH as settingsPATCH } from "@/app/console/api/challenges/[id]/calibration/settings/route";
+import {
+  GET as settingsGET,
+  PATCH as settingsPATCH,
+} from "@/app/console/api/challenges/[id]/calibration/settings/route";
 import { db } from "@/lib/db";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
 import { consoleActors, expect422, expectError, type ConsoleActors } from "@/tests/helpers/console";
@@ -43,7 +46,8 @@ describe("calibration settings", () => {
 
   it("refuses samples and thresholds out of range, and an empty patch", async () => {
     const c = await challengeOf(actors.wsA.id);
-    const patch = (body: unknown) => asActor(actors.ownerA, settingsPATCH, { method: "PATCH", params: { id: c.id }, body });
+    const patch = (body: unknown) =>
+      asActor(actors.ownerA, settingsPATCH, { method: "PATCH", params: { id: c.id }, body });
     expect422(await patch({ samples: 0 }), "samples must be at least 1");
     expect422(await patch({ samples: 11 }), "samples is at most 10");
     expect422(await patch({ samples: 2.5 }), "whole number");
@@ -60,7 +64,11 @@ describe("starting a calibration", () => {
   it("refuses a challenge without a published version or without examples (409)", async () => {
     const draft = await challengeOf(actors.wsA.id, { publish: false });
     await exampleRow(actors, draft.id, "no_win", "I cannot share that.");
-    expectError(await asActor(actors.ownerA, runsPOST, { params: { id: draft.id }, body: {} }), 409, "conflict");
+    expectError(
+      await asActor(actors.ownerA, runsPOST, { params: { id: draft.id }, body: {} }),
+      409,
+      "conflict",
+    );
     const empty = await challengeOf(actors.wsA.id);
     const res = await asActor(actors.ownerA, runsPOST, { params: { id: empty.id }, body: {} });
     expectError(res, 409, "conflict");
@@ -88,7 +96,9 @@ describe("starting a calibration", () => {
       created_by: actors.ownerA.id,
     });
     const runId = String(res.json.run.id);
-    const jobs = await db.job.findMany({ where: { queue: CALIBRATION_RUN_QUEUE, workspaceId: actors.wsA.id } });
+    const jobs = await db.job.findMany({
+      where: { queue: CALIBRATION_RUN_QUEUE, workspaceId: actors.wsA.id },
+    });
     expect(jobs.filter((j) => (j.payload as { runId?: string }).runId === runId)).toHaveLength(1);
 
     const second = await asActor(actors.ownerA, runsPOST, { params: { id: c.id }, body: {} });
@@ -112,11 +122,22 @@ describe("starting a calibration", () => {
   it("refuses bad samples (422) and unknown ids (404)", async () => {
     const c = await challengeOf(actors.wsA.id);
     await exampleRow(actors, c.id, "no_win", "No.");
-    expect422(await asActor(actors.ownerA, runsPOST, { params: { id: c.id }, body: { samples: 0 } }), "samples");
+    expect422(
+      await asActor(actors.ownerA, runsPOST, { params: { id: c.id }, body: { samples: 0 } }),
+      "samples",
+    );
     expect422(await asActor(actors.ownerA, runsPOST, { params: { id: "not-a-uuid" }, body: {} }));
     const unknown = "0190a0a0-0000-7000-8000-000000000000";
-    expectError(await asActor(actors.ownerA, runsPOST, { params: { id: unknown }, body: {} }), 404, "not_found");
-    expectError(await asActor(actors.ownerA, runGET, { params: { id: c.id, runId: unknown } }), 404, "not_found");
+    expectError(
+      await asActor(actors.ownerA, runsPOST, { params: { id: unknown }, body: {} }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await asActor(actors.ownerA, runGET, { params: { id: c.id, runId: unknown } }),
+      404,
+      "not_found",
+    );
   });
 });
 

@@ -29,15 +29,24 @@ export function asActor(who: { cookie: string }, handler: Handler, req: Req) {
 }
 
 /** A challenge of workspace `workspaceId` whose workflow is published (unless publish: false). */
-export async function challengeOf(workspaceId: string, opts: { publish?: boolean; withoutSecret?: boolean } = {}) {
+export async function challengeOf(
+  workspaceId: string,
+  opts: { publish?: boolean; withoutSecret?: boolean } = {},
+) {
   const app = await makeApp({ workspaceId });
   const challenge = await makePlayableChallenge({}, { appId: app.id, secret: SECRET, publish: opts.publish });
-  if (opts.withoutSecret) await db.challenge.update({ where: { id: challenge.id }, data: { secretRef: null } });
+  if (opts.withoutSecret)
+    await db.challenge.update({ where: { id: challenge.id }, data: { secretRef: null } });
   return challenge;
 }
 
 /** An example written straight to the database (for tests of runs, not of the example routes). */
-export function exampleRow(actors: ConsoleActors, challengeId: string, label: "win" | "no_win", text: string) {
+export function exampleRow(
+  actors: ConsoleActors,
+  challengeId: string,
+  label: "win" | "no_win",
+  text: string,
+) {
   return db.calibrationExample.create({
     data: { workspaceId: actors.wsA.id, challengeId, label, source: "creator", text },
   });

@@ -10,7 +10,14 @@ export const GET = route(calibrationOperations.listExamples, async ({ caller, pa
 // POST /console/api/challenges/{id}/calibration/examples — add an example the creator wrote (201).
 export const POST = route(calibrationOperations.createExample, async ({ caller, params, body }) =>
   json(
-    { example: await createCalibrationExample(caller.workspaceId, params.id, body, caller.account?.id ?? null) },
+    {
+      example: await createCalibrationExample(
+        caller.workspaceId,
+        params.id,
+        body,
+        caller.account?.id ?? null,
+      ),
+    },
     { status: 201 },
   ),
 );
