@@ -6,6 +6,7 @@ import { assetOperations } from "@/lib/contracts/assets";
 import { attemptExportOperations, attemptHistoryOperations, attemptOperations, secretClaimOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
 import { boardOperations } from "@/lib/contracts/boards";
+import { calibrationOperations } from "@/lib/contracts/calibration";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
 import { collectionOperations, publicCollectionOperations } from "@/lib/contracts/collections";
 import { eventCodeOperations } from "@/lib/contracts/event-codes";
@@ -94,6 +95,13 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/console/api/challenge-collections/route.ts", path: "/console/api/challenge-collections", operations: { GET: collectionOperations.list, POST: collectionOperations.create } },
   { file: "app/console/api/challenges/[id]/attempts/export/route.ts", path: "/console/api/challenges/{id}/attempts/export", operations: { GET: attemptExportOperations.export } },
   { file: "app/console/api/challenges/[id]/attempts/route.ts", path: "/console/api/challenges/{id}/attempts", operations: { GET: attemptHistoryOperations.workspace } },
+  { file: "app/console/api/challenges/[id]/calibration/examples/[exampleId]/route.ts", path: "/console/api/challenges/{id}/calibration/examples/{exampleId}", operations: { PATCH: calibrationOperations.updateExample, DELETE: calibrationOperations.removeExample } },
+  { file: "app/console/api/challenges/[id]/calibration/examples/from-attempt/route.ts", path: "/console/api/challenges/{id}/calibration/examples/from-attempt", operations: { POST: calibrationOperations.labelAttempt } },
+  { file: "app/console/api/challenges/[id]/calibration/examples/generated/route.ts", path: "/console/api/challenges/{id}/calibration/examples/generated", operations: { POST: calibrationOperations.addGenerated } },
+  { file: "app/console/api/challenges/[id]/calibration/examples/route.ts", path: "/console/api/challenges/{id}/calibration/examples", operations: { GET: calibrationOperations.listExamples, POST: calibrationOperations.createExample } },
+  { file: "app/console/api/challenges/[id]/calibration/runs/[runId]/route.ts", path: "/console/api/challenges/{id}/calibration/runs/{runId}", operations: { GET: calibrationOperations.getRun } },
+  { file: "app/console/api/challenges/[id]/calibration/runs/route.ts", path: "/console/api/challenges/{id}/calibration/runs", operations: { GET: calibrationOperations.listRuns, POST: calibrationOperations.startRun } },
+  { file: "app/console/api/challenges/[id]/calibration/settings/route.ts", path: "/console/api/challenges/{id}/calibration/settings", operations: { GET: calibrationOperations.getSettings, PATCH: calibrationOperations.updateSettings } },
   { file: "app/console/api/challenges/[id]/pack/route.ts", path: "/console/api/challenges/{id}/pack", operations: { GET: packConvertOperations.exportChallenge } },
   { file: "app/console/api/challenges/[id]/route.ts", path: "/console/api/challenges/{id}", operations: { GET: challengeOperations.get, PATCH: challengeOperations.update, DELETE: challengeOperations.remove } },
   { file: "app/console/api/challenges/route.ts", path: "/console/api/challenges", operations: { GET: challengeOperations.list, POST: challengeOperations.create } },

@@ -2,6 +2,7 @@ import "server-only";
 import type { AnyJobDefinition } from "@/lib/jobs";
 import { dispatchJob } from "@/lib/services/notifications/dispatch";
 import { packRunJob } from "@/lib/services/packs/runs/job";
+import { calibrationRunJob } from "@/lib/services/calibration/job";
 import { emailDigestJob } from "@/lib/services/notifications/email-digest";
 import { loginWarningJob } from "@/lib/services/login-warning";
 import { webhookDeliverJob, webhookFanoutJob } from "@/lib/services/webhooks/jobs";
@@ -15,4 +16,5 @@ export const jobDefinitions: AnyJobDefinition[] = [
   webhookFanoutJob,
   webhookDeliverJob,
   packRunJob,
+  calibrationRunJob,
 ];

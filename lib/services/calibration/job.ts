@@ -1,0 +1,206 @@
+import "server-only";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { buildCalibrationReport } from "@/lib/evaluation/calibration/report";
+import { materialiseExample } from "@/lib/evaluation/calibration/generate";
+import type {
+  CalibrationLabel,
+  ExampleSource,
+  ExampleVerdicts,
+  SampleOutcome,
+} from "@/lib/evaluation/calibration/types";
+import { defineJob, PermanentJobError, type JobContext } from "@/lib/jobs";
+import { log } from "@/lib/log";
+import { answerEvaluator } from "@/lib/services/calibration/evaluate";
+import { AppError } from "@/lib/errors";
+import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
+import { thresholdsOf } from "@/lib/services/calibration/views";
+import { getSecretValue } from "@/lib/services/secrets";
+
+// The `calibration.run` job: evaluates every (example, sample) of a run not yet stored, at most
+// CONCURRENCY at once, storing each with the run's progress; then builds and stores the report.
+// A retried job resumes: stored samples are skipped (unique per run, example and sample index).
+
+const CONCURRENCY = 10;
+const EVIDENCE_CHARS = 500;
+
+export { CALIBRATION_RUN_QUEUE };
+
+interface RunnableExample {
+  id: string;
+  label: CalibrationLabel;
+  source: ExampleSource;
+  kind: string | null;
+  text: string;
+}
+
+const OUTCOMES = { pass: "win", fail: "no_win", error: "error" } as const satisfies Record<
+  string,
+  SampleOutcome
+>;
+
+/** The run's examples as answers: generated ones made from the current secret (skipped when they cannot be). */
+async function runnableExamples(run: {
+  workspaceId: string;
+  challengeId: string;
+  createdAt: Date;
+}): Promise<RunnableExample[]> {
+  const challenge = await db.challenge.findUnique({
+    where: { id: run.challengeId },
+    select: { goal: true, secretRef: true },
+  });
+  if (!challenge) throw new PermanentJobError("the challenge is gone");
+  const rows = await db.calibrationExample.findMany({
+    where: { challengeId: run.challengeId, createdAt: { lte: run.createdAt } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const needSecret = rows.some((r) => r.source === "generated");
+  const secret =
+    needSecret && challenge.secretRef ? await getSecretValue(run.workspaceId, challenge.secretRef) : null;
+  const out: RunnableExample[] = [];
+  for (const r of rows) {
+    const text =
+      r.source === "generated"
+        ? secret && r.kind
+          ? materialiseExample(r.kind, secret, challenge.goal)
+          : null
+        : r.text;
+    if (text === null || text === undefined) continue;
+    out.push({
+      id: r.id,
+      label: r.label as CalibrationLabel,
+      source: r.source as ExampleSource,
+      kind: r.kind,
+      text,
+    });
+  }
+  return out;
+}
+
+/** Stores one sample and counts it, once: a sample already stored (an earlier try) is left alone. */
+async function storeSample(
+  runId: string,
+  exampleId: string,
+  sampleIndex: number,
+  sample: { outcome: SampleOutcome; rating: number | null; evidence: string | null },
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const key = { runId_exampleId_sampleIndex: { runId, exampleId, sampleIndex } };
+    if (await tx.calibrationSample.findUnique({ where: key, select: { id: true } })) return;
+    await tx.calibrationSample.create({ data: { runId, exampleId, sampleIndex, ...sample } });
+    await tx.calibrationRun.update({ where: { id: runId }, data: { completed: { increment: 1 } } });
+  });
+}
+
+/** Runs `work` over `items` with at most `width` in flight. */
+async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
+/** Works a run to its end. Exported for tests (the job calls it). */
+export async function runCalibration(runId: string, signal: AbortSignal): Promise<void> {
+  const run = await db.calibrationRun.findUnique({ where: { id: runId } });
+  if (!run) throw new PermanentJobError("the calibration run is gone");
+  if (run.status === "done" || run.status === "failed") return;
+  const examples = await runnableExamples(run);
+  if (examples.length === 0) {
+    throw new PermanentJobError(
+      "no example can be evaluated (generated examples need the challenge's secret)",
+    );
+  }
+  const total = examples.length * run.samples;
+  await db.calibrationRun.update({ where: { id: runId }, data: { status: "running", total } });
+  const stored = await db.calibrationSample.findMany({
+    where: { runId },
+    select: { exampleId: true, sampleIndex: true },
+  });
+  const done = new Set(stored.map((s) => `${s.exampleId}:${s.sampleIndex}`));
+  const todo = examples.flatMap((example) =>
+    Array.from({ length: run.samples }, (_, sampleIndex) => ({ example, sampleIndex })).filter(
+      (t) => !done.has(`${t.example.id}:${t.sampleIndex}`),
+    ),
+  );
+  // The version's graph is read once for the whole run (evaluateAnswer, one answer at a time).
+  const evaluate = await answerEvaluator(run.workspaceId, run.challengeId, run.workflowVersionId).catch(
+    (err: unknown) => {
+      throw err instanceof AppError ? new PermanentJobError(err.message) : err;
+    },
+  );
+  await pool(todo, CONCURRENCY, async ({ example, sampleIndex }) => {
+    if (signal.aborted) return;
+    let sample: { outcome: SampleOutcome; rating: number | null; evidence: string | null };
+    try {
+      const r = await evaluate(example.text, signal);
+      sample = {
+        outcome: OUTCOMES[r.outcome],
+        rating: r.rating,
+        evidence: r.feedback?.slice(0, EVIDENCE_CHARS) ?? null,
+      };
+    } catch (err) {
+      if (signal.aborted) return;
+      // Not an evaluation verdict (a bug or a storage failure): an error sample, which never wins.
+      log.warn("calibration sample failed", { runId, exampleId: example.id, error: String(err) });
+      sample = {
+        outcome: "error",
+        rating: null,
+        evidence: `the evaluation failed: ${String(err)}`.slice(0, EVIDENCE_CHARS),
+      };
+    }
+    await storeSample(runId, example.id, sampleIndex, sample);
+  });
+  if (signal.aborted) throw new Error("the worker stopped; the calibration resumes on the next try");
+  await finishCalibration(runId, examples, thresholdsOf(run.thresholds));
+}
+
+async function finishCalibration(
+  runId: string,
+  examples: RunnableExample[],
+  thresholds: ReturnType<typeof thresholdsOf>,
+): Promise<void> {
+  const samples = await db.calibrationSample.findMany({ where: { runId }, orderBy: { sampleIndex: "asc" } });
+  const verdicts: ExampleVerdicts[] = examples.map((e) => ({
+    exampleId: e.id,
+    label: e.label,
+    source: e.source,
+    kind: e.kind,
+    verdicts: samples
+      .filter((s) => s.exampleId === e.id)
+      .map((s) => ({ outcome: s.outcome as SampleOutcome, rating: s.rating, evidence: s.evidence })),
+  }));
+  const report = buildCalibrationReport(verdicts, thresholds);
+  await db.calibrationRun.update({
+    where: { id: runId },
+    data: {
+      status: "done",
+      report: JSON.parse(JSON.stringify(report)) as object,
+      completed: samples.length,
+      finishedAt: new Date(),
+      error: null,
+    },
+  });
+}
+
+export const calibrationRunJob = defineJob({
+  queue: CALIBRATION_RUN_QUEUE,
+  payload: z.object({ runId: z.string().min(1).max(100) }),
+  maxAttempts: 5,
+  backoff: { baseMs: 2_000, maxMs: 60_000 },
+  timeoutMs: 30 * 60_000,
+  async run({ runId }, ctx: JobContext) {
+    await runCalibration(runId, ctx.signal);
+  },
+  async onDead({ runId }, error) {
+    await db.calibrationRun.updateMany({
+      where: { id: runId, status: { in: ["queued", "running"] } },
+      data: {
+        status: "failed",
+        error: `the calibration stopped: ${error}`.slice(0, 2_000),
+        finishedAt: new Date(),
+      },
+    });
+  },
+});
