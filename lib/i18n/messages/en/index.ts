@@ -11,6 +11,7 @@ import challengeWizard from "./challengeWizard.json";
 import consolePages from "./consolePages.json";
 import consolePacks from "./consolePacks.json";
 import consolePackRuns from "./consolePackRuns.json";
+import consoleCalibration from "./consoleCalibration.json";
 import docs from "./docs.json";
 import packConvert from "./packConvert.json";
 import notifications from "./notifications.json";
@@ -39,6 +40,7 @@ const en = {
     redBlue: consoleRedBlue,
     packs: consolePacks,
     packRuns: consolePackRuns,
+    calibration: consoleCalibration,
     packConvert,
     challengeWizard,
   },

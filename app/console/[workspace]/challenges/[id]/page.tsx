@@ -20,11 +20,12 @@ export const generateMetadata = nameAsTitle(challengeForPage);
 export default async function ChallengePage({ params, searchParams }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
-  const [challenge, plugins, t, tp, query] = await Promise.all([
+  const [challenge, plugins, t, tp, tk, query] = await Promise.all([
     challengeForPage(workspace.id, id),
     listPlugins(workspace.id),
     getTranslations("consolePages.challenges"),
     getTranslations("consolePages.packConvert"),
+    getTranslations("consolePages.calibration"),
     searchParams,
   ]);
   const base = `/console/${workspace.slug}/challenges`;
@@ -43,6 +44,9 @@ export default async function ChallengePage({ params, searchParams }: DetailProp
             </ButtonLink>
             <ButtonLink href={`${base}/${challenge.id}/attempts`} variant="secondary">
               {t("attempts")}
+            </ButtonLink>
+            <ButtonLink href={`${base}/${challenge.id}/calibration`} variant="secondary">
+              {tk("openCalibration")}
             </ButtonLink>
             <DuplicateChallengeButton workspace={workspace.slug} id={challenge.id} />
             {playable ? (

@@ -13,6 +13,8 @@ import { nameAsTitle, type DetailProps } from "../../../detail";
 import { urlFilter, urlPage } from "../../../url-filters";
 import { challengeForPage } from "../load";
 import { BackHeader } from "@/components/console/back-header";
+import { LabelAttemptButtons } from "@/components/console/calibration/calibration-forms";
+import { labelAttemptAction } from "../calibration/actions";
 
 const filterSchema = z.object({
   status: urlFilter(z.enum(ATTEMPT_STATUSES)),
@@ -119,6 +121,12 @@ export default async function AttemptsPage({ params, searchParams }: DetailProps
                   </span>
                 </summary>
                 <div>
+                  <LabelAttemptButtons
+                    action={labelAttemptAction}
+                    workspace={workspace.slug}
+                    challengeId={challenge.id}
+                    attemptId={a.id}
+                  />
                   {a.playerEmail ? (
                     <p className="muted">
                       {t("playerEmail")}: {a.playerEmail}
