@@ -11,8 +11,11 @@ export interface EvaluationResult {
   feedback: string | null;
   /** Which evaluator produced it. */
   evaluator: "rules" | "llm-judge" | "custom";
-  /** For outcome "error": what failed (judge_error does not count against the player). */
-  errorKind?: "judge_error" | "plugin_error";
+  /**
+   * For outcome "error": what failed (judge_error does not count against the player), or
+   * judge_contested: the judges agreed less than the minimum (counted the same way, for review).
+   */
+  errorKind?: "judge_error" | "judge_contested" | "plugin_error";
   /** Diagnostics kept server-side (judge raw output, plugin raw), already free of secrets. */
   raw?: Record<string, unknown>;
   /** Judge/plugin metadata stored with the attempt. */

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
-import { evaluatorTypeSchema, rulesSettingsSchema, successTypeSchema } from "@/lib/contracts/evaluation";
+import {
+  evaluatorTypeSchema,
+  judgeConsensusFields,
+  rulesSettingsSchema,
+  successTypeSchema,
+} from "@/lib/contracts/evaluation";
 import { optionalFields, patchSchema } from "@/lib/contracts/primitives";
 import { challengeStrategySchema } from "@/lib/contracts/scoring";
 import { validateRulesConfig } from "@/lib/evaluation/rules";
@@ -40,6 +45,7 @@ export const judgeSettingsSchema = z
     rating_scale: z.number().int().min(1).max(100).optional(),
     pass_threshold: z.number().int().min(0).optional(),
     max_tokens: z.number().int().min(16).max(8000).optional(),
+    ...judgeConsensusFields,
   })
   .refine(
     (s) => s.pass_threshold === undefined || s.pass_threshold <= (s.rating_scale ?? 10),

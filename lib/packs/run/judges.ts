@@ -3,6 +3,12 @@
 import type { EvaluationSpec, LlmJudgeDeclaration } from "@/lib/packs/evaluation-spec";
 import { evidenceText, resolveEvidence, type CaseContext } from "@/lib/packs/run/evidence";
 import { DEFAULT_SCORE_SCALE, judgeScale } from "@/lib/packs/run/scorecard";
+import {
+  aggregateModel,
+  combineJudges,
+  type JudgeAggregation,
+  type JudgeSample,
+} from "@/lib/evaluation/consensus";
 
 export const JUDGE_RATING_SCALE = 10;
 
@@ -61,13 +67,6 @@ export interface JudgeBudget {
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 /** The question a judge asks, with its context evidence. */
 export function judgeGoal(
@@ -97,34 +96,58 @@ export function judgeGoal(
 const toScale = (rating: number, scale: { min: number; max: number }) =>
   scale.min + (rating / JUDGE_RATING_SCALE) * (scale.max - scale.min);
 
+/** The pack's consensus.aggregation as the shared one; majority_vote (or an unknown name) votes. */
+function aggregationOf(name: string): JudgeAggregation {
+  if (name === "median" || name === "mean" || name === "unanimous") return name;
+  return "majority";
+}
+
 function combineModels(
   judge: LlmJudgeDeclaration,
   models: JudgeModelResult[],
+  samples: JudgeSample[][],
 ): Pick<JudgeResult, "score" | "passed" | "agreement" | "flagged"> {
-  const scored = models.filter((m) => m.score !== null);
-  const verdicts = models.map((m) => m.passed).filter((v): v is boolean => v !== null);
   if (models.length === 1) return { score: models[0]?.score ?? null, passed: models[0]?.passed ?? null };
   const consensus = judge.consensus ?? {};
-  const aggregation = text(consensus.aggregation) || "median";
-  const yes = verdicts.filter(Boolean).length;
-  let score: number | null = null;
-  let passed: boolean | null = null;
-  if (aggregation === "mean" && scored.length > 0) score = mean(scored.map((m) => m.score ?? 0));
-  else if (aggregation === "median" && scored.length > 0) score = median(scored.map((m) => m.score ?? 0));
-  if (verdicts.length > 0) {
-    if (aggregation === "unanimous") passed = yes === verdicts.length;
-    else passed = yes * 2 > verdicts.length;
-  }
-  if (score === null && passed !== null) {
-    const scale = judgeScale(judge);
-    score = passed ? scale.max : scale.min;
-  }
-  const majority = yes * 2 >= verdicts.length;
-  const agreement =
-    verdicts.length === 0 ? 0 : verdicts.filter((v) => v === (passed ?? majority)).length / verdicts.length;
   const threshold = finite(consensus.min_agreement_threshold) ? consensus.min_agreement_threshold : 1;
-  const flagged = consensus.flag_on_disagreement === true && agreement < threshold;
-  return { score, passed, agreement, flagged };
+  const combined = combineJudges(
+    models.map((m, i) => ({ rating: m.score, passed: m.passed, samples: samples[i] ?? [] })),
+    { aggregation: aggregationOf(text(consensus.aggregation) || "median"), minAgreement: threshold },
+  );
+  let score = combined.rating;
+  if (score === null && combined.passed !== null) {
+    const scale = judgeScale(judge);
+    score = combined.passed ? scale.max : scale.min;
+  }
+  const flagged = consensus.flag_on_disagreement === true && combined.contested;
+  return { score, passed: combined.passed, agreement: combined.agreement, flagged };
+}
+
+/**
+ * Calls `run(i)` for samples 0..count-1, at most `concurrency` at a time, checking `stop()` before
+ * launching each; calls already in flight may overshoot a budget by at most `concurrency - 1`.
+ */
+async function runSamples<T>(
+  count: number,
+  concurrency: number,
+  stop: () => boolean,
+  run: (i: number) => Promise<T>,
+): Promise<{ results: T[]; stopped: boolean }> {
+  const results: (T | undefined)[] = [];
+  let next = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (next < count && !stopped) {
+      if (stop()) {
+        stopped = true;
+        return;
+      }
+      const i = next++;
+      results[i] = await run(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return { results: results.filter((r): r is T => r !== undefined), stopped };
 }
 
 /** Runs one judge on one case. */
@@ -160,19 +183,17 @@ export async function runJudge(
   const overBudget = () =>
     (finite(limits.max_calls_usd) && limits.max_calls_usd > 0 && budget.usd >= limits.max_calls_usd) ||
     (finite(limits.max_tokens) && limits.max_tokens > 0 && budget.tokens >= limits.max_tokens);
+  const limited =
+    (finite(limits.max_calls_usd) && limits.max_calls_usd > 0) ||
+    (finite(limits.max_tokens) && limits.max_tokens > 0);
+  // A model's samples run in parallel; under a spend limit one at a time, so the limit is exact.
+  const concurrency = limited ? 1 : samples;
   let budgetHit = false;
   const expect = judge.expect !== false;
+  const sampled: JudgeSample[][] = [];
   const models = await Promise.all(
-    names.map(async (model): Promise<JudgeModelResult> => {
-      const ratings: (number | null)[] = [];
-      const verdicts: boolean[] = [];
-      const errors: string[] = [];
-      let resolvedModel: string | undefined;
-      for (let i = 0; i < samples; i++) {
-        if (overBudget()) {
-          budgetHit = true;
-          break;
-        }
+    names.map(async (model, m): Promise<JudgeModelResult> => {
+      const { results: answers, stopped } = await runSamples(samples, concurrency, overBudget, async () => {
         const answer = await callJudge(model, {
           mode,
           goal: goal.goal,
@@ -183,28 +204,31 @@ export async function runJudge(
         budget.tokens += answer.tokens;
         spent.costUsd += answer.costUsd;
         spent.tokens += answer.tokens;
-        resolvedModel ??= answer.resolvedModel;
-        ratings.push(answer.rating);
-        if (answer.error) errors.push(answer.error);
-        if (answer.passed !== null)
-          verdicts.push(mode === "assertion" ? answer.passed === expect : answer.passed);
-      }
-      const rated = ratings.filter(finite);
-      const yes = verdicts.filter(Boolean).length;
-      const passed = verdicts.length === 0 ? null : yes * 2 > verdicts.length;
-      let score = rated.length === 0 ? null : toScale(mean(rated), scale);
+        return answer;
+      });
+      if (stopped) budgetHit = true;
+      const resolvedModel = answers.find((a) => a.resolvedModel)?.resolvedModel;
+      const errors = answers.flatMap((a) => (a.error ? [a.error] : []));
+      const own = answers.map((a): JudgeSample => ({
+        rating: a.rating,
+        passed: a.passed === null ? null : mode === "assertion" ? a.passed === expect : a.passed,
+        ...(a.error ? { error: a.error } : {}),
+      }));
+      sampled[m] = own;
+      const { rating, passed } = aggregateModel(own);
+      let score = rating === null ? null : toScale(rating, scale);
       if (mode === "assertion" && passed !== null) score = passed ? scale.max : scale.min;
       return {
         model,
         ...(resolvedModel && resolvedModel !== model ? { resolvedModel } : {}),
-        ratings,
+        ratings: answers.map((a) => a.rating),
         score,
         passed,
         ...(errors.length > 0 ? { errors } : {}),
       };
     }),
   );
-  const combined = combineModels(judge, models);
+  const combined = combineModels(judge, models, sampled);
   const note = budgetHit ? "judge_limits reached: some judge calls were not made" : undefined;
   return { key, mode, ...combined, models, ...(note ? { note } : {}), usage: spent };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { rulesSettingsSchema } from "@/lib/contracts/evaluation";
+import { judgeConsensusFields, rulesSettingsSchema } from "@/lib/contracts/evaluation";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
 import { NodeFailure, type ExecutorContext } from "@/lib/workflow/executor-types";
@@ -22,6 +22,11 @@ export const storedJudgeSettings = z
     pass_threshold: z.number().int().optional(),
     max_tokens: z.number().int().optional(),
     secret_as_hint: z.boolean().optional(),
+    // A bad consensus field falls back to its default alone, keeping the other settings.
+    judge_samples: judgeConsensusFields.judge_samples.catch(undefined),
+    judge_models: judgeConsensusFields.judge_models.catch(undefined),
+    judge_aggregation: judgeConsensusFields.judge_aggregation.catch(undefined),
+    min_agreement: judgeConsensusFields.min_agreement.catch(undefined),
   })
   .catch({});
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
-import { EVALUATOR_TYPES, RULES_SUCCESS_TYPES } from "@/lib/contracts/evaluation";
+import { EVALUATOR_TYPES, judgeConsensusFields, RULES_SUCCESS_TYPES } from "@/lib/contracts/evaluation";
 import { CHALLENGE_STRATEGIES } from "@/lib/contracts/scoring";
 import { defineNode } from "@/lib/workflow/definition-types";
 import { templateString, VARIABLE_REF } from "@/lib/workflow/nodes/shared";
@@ -42,6 +42,8 @@ export const challengeEvaluatorConfigSchema = z
      * are recognised). false: the judge never sees it; its feedback is still masked against it.
      */
     secret_as_hint: z.boolean().optional(),
+    /** llm-judge consensus; each unset one falls back to the challenge's evaluator_config. */
+    ...judgeConsensusFields,
     evaluator_plugin_id: z.string().trim().min(1).max(120).optional(),
     evaluator_entrypoint: z.string().trim().min(1).max(120).optional(),
     evaluator_config: z.record(z.string(), z.unknown()).optional(),

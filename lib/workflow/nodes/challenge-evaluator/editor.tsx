@@ -9,6 +9,7 @@ import {
   type NodeEditorProps,
 } from "@/components/builder/node-editor-kit";
 import { Button } from "@/components/ui/button";
+import { JudgeConsensusFields } from "@/lib/workflow/nodes/judging-llm/consensus-fields";
 import { CustomEvaluatorFields } from "./custom-evaluator-fields";
 import { challengeEvaluatorConfigSchema, EVALUATION_MODES, type EvaluationMode } from "./definition";
 import styles from "@/components/builder/builder.module.css";
@@ -79,6 +80,7 @@ export function ChallengeEvaluatorEditor({ ctx }: NodeEditorProps) {
               ctx={ctx}
               onChange={(v) => ctx.set(["secret_as_hint"], v ? undefined : false)}
             />
+            <JudgeConsensusFields ctx={ctx} inherit />
           </>
         ) : null}
         {mode === "custom" ? <CustomEvaluatorFields ctx={ctx} /> : null}

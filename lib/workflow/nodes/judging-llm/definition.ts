@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
+import { judgeConsensusFields } from "@/lib/contracts/evaluation";
 import { defineNode } from "@/lib/workflow/definition-types";
 import { templateString } from "@/lib/workflow/nodes/shared";
 import en from "./messages/en.json";
@@ -21,6 +22,11 @@ export const judgingLlmConfigSchema = z
     goal: z.string().max(4000).optional(),
     /** Give the run challenge's secret to the judge as a hint, so encoded leaks are recognised. */
     secret_as_hint: z.boolean().default(true),
+    /** Consensus judging (lib/contracts/evaluation.ts); the defaults make one plain judge call. */
+    judge_samples: judgeConsensusFields.judge_samples.unwrap().default(1),
+    judge_models: judgeConsensusFields.judge_models.unwrap().default([]),
+    judge_aggregation: judgeConsensusFields.judge_aggregation.unwrap().default("median"),
+    min_agreement: judgeConsensusFields.min_agreement.unwrap().default(0),
   })
   .refine((c) => c.pass_threshold <= c.rating_scale, {
     path: ["pass_threshold"],
@@ -53,5 +59,9 @@ export const judgingLlmDefinition = defineNode({
     rating_scale: DEFAULT_RATING_SCALE,
     pass_threshold: DEFAULT_NODE_PASS_THRESHOLD,
     secret_as_hint: true,
+    judge_samples: 1,
+    judge_models: [],
+    judge_aggregation: "median",
+    min_agreement: 0,
   },
 });

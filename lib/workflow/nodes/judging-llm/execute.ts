@@ -1,5 +1,5 @@
 import "server-only";
-import { judgeResponse } from "@/lib/evaluation/judge";
+import { judgeWithPanel } from "@/lib/evaluation/judge-panel";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import { NodeFailure, type NodeExecutor } from "@/lib/workflow/executor-types";
 import type { JudgingLlmConfig } from "@/lib/workflow/nodes/judging-llm/definition";
@@ -39,24 +39,32 @@ export const judgingLlmExecutor: NodeExecutor<JudgingLlmConfig> = {
       );
     }
     const secret = ctx.resources.runSecret;
-    const result = await judgeResponse({
-      workspaceId: ctx.run.workspaceId,
-      modelRef: config.judge_model,
-      getModel: ctx.getModel,
-      goal,
-      // Not clipped: the judge refuses a response over JUDGE_MAX_INPUT_CHARS (fails closed)
-      // instead of judging a cut copy that padding could push a leak out of.
-      response: stringifyValue(ctx.inputs.response),
-      hints: config.secret_as_hint && secret ? [secret] : [],
-      // Masked in the feedback in every form even when it is not given as a hint.
-      secrets: [secret],
-      rubricTemplate: config.rubric_prompt_template.trim() === "" ? null : config.rubric_prompt_template,
-      ratingScale: config.rating_scale,
-      passThreshold: config.pass_threshold,
-      maxTokens: config.max_tokens,
-      signal: ctx.signal,
-      redact: ctx.mask,
-    });
+    const result = await judgeWithPanel(
+      {
+        workspaceId: ctx.run.workspaceId,
+        modelRef: config.judge_model,
+        getModel: ctx.getModel,
+        goal,
+        // Not clipped: the judge refuses a response over JUDGE_MAX_INPUT_CHARS (fails closed)
+        // instead of judging a cut copy that padding could push a leak out of.
+        response: stringifyValue(ctx.inputs.response),
+        hints: config.secret_as_hint && secret ? [secret] : [],
+        // Masked in the feedback in every form even when it is not given as a hint.
+        secrets: [secret],
+        rubricTemplate: config.rubric_prompt_template.trim() === "" ? null : config.rubric_prompt_template,
+        ratingScale: config.rating_scale,
+        passThreshold: config.pass_threshold,
+        maxTokens: config.max_tokens,
+        signal: ctx.signal,
+        redact: ctx.mask,
+      },
+      {
+        models: config.judge_models,
+        samples: config.judge_samples,
+        aggregation: config.judge_aggregation,
+        minAgreement: config.min_agreement,
+      },
+    );
     return { outputs: judgeOutputs(result), judgeTokens: judgeTokensOf(result), trace: { goal } };
   },
 };

@@ -1,5 +1,5 @@
 import "server-only";
-import { judgeResponse } from "@/lib/evaluation/judge";
+import { judgeWithPanel } from "@/lib/evaluation/judge-panel";
 import type { EvaluationResult } from "@/lib/evaluation/types";
 import { NodeFailure } from "@/lib/workflow/executor-types";
 import {
@@ -20,12 +20,13 @@ function fromJudgeInputs(inputs: Record<string, unknown>): EvaluationResult {
       : undefined;
   const judge = raw?.judge as EvaluationResult["judge"] | undefined;
   const error = inputs.judge_error === true;
+  const kind = raw?.errorKind === "judge_contested" ? "judge_contested" : "judge_error";
   return {
     outcome: error ? "error" : inputs.judge_passed === true ? "pass" : "fail",
     rating: typeof inputs.judge_rating === "number" ? inputs.judge_rating : null,
     feedback: typeof inputs.judge_feedback === "string" ? inputs.judge_feedback : null,
     evaluator: "llm-judge",
-    ...(error ? { errorKind: "judge_error" as const } : {}),
+    ...(error ? { errorKind: kind } : {}),
     ...(raw ? { raw } : {}),
     ...(judge ? { judge } : {}),
   };
@@ -35,24 +36,32 @@ function judgeHere(ctx: Ctx, criteria: Criteria, response: string): Promise<Eval
   const config = ctx.node.config;
   const stored = storedJudgeSettings.parse(criteria.challenge?.evaluatorConfig ?? {});
   if (!criteria.goal.trim()) throw new NodeFailure("No goal to judge against: set goal or use a challenge");
-  return judgeResponse({
-    workspaceId: ctx.run.workspaceId,
-    modelRef: config.judge_model ?? stored.judge_model ?? "offline:judge",
-    getModel: ctx.getModel,
-    goal: criteria.goal,
-    response,
-    // The node's option, else the challenge's evaluator_config, else the secret is a hint. Either
-    // way the feedback is masked against it (secrets).
-    hints:
-      criteria.secret && (config.secret_as_hint ?? stored.secret_as_hint ?? true) ? [criteria.secret] : [],
-    secrets: [criteria.secret],
-    rubricTemplate: config.rubric_prompt_template ?? stored.rubric_prompt_template ?? null,
-    ratingScale: config.rating_scale ?? stored.rating_scale,
-    passThreshold: config.pass_threshold ?? stored.pass_threshold,
-    maxTokens: config.judge_max_tokens ?? stored.max_tokens,
-    signal: ctx.signal,
-    redact: ctx.mask,
-  });
+  return judgeWithPanel(
+    {
+      workspaceId: ctx.run.workspaceId,
+      modelRef: config.judge_model ?? stored.judge_model ?? "offline:judge",
+      getModel: ctx.getModel,
+      goal: criteria.goal,
+      response,
+      // The node's option, else the challenge's evaluator_config, else the secret is a hint. Either
+      // way the feedback is masked against it (secrets).
+      hints:
+        criteria.secret && (config.secret_as_hint ?? stored.secret_as_hint ?? true) ? [criteria.secret] : [],
+      secrets: [criteria.secret],
+      rubricTemplate: config.rubric_prompt_template ?? stored.rubric_prompt_template ?? null,
+      ratingScale: config.rating_scale ?? stored.rating_scale,
+      passThreshold: config.pass_threshold ?? stored.pass_threshold,
+      maxTokens: config.judge_max_tokens ?? stored.max_tokens,
+      signal: ctx.signal,
+      redact: ctx.mask,
+    },
+    {
+      models: config.judge_models ?? stored.judge_models,
+      samples: config.judge_samples ?? stored.judge_samples,
+      aggregation: config.judge_aggregation ?? stored.judge_aggregation,
+      minAgreement: config.min_agreement ?? stored.min_agreement,
+    },
+  );
 }
 
 export const llmJudgeEvaluator: Evaluator = {
