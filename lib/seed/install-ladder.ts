@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { newDemoSecret } from "@/lib/seed/demo-secrets";
 import { DEMO_LADDER, DEMO_LADDER_COLLECTION } from "@/lib/seed/ladder";
+import { queueFirstCalibration } from "@/lib/services/calibration/seed";
 
 // Writes the demo ladder into a workspace, once, safely under concurrent start-ups; a creator's
 // edits survive restarts (lib/seed/README.md, 'Seeding once').
@@ -100,6 +101,15 @@ export async function installDemoLadder(workspaceId: string, creatorId: string |
               createdBy: creatorId,
             },
           });
+          if (level.evaluatorType === "llm-judge") {
+            await queueFirstCalibration(tx, {
+              workspaceId,
+              challengeId: level.challengeId,
+              workflowVersionId: level.versionId,
+              version: 1,
+              createdBy: creatorId,
+            });
+          }
           await tx.challengeCollectionItem.create({
             data: { collectionId: c.id, challengeId: level.challengeId, position: i + 1 },
           });

@@ -28,7 +28,7 @@ export interface ExecutorContext<C = Record<string, unknown>> {
     triggeredFrom: RunTrigger;
     /** The inputs the run was started with (unmasked). */
     inputs: Record<string, unknown>;
-    /** Calibration: every llm node answers this text instead of calling its model. */
+    /** Calibration: llm nodes answer this text instead of calling a model; evaluators judge it. */
     fixedAnswer?: string;
   };
   /** Aborted when the node times out or the run stops; executors pass it to every call. */

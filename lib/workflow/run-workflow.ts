@@ -65,8 +65,8 @@ export interface RunWorkflowOptions {
   /** More consumers of the run (metrics, another store…), each told what the store is told. */
   listeners?: readonly RunListener[];
   /**
-   * Calibration: every llm node answers this text without calling its model, so the evaluation
-   * (judges, rules, plugins) is what the run measures.
+   * Calibration: every llm node answers this text without calling its model and every
+   * challenge-evaluator judges it, so the evaluation (rules, judges, plugins) is what is measured.
    */
   fixedAnswer?: string;
   /** Retries of failed model calls in llm nodes (default 2 retries, 200 ms then 800 ms). */

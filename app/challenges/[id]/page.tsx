@@ -22,6 +22,7 @@ import { LadderCrumb, LockedLevel } from "@/components/play/ladder-crumb";
 import type { LadderLinks } from "@/components/play/ladder-types";
 import { ReportListing } from "@/components/moderation/report-listing";
 import { FactList } from "@/components/play/fact-list";
+import { publicCalibration } from "@/lib/services/calibration/public";
 import { ThemedArticle } from "@/components/play/themed-article";
 import type { IdPageProps } from "@/app/page-props";
 
@@ -37,10 +38,11 @@ export default async function ChallengePage({ params, searchParams }: IdPageProp
   const inCollection = query?.collection;
   const viewer = await getViewer();
   const challenge = await orNotFound(getPublicChallenge(id, viewer?.id ?? null));
-  const [t, hero, play] = await Promise.all([
+  const [t, hero, play, calibration] = await Promise.all([
     getTranslations("player.challenge"),
     getChallengeHero(id),
     viewer ? getPlayState(id, viewer.id) : guestPlayFor(id),
+    publicCalibration(id),
   ]);
   // The ladder: breadcrumb, gating and "Next level →" (lib/services/ladder.ts).
   const [place, allowClaims] = await Promise.all([
@@ -106,6 +108,16 @@ export default async function ChallengePage({ params, searchParams }: IdPageProp
               challenge.cooldown_seconds > 0 && [
                 t("cooldown"),
                 t("seconds", { seconds: challenge.cooldown_seconds }),
+              ],
+              calibration && [
+                t("judgeChecked"),
+                <span key="calibration" data-testid="judge-checked">
+                  {t("judgeCheckedValue", {
+                    examples: calibration.examples,
+                    agreeing: calibration.agreeing,
+                    flips: calibration.flips,
+                  })}
+                </span>,
               ],
             ]}
           />

@@ -50,11 +50,25 @@ export function ActionButton({
 }
 
 /** A creator's own example: its label and the answer. */
-export function ExampleForm({ action, workspace, challengeId }: { action: Action; workspace: string; challengeId: string }) {
+export function ExampleForm({
+  action,
+  workspace,
+  challengeId,
+}: {
+  action: Action;
+  workspace: string;
+  challengeId: string;
+}) {
   const t = useTranslations("consolePages.calibration");
   const [state, formAction, pending] = useActionState(action, idleFormState);
   return (
-    <form key={state.at ?? 0} action={formAction} noValidate className={styles.form} data-testid="calibration-example-form">
+    <form
+      key={state.at ?? 0}
+      action={formAction}
+      noValidate
+      className={styles.form}
+      data-testid="calibration-example-form"
+    >
       <FormStatus state={state} />
       <Target workspace={workspace} challengeId={challengeId} />
       <SelectField
@@ -103,10 +117,42 @@ export function SettingsForm({
       <FormStatus state={state} />
       <Target workspace={workspace} challengeId={settings.challenge_id} />
       <div className={styles.grid2}>
-        <NumberStateField id="calibration-samples" state={state} name="samples" min={1} max={MAX_CALIBRATION_SAMPLES} label={t("samples")} initial={String(settings.samples)} />
-        <NumberStateField id="calibration-false-wins" state={state} name="max_false_wins" min={0} max={10000} label={t("maxFalseWins")} initial={String(th.max_false_wins)} />
-        <NumberStateField id="calibration-flip-rate" state={state} name="max_flip_rate" min={0} max={100} label={t("maxFlipRate")} initial={percent(th.max_flip_rate)} />
-        <NumberStateField id="calibration-agreement" state={state} name="min_agreement" min={0} max={100} label={t("minAgreement")} initial={percent(th.min_agreement)} />
+        <NumberStateField
+          id="calibration-samples"
+          state={state}
+          name="samples"
+          min={1}
+          max={MAX_CALIBRATION_SAMPLES}
+          label={t("samples")}
+          initial={String(settings.samples)}
+        />
+        <NumberStateField
+          id="calibration-false-wins"
+          state={state}
+          name="max_false_wins"
+          min={0}
+          max={10000}
+          label={t("maxFalseWins")}
+          initial={String(th.max_false_wins)}
+        />
+        <NumberStateField
+          id="calibration-flip-rate"
+          state={state}
+          name="max_flip_rate"
+          min={0}
+          max={100}
+          label={t("maxFlipRate")}
+          initial={percent(th.max_flip_rate)}
+        />
+        <NumberStateField
+          id="calibration-agreement"
+          state={state}
+          name="min_agreement"
+          min={0}
+          max={100}
+          label={t("minAgreement")}
+          initial={percent(th.min_agreement)}
+        />
       </div>
       <div>
         <SubmitButton pending={pending}>{t("saveSettings")}</SubmitButton>

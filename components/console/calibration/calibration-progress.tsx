@@ -14,7 +14,13 @@ const POLL_MS = 1000;
 const active = (run: CalibrationRunView) => run.status === "queued" || run.status === "running";
 
 /** A calibration's progress bar: polls the run while it works, then refreshes the page for its report. */
-export function CalibrationProgress({ workspace, initial }: { workspace: string; initial: CalibrationRunView }) {
+export function CalibrationProgress({
+  workspace,
+  initial,
+}: {
+  workspace: string;
+  initial: CalibrationRunView;
+}) {
   const t = useTranslations("consolePages.calibration");
   const router = useRouter();
   const [run, setRun] = useState(initial);
@@ -65,7 +71,11 @@ export function CalibrationProgress({ workspace, initial }: { workspace: string;
         aria-valuetext={valueText}
         className={runStyles.track}
       >
-        <div className={runStyles.fill} data-status={run.status === "done" ? "completed" : run.status} style={{ width: `${pct}%` }} />
+        <div
+          className={runStyles.fill}
+          data-status={run.status === "done" ? "completed" : run.status}
+          style={{ width: `${pct}%` }}
+        />
       </div>
       <p className={runStyles.progressLine}>
         <span>{valueText}</span>

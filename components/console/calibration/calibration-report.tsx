@@ -18,16 +18,21 @@ export function CalibrationReportView({
   const t = useTranslations("consolePages.calibration");
   const format = useFormatter();
   const pct = (share: number) => format.number(share, { style: "percent", maximumFractionDigits: 0 });
-  const num = (v: number | null) => (v === null ? t("notAvailable") : format.number(v, { maximumFractionDigits: 2 }));
+  const num = (v: number | null) =>
+    v === null ? t("notAvailable") : format.number(v, { maximumFractionDigits: 2 });
   const interval = (i: Interval, show: (v: number) => string) =>
-    i.low === null || i.high === null ? { low: t("notAvailable"), high: t("notAvailable") } : { low: show(i.low), high: show(i.high) };
+    i.low === null || i.high === null
+      ? { low: t("notAvailable"), high: t("notAvailable") }
+      : { low: show(i.low), high: show(i.high) };
   const signed = (v: number | null, show: (v: number) => string) =>
     v === null ? t("notAvailable") : `${v > 0 ? "+" : ""}${show(v)}`;
   return (
     <div className="stack" data-testid="calibration-report">
       <h3>{t("reportHeading", { version })}</h3>
       <p>
-        <Badge className={report.passed ? styles.statusOk : styles.statusBad} data-testid="calibration-gate">{report.passed ? t("gatePassed") : t("gateFailed")}</Badge>{" "}
+        <Badge className={report.passed ? styles.statusOk : styles.statusBad} data-testid="calibration-gate">
+          {report.passed ? t("gatePassed") : t("gateFailed")}
+        </Badge>{" "}
         {t("summaryLine", { examples: report.examples, agreeing: report.agreeing, flips: report.flips })}
       </p>
       {report.failures.length > 0 ? (
@@ -64,7 +69,11 @@ export function CalibrationReportView({
         {" · "}
         {t("kappaValue", { kappa: num(report.kappa), ...interval(report.kappaInterval, (v) => num(v)) })}
         {" · "}
-        {t("flipRateValue", { percent: pct(report.flipRate), flips: report.flips, examples: report.examples })}
+        {t("flipRateValue", {
+          percent: pct(report.flipRate),
+          flips: report.flips,
+          examples: report.examples,
+        })}
       </p>
       {comparison ? (
         <p className="muted" data-testid="calibration-comparison">
@@ -93,7 +102,10 @@ export function CalibrationReportView({
               </span>
             ),
           },
-          { label: t("colSamples"), cell: (e) => e.verdicts.map((v) => t(`outcomes.${v.outcome}`)).join(", ") },
+          {
+            label: t("colSamples"),
+            cell: (e) => e.verdicts.map((v) => t(`outcomes.${v.outcome}`)).join(", "),
+          },
           {
             label: t("colEvidence"),
             cell: (e) => e.verdicts.find((v) => v.evidence)?.evidence ?? "",

@@ -6,8 +6,9 @@ import { challengeMasker } from "@/lib/services/attempts/read-shared";
 import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
 
 // A challenge's whole evaluation on a given answer: the workflow version runs with every llm node
-// answering that text (no defender model is asked), so its judges, rules and plugins decide as
-// they would for a player. Nothing is stored; feedback is masked against the challenge's secret.
+// answering that text (no defender model is asked) and every challenge-evaluator judging it as
+// is, so its rules, judges and plugins decide as they would on an answer that reached them.
+// Nothing is stored; feedback is masked against the challenge's secret.
 
 export interface AnswerEvaluation {
   outcome: "pass" | "fail" | "error";

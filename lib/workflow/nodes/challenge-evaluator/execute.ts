@@ -14,7 +14,8 @@ import { stringifyValue } from "@/lib/workflow/template";
 export const challengeEvaluatorExecutor: NodeExecutor<ChallengeEvaluatorConfig> = {
   async execute(ctx) {
     const criteria = resolveCriteria(ctx, isEvaluationMode);
-    const response = stringifyValue(ctx.inputs.response);
+    // Calibration judges the given answer itself, whatever the defenses upstream made of it.
+    const response = ctx.run.fixedAnswer ?? stringifyValue(ctx.inputs.response);
     const evaluator = evaluators[criteria.mode];
     // Every evaluator sees at most EVALUATION_MAX_INPUT_CHARS of the answer (hostile-tenant limits).
     const { evaluation, judgeTokens = 0 } = await evaluator.evaluate(ctx, criteria, {

@@ -91,7 +91,10 @@ export async function calibrateAction(_prev: FormState, formData: FormData): Pro
 export async function labelAttemptAction(_prev: FormState, formData: FormData): Promise<FormState> {
   return workspaceAction(formData, { roles: WRITERS }, async ({ workspace, viewer }) => {
     const challengeId = challengeIdOf(formData);
-    const body = labelAttemptSchema.parse({ attempt_id: formData.get("attempt_id"), label: formData.get("label") });
+    const body = labelAttemptSchema.parse({
+      attempt_id: formData.get("attempt_id"),
+      label: formData.get("label"),
+    });
     await labelAttempt(workspace.id, challengeId, body, viewer.id);
     refresh(workspace.slug, challengeId);
     const messages = await t();

@@ -66,11 +66,22 @@ export default async function CalibrationPage({ params }: DetailProps) {
             <p className="muted">
               {t("calibrateLead", { samples: settings.samples, version: challenge.published_version })}
             </p>
-            <ActionButton action={calibrateAction} {...target} label={t("calibrate")} testId="calibrate-form" />
+            <ActionButton
+              action={calibrateAction}
+              {...target}
+              label={t("calibrate")}
+              testId="calibrate-form"
+            />
           </>
         )}
-        {latest ? <CalibrationProgress key={latest.id} workspace={workspace.slug} initial={latest} /> : <p>{t("noRuns")}</p>}
-        {report && latest ? <CalibrationReportView report={report} version={latest.version} comparison={comparison} /> : null}
+        {latest ? (
+          <CalibrationProgress key={latest.id} workspace={workspace.slug} initial={latest} />
+        ) : (
+          <p>{t("noRuns")}</p>
+        )}
+        {report && latest ? (
+          <CalibrationReportView report={report} version={latest.version} comparison={comparison} />
+        ) : null}
         {earlier.length > 0 ? (
           <>
             <h3>{t("historyHeading")}</h3>
@@ -82,9 +93,14 @@ export default async function CalibrationPage({ params }: DetailProps) {
                     {t("historyRow", {
                       version: r.version,
                       status: t(`status.${r.status}`),
-                      date: format.dateTime(new Date(r.created_at), { dateStyle: "medium", timeStyle: "short" }),
+                      date: format.dateTime(new Date(r.created_at), {
+                        dateStyle: "medium",
+                        timeStyle: "short",
+                      }),
                     })}
-                    {rep ? ` · ${t("summaryLine", { examples: rep.examples, agreeing: rep.agreeing, flips: rep.flips })}` : ""}
+                    {rep
+                      ? ` · ${t("summaryLine", { examples: rep.examples, agreeing: rep.agreeing, flips: rep.flips })}`
+                      : ""}
                   </li>
                 );
               })}
@@ -96,7 +112,12 @@ export default async function CalibrationPage({ params }: DetailProps) {
       <section className={styles.section} aria-labelledby="examples-heading">
         <h2 id="examples-heading">{t("examplesHeading", { count: examples.length })}</h2>
         <p className="muted">{t("examplesLead")}</p>
-        <ActionButton action={addGeneratedAction} {...target} label={t("addGenerated")} testId="add-generated-form" />
+        <ActionButton
+          action={addGeneratedAction}
+          {...target}
+          label={t("addGenerated")}
+          testId="add-generated-form"
+        />
         {examples.length === 0 ? (
           <p>{t("examplesEmpty")}</p>
         ) : (
@@ -111,9 +132,13 @@ export default async function CalibrationPage({ params }: DetailProps) {
                 label: t("colAnswer"),
                 cell: (e) =>
                   e.text === null ? (
-                    <span className="muted">{t("generatedText", { description: e.description ?? e.kind ?? "" })}</span>
+                    <span className="muted">
+                      {t("generatedText", { description: e.description ?? e.kind ?? "" })}
+                    </span>
                   ) : (
-                    <span title={e.text.slice(0, 500)}>{e.text.length > 200 ? `${e.text.slice(0, 200)}…` : e.text}</span>
+                    <span title={e.text.slice(0, 500)}>
+                      {e.text.length > 200 ? `${e.text.slice(0, 200)}…` : e.text}
+                    </span>
                   ),
               },
               {
