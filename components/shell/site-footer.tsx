@@ -15,6 +15,7 @@ export async function SiteFooter() {
         <nav aria-label={d("footerHeading")} className={styles.links}>
           <Link href="/docs/api">{d("footerApi")}</Link>
           <Link href="/docs/promptfoo">{d("footerPromptfoo")}</Link>
+          <Link href="/docs/calibration">{d("footerCalibration")}</Link>
         </nav>
       </div>
     </footer>

@@ -70,6 +70,7 @@ export async function playerPages(baseUrl: string): Promise<{ pages: PlayerPage[
     { route: "/notifications", path: "/notifications", asPlayer: true },
     { route: "/docs/api", path: "/docs/api" },
     { route: "/docs/promptfoo", path: "/docs/promptfoo" },
+    { route: "/docs/calibration", path: "/docs/calibration" },
     { route: "/login", path: "/login" },
     { route: "/register", path: "/register" },
   ];

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { BackHeader } from "@/components/console/back-header";
 import { ActionButton, ExampleForm, SettingsForm } from "@/components/console/calibration/calibration-forms";
@@ -55,7 +56,16 @@ export default async function CalibrationPage({ params }: DetailProps) {
 
   return (
     <>
-      <BackHeader backHref={base} backLabel={challenge.name} title={t("title")} lead={t("lead")} />
+      <BackHeader
+        backHref={base}
+        backLabel={challenge.name}
+        title={t("title")}
+        lead={
+          <>
+            {t("lead")} <Link href="/docs/calibration">{t("howToRead")}</Link>
+          </>
+        }
+      />
 
       <section className={styles.section} aria-labelledby="calibrate-heading">
         <h2 id="calibrate-heading">{t("calibrateHeading")}</h2>

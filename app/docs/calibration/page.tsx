@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import styles from "../docs.module.css";
+
+// GET /docs/calibration — what each number of a judge calibration report means.
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("docs.calibration");
+  return { title: t("title") };
+}
+
+const bold = { b: (chunks: ReactNode) => <strong>{chunks}</strong> };
+
+export default async function CalibrationDocsPage() {
+  const t = await getTranslations("docs.calibration");
+  return (
+    <div className={styles.prose}>
+      <p>
+        <Link href="/docs/api">{(await getTranslations("docs"))("footerApi")}</Link>
+      </p>
+      <div className="page-header">
+        <h1>{t("title")}</h1>
+        <p className="lead">{t("lead")}</p>
+      </div>
+      <section aria-labelledby="cal-examples">
+        <h2 id="cal-examples">{t("examplesHeading")}</h2>
+        <p>{t.rich("examples", bold)}</p>
+      </section>
+      <section aria-labelledby="cal-numbers">
+        <h2 id="cal-numbers">{t("numbersHeading")}</h2>
+        <ul className={styles.steps}>
+          {(["agreement", "kappa", "falseWins", "falseLosses", "flips", "errors"] as const).map((key) => (
+            <li key={key}>{t.rich(key, bold)}</li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="cal-reading">
+        <h2 id="cal-reading">{t("readingHeading")}</h2>
+        <ol className={styles.steps}>
+          <li>{t("reading1")}</li>
+          <li>{t("reading2")}</li>
+          <li>{t("reading3")}</li>
+        </ol>
+      </section>
+      <section aria-labelledby="cal-public">
+        <h2 id="cal-public">{t("publicHeading")}</h2>
+        <p>{t("public")}</p>
+      </section>
+    </div>
+  );
+}
