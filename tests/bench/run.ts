@@ -20,7 +20,7 @@ const benchEnv = {
 };
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
 const only = new Set(
-  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,a-jobs,events,a-pg,a-2x,b-pg,js").split(
+  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,cal,a-jobs,events,a-pg,a-2x,b-pg,js").split(
     ",",
   ),
 );
@@ -255,6 +255,12 @@ if (only.has("b")) {
     );
   }
   console.log("    target: p95 ≤ 5 ms");
+}
+
+if (only.has("cal")) {
+  const { benchCalibration } = await import("./calibration");
+  console.log("\n(cal) judge calibration, 40 examples × 3 samples, in process; consensus of 3 judges vs 1");
+  for (const line of await benchCalibration()) console.log(`    ${line}`);
 }
 
 // (a-jobs) (a) with the server's in-process job worker off and on (the default), alternated:
