@@ -53,7 +53,7 @@ async function judgedChallenge(workspaceId: string, appId: string, judgeConfig: 
       successPattern: "{{secret}}",
       secretRef: "BENCH_FLAG",
       evaluatorType: "llm-judge",
-      evaluatorConfig: judgeConfig as object,
+      evaluatorConfig: judgeConfig,
     },
   });
   await db.calibrationExample.createMany({
