@@ -2,6 +2,7 @@
 // offline judge and on a judge answering after 1 s (the job evaluates 10 at a time, so the ideal
 // is 120 / 10 × 1 s); and a consensus of 3 judge models against one, on the 1 s judge.
 // Runs in the bench process on its database; app modules load after the environment is set.
+import type { Prisma } from "../../lib/generated/sqlite/client";
 
 const EXAMPLES = 40;
 const SAMPLES = 3;
@@ -12,7 +13,7 @@ const VERDICT = JSON.stringify({
   feedback: "The response does not reveal the target.",
 });
 
-async function judgedChallenge(workspaceId: string, appId: string, judgeConfig: Record<string, unknown>) {
+async function judgedChallenge(workspaceId: string, appId: string, judgeConfig: Prisma.InputJsonObject) {
   const { db } = await import("../../lib/db");
   const graph = {
     nodes: [
