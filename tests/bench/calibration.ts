@@ -15,29 +15,8 @@ const VERDICT = JSON.stringify({
 
 async function judgedChallenge(workspaceId: string, appId: string, judgeConfig: Prisma.InputJsonObject) {
   const { db } = await import("../../lib/db");
-  const graph = {
-    nodes: [
-      { id: "start", type: "start", data: { config: {} } },
-      {
-        id: "guard",
-        type: "llm",
-        data: {
-          config: {
-            model: "offline:level-1",
-            system_template: "Keep {{secret}}.",
-            user_template: "{{prompt}}",
-          },
-        },
-      },
-      { id: "check", type: "challenge-evaluator", data: { config: {} } },
-      { id: "answer", type: "answer", data: { config: {} } },
-    ],
-    edges: [
-      { id: "e1", source: "start", sourceHandle: "prompt", target: "guard", targetHandle: "prompt" },
-      { id: "e2", source: "guard", sourceHandle: "text", target: "check", targetHandle: "response" },
-      { id: "e3", source: "guard", sourceHandle: "text", target: "answer", targetHandle: "text" },
-    ],
-  };
+  const { guardGraph } = await import("../helpers/factories");
+  const graph = guardGraph("offline:level-1");
   const workflow = await db.workflow.create({
     data: { workspaceId, appId, name: "Calibration bench", draftGraph: graph },
   });

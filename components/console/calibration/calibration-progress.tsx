@@ -1,16 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { consoleJson } from "@/components/packs/runs/api";
+import { usePolledRun } from "@/components/console/use-polled-run";
 import { progressPercent } from "@/components/packs/runs/format";
 import runStyles from "@/components/packs/runs/runs.module.css";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import { calibrationRunView, type CalibrationRunView } from "@/lib/contracts/calibration";
 
-const POLL_MS = 1000;
+const parseRun = (run: unknown) => calibrationRunView.parse(run);
 const active = (run: CalibrationRunView) => run.status === "queued" || run.status === "running";
 
 /** A calibration's progress bar: polls the run while it works, then refreshes the page for its report. */
@@ -22,41 +20,16 @@ export function CalibrationProgress({
   initial: CalibrationRunView;
 }) {
   const t = useTranslations("consolePages.calibration");
-  const router = useRouter();
-  const [run, setRun] = useState(initial);
-  const [pollError, setPollError] = useState<string | null>(null);
-  const working = active(run);
-  const url = `/console/api/challenges/${encodeURIComponent(run.challenge_id)}/calibration/runs/${encodeURIComponent(run.id)}`;
-
-  useEffect(() => {
-    if (!working) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const controller = new AbortController();
-    const tick = async () => {
-      try {
-        const body = (await consoleJson(url, workspace, { signal: controller.signal })) as { run: unknown };
-        if (stopped) return;
-        const next = calibrationRunView.parse(body.run);
-        setRun(next);
-        setPollError(null);
-        if (!active(next)) {
-          router.refresh();
-          return;
-        }
-      } catch (err) {
-        if (stopped) return;
-        setPollError(err instanceof Error ? err.message : String(err));
-      }
-      timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), POLL_MS);
-    return () => {
-      stopped = true;
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [working, url, workspace, router]);
+  const {
+    run,
+    pollError,
+    active: working,
+  } = usePolledRun(initial, {
+    url: `/console/api/challenges/${encodeURIComponent(initial.challenge_id)}/calibration/runs/${encodeURIComponent(initial.id)}`,
+    workspace,
+    parse: parseRun,
+    isActive: active,
+  });
 
   const pct = progressPercent(run.completed, run.total);
   const valueText = t("progress", { done: run.completed, total: run.total });

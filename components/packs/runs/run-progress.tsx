@@ -2,17 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { packRunView, type PackRunView } from "@/lib/contracts/pack-runs";
+import { usePolledRun } from "@/components/console/use-polled-run";
 import { consoleJson, errorText } from "./api";
 import { etaParts, isActive, progressPercent } from "./format";
 import runStyles from "./runs.module.css";
 import { StatusBadge } from "./status-badge";
 
-const POLL_MS = 1000;
+const isRunActive = (run: PackRunView) => isActive(run.status);
+const parseRun = (run: unknown) => packRunView.parse(run);
 
 /**
  * A run's live progress: polls the run every second while it is queued or running (the bar, the
@@ -22,42 +24,15 @@ const POLL_MS = 1000;
 export function RunProgress({ workspace, initial }: { workspace: string; initial: PackRunView }) {
   const t = useTranslations("consolePages.packRuns");
   const router = useRouter();
-  const [run, setRun] = useState(initial);
-  const [pollError, setPollError] = useState<string | null>(null);
+  const url = `/console/api/pack-runs/${encodeURIComponent(initial.id)}`;
+  const { run, setRun, pollError, active } = usePolledRun(initial, {
+    url,
+    workspace,
+    parse: parseRun,
+    isActive: isRunActive,
+  });
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
-  const active = isActive(run.status);
-  const url = `/console/api/pack-runs/${encodeURIComponent(run.id)}`;
-
-  useEffect(() => {
-    if (!active) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const controller = new AbortController();
-    const tick = async () => {
-      try {
-        const body = (await consoleJson(url, workspace, { signal: controller.signal })) as { run: unknown };
-        if (stopped) return;
-        const next = packRunView.parse(body.run);
-        setRun(next);
-        setPollError(null);
-        if (!isActive(next.status)) {
-          router.refresh();
-          return;
-        }
-      } catch (err) {
-        if (stopped) return;
-        setPollError(errorText(err));
-      }
-      timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), POLL_MS);
-    return () => {
-      stopped = true;
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [active, url, workspace, router]);
 
   async function cancel() {
     setCancelling(true);
