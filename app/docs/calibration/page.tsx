@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
 import styles from "../docs.module.css";
 
 // GET /docs/calibration — what each number of a judge calibration report means.
@@ -10,8 +9,6 @@ export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("docs.calibration");
   return { title: t("title") };
 }
-
-const bold = { b: (chunks: ReactNode) => <strong>{chunks}</strong> };
 
 export default async function CalibrationDocsPage() {
   const t = await getTranslations("docs.calibration");
@@ -26,13 +23,13 @@ export default async function CalibrationDocsPage() {
       </div>
       <section aria-labelledby="cal-examples">
         <h2 id="cal-examples">{t("examplesHeading")}</h2>
-        <p>{t.rich("examples", bold)}</p>
+        <p>{t("examples")}</p>
       </section>
       <section aria-labelledby="cal-numbers">
         <h2 id="cal-numbers">{t("numbersHeading")}</h2>
         <ul className={styles.steps}>
           {(["agreement", "kappa", "falseWins", "falseLosses", "flips", "errors"] as const).map((key) => (
-            <li key={key}>{t.rich(key, bold)}</li>
+            <li key={key}>{t(key)}</li>
           ))}
         </ul>
       </section>

@@ -10,7 +10,7 @@ import { enqueueJobIn } from "@/lib/jobs";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
 
 // A seeded judged challenge ships calibrated: the generated set (no text: made from the secret at
-// run time) and a first calibration, queued in the seed's own transaction.
+// run time) and a first calibration, queued in the transaction that seeds the challenge.
 
 export async function queueFirstCalibration(
   tx: Prisma.TransactionClient,
