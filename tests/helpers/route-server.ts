@@ -43,10 +43,11 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> 
 export async function startRouteServer(routes: RouteTable): Promise<RouteServer> {
   // The peer-address header the app reads, as instrumentation.ts installs it for `next start`.
   installPeerAddressHook();
-  // Literal paths before patterns, so "/pack-runs/compare" is not taken for "/pack-runs/[id]".
+  // Fewer dynamic segments first, as Next prefers a static segment: "/pack-runs/compare" is not
+  // taken for "/pack-runs/[id]", nor "…/examples/generated" for "…/examples/[exampleId]".
   const table = Object.entries(routes)
-    .map(([pattern, methods]) => ({ ...compile(pattern), methods, literal: !pattern.includes("[") }))
-    .sort((a, b) => Number(b.literal) - Number(a.literal));
+    .map(([pattern, methods]) => ({ ...compile(pattern), methods, dynamic: pattern.split("[").length - 1 }))
+    .sort((a, b) => a.dynamic - b.dynamic);
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://localhost:3000");

@@ -88,6 +88,10 @@ const EXPECTED: Record<string, { status: number; why: string }> = {
     why: "the token comes from an email's unsubscribe link; <token> and ./body are placeholders",
   },
   "POST /web/api/admin/admins": { status: 422, why: PLACEHOLDER_BODY },
+  "POST /console/api/challenges/{id}/calibration/examples/from-attempt": {
+    status: 404,
+    why: PLACEHOLDER_BODY,
+  },
   "POST /web/api/reports": { status: 404, why: PLACEHOLDER_BODY },
   "POST /web/api/admin/listings/{kind}/{id}": {
     status: 422,
@@ -98,7 +102,10 @@ const EXPECTED: Record<string, { status: number; why: string }> = {
     status: 404,
     why: "<id> is a workspace of the reader's instance (the one made here is not the example's)",
   },
-  "DELETE /console/api/event-codes/{id}": { status: 422, why: "no event code is made here; <id> is a placeholder" },
+  "DELETE /console/api/event-codes/{id}": {
+    status: 422,
+    why: "no event code is made here; <id> is a placeholder",
+  },
   "POST /web/api/login/email-code/verify": {
     status: 401,
     why: "the code comes by email; 123456 is a placeholder",
@@ -195,7 +202,30 @@ beforeAll(async () => {
     where: { id: challengeId },
     select: { workflowId: true },
   });
+  // A calibration example and a finished run of the challenge, for the calibration examples.
+  const example = await db.calibrationExample.create({
+    data: { workspaceId: ws.id, challengeId, label: "win", source: "creator", text: "The password is out." },
+  });
+  const published = await db.workflow.findFirstOrThrow({
+    where: { challenges: { some: { id: challengeId } } },
+    select: { publishedVersionId: true },
+  });
+  const calibration = await db.calibrationRun.create({
+    data: {
+      workspaceId: ws.id,
+      challengeId,
+      workflowVersionId: published.publishedVersionId!,
+      version: 1,
+      samples: 1,
+      status: "done",
+      total: 1,
+      completed: 1,
+      thresholds: { maxFalseWins: 0, maxFlipRate: 0.1, minAgreement: 0.9 },
+    },
+  });
   ids = {
+    "/console/api/challenges/{id}/calibration/examples/{exampleId}": example.id,
+    "/console/api/challenges/{id}/calibration/runs/{runId}": calibration.id,
     "/console/api/challenges/{id}": challengeId,
     "/web/api/challenges/{id}": challengeId,
     "/console/api/challenge-collections/{id}": collection.id,
@@ -278,9 +308,16 @@ describe("copy-paste examples against a live server", () => {
     const groups = apiReference({ document: openApiDocument(), errorStatus, origin: server.url });
     const ops = groups.flatMap((g) => g.operations);
     const byName = (op: RefOperation) => `${op.method} ${op.path}`;
-    // Deletions and signing out last, so the other examples still find what they use.
+    // Deletions and signing out last, so the other examples still find what they use; a deeper
+    // path's deletion first, so a challenge's calibration example goes before the challenge.
     const last = (op: RefOperation) =>
-      /\/logout$/.test(op.path) ? 3 : /logout/.test(op.path) ? 2 : op.method === "DELETE" ? 1 : 0;
+      /\/logout$/.test(op.path)
+        ? 3
+        : /logout/.test(op.path)
+          ? 2
+          : op.method === "DELETE"
+            ? 1 + (20 - op.path.split("/").length) / 100
+            : 0;
     const failures: string[] = [];
     for (const op of [...ops].sort((a, b) => last(a) - last(b))) {
       if (op.curl.includes("| jq")) continue; // the first test runs the token-issuing examples
