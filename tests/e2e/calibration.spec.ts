@@ -19,7 +19,7 @@ test("a creator calibrates a judged level and reads the report", async ({ page }
   test.setTimeout(240_000);
   const consoleErrors = await startAsCreator(page);
   await page.goto(`/console/demo/challenges/${level.challengeId}`);
-  await page.getByRole("link", { name: "Calibration" }).click();
+  await page.getByRole("link", { name: "Calibration", exact: true }).click();
   await expect(page).toHaveURL(page_);
   await expect(page.getByRole("heading", { level: 1, name: "Judge calibration" })).toBeVisible();
 
