@@ -1,7 +1,7 @@
 import "server-only";
 import type { CalibrationRunView, StartRunBody } from "@/lib/contracts/calibration";
 import { db } from "@/lib/db";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict, notFound, rateLimited } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
 import { enqueueJobIn } from "@/lib/jobs";
 import { calibratedChallenge } from "@/lib/services/calibration/challenge";
@@ -10,6 +10,8 @@ import { effectiveSettings } from "@/lib/services/calibration/settings";
 import { runView } from "@/lib/services/calibration/views";
 
 const ACTIVE = ["queued", "running"];
+/** Calibrations one workspace may have queued or running at once (above the demo seed's four), so it cannot fill the job queue. */
+export const CALIBRATIONS_PER_WORKSPACE = 5;
 
 /**
  * Calibrate: a run of every example, k times each, on the challenge's published workflow version.
@@ -53,6 +55,12 @@ export async function startCalibrationRun(
     });
     if (active > 1)
       throw conflict("A calibration of this challenge is already in progress; wait for it to finish");
+    const inWorkspace = await tx.calibrationRun.count({ where: { workspaceId, status: { in: ACTIVE } } });
+    if (inWorkspace > CALIBRATIONS_PER_WORKSPACE)
+      throw rateLimited(
+        30,
+        `This workspace already has ${CALIBRATIONS_PER_WORKSPACE} calibrations in progress; wait for one to finish`,
+      );
     await enqueueJobIn(
       tx,
       CALIBRATION_RUN_QUEUE,

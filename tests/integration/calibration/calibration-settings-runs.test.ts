@@ -10,6 +10,7 @@ import {
 } from "@/app/console/api/challenges/[id]/calibration/settings/route";
 import { db } from "@/lib/db";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
+import { CALIBRATIONS_PER_WORKSPACE } from "@/lib/services/calibration/runs";
 import { consoleActors, expect422, expectError, type ConsoleActors } from "@/tests/helpers/console";
 import { asActor, challengeOf, exampleRow } from "./calibration-support";
 
@@ -163,5 +164,35 @@ describe("another workspace", () => {
     expectError(await asActor(b, runGET, { params: { id: own.id, runId } }), 404, "not_found");
     expect(await db.calibrationRun.count({ where: { challengeId: c.id } })).toBe(1);
     expect((await db.calibrationSettings.findUnique({ where: { challengeId: c.id } })) === null).toBe(true);
+  });
+});
+
+describe("a workspace's calibrations at once", () => {
+  it("are capped per workspace (429), and the cap does not touch another workspace", async () => {
+    const idle = { status: "done" };
+    await db.calibrationRun.updateMany({ where: { status: { in: ["queued", "running"] } }, data: idle });
+    const start = async (workspaceId: string, owner: ConsoleActors["ownerA"]) => {
+      const c = await challengeOf(workspaceId);
+      await db.calibrationExample.create({
+        data: {
+          workspaceId,
+          challengeId: c.id,
+          label: "no_win",
+          source: "creator",
+          text: "I cannot share that.",
+        },
+      });
+      return asActor(owner, runsPOST, { params: { id: c.id }, body: { samples: 1 } });
+    };
+    for (let i = 0; i < CALIBRATIONS_PER_WORKSPACE; i++)
+      expect((await start(actors.wsA.id, actors.ownerA)).status).toBe(202);
+    const over = await start(actors.wsA.id, actors.ownerA);
+    expectError(over, 429, "rate_limited");
+    expect(over.json.error.message).toContain("calibrations in progress");
+    expect(await db.calibrationRun.count({ where: { workspaceId: actors.wsA.id, status: "queued" } })).toBe(
+      CALIBRATIONS_PER_WORKSPACE,
+    );
+    expect((await start(actors.wsB.id, actors.ownerB)).status).toBe(202);
+    await db.calibrationRun.updateMany({ where: { status: "queued" }, data: idle });
   });
 });
