@@ -18,6 +18,8 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  // A publish held at the calibration gate: no passing calibration of the graph, no override.
+  calibration_required: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -43,12 +43,24 @@ export type SaveDraftResult =
   | { ok: false; issues: GraphIssue[]; message?: string }
   | { ok: false; issues?: undefined; message: string };
 
+/** A challenge that holds the publish at the calibration gate. */
+export interface PublishGateHold {
+  challengeId: string;
+  challengeName: string;
+  /** What failed: thresholds of the latest calibration of this graph, or that there is none. */
+  failures: string[];
+  /** The challenge's calibration page. */
+  calibrationHref: string;
+}
+
 export type PublishResult =
-  { ok: true; version: number } | { ok: false; issues?: GraphIssue[]; message: string };
+  | { ok: true; version: number; overridden: boolean }
+  | { ok: false; issues?: GraphIssue[]; gate?: PublishGateHold[]; message: string };
 
 export interface BuilderActions {
   saveDraft: (graph: unknown) => Promise<SaveDraftResult>;
-  publish: (graph: unknown) => Promise<PublishResult>;
+  /** With a reason, publishes past a failing calibration gate (the reason is audited). */
+  publish: (graph: unknown, overrideReason?: string) => Promise<PublishResult>;
 }
 
 /** The message above the canvas: a refused connection, a save, a publish. */

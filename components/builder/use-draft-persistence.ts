@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, useTransition, type RefObject } from "react";
 import type { GraphIssue, WorkflowGraph } from "@/lib/workflow/types";
-import type { BuilderActions, BuilderNotice } from "./types";
+import type { BuilderActions, BuilderNotice, PublishGateHold } from "./types";
 import { useUnsavedChangesGuard } from "./unsaved-guard";
 
 // Saving the draft, publishing it and starting a test run of it. A refused save or publish
@@ -42,6 +42,9 @@ export function useDraftPersistence({
   const [version, setVersion] = useState<number | null>(publishedVersion);
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<"save" | "publish" | null>(null);
+  // A publish held at the calibration gate, for the graph it was asked for.
+  const [gateHold, setGateHold] = useState<{ key: string; holds: PublishGateHold[] } | null>(null);
+  const gate = gateHold && gateHold.key === graphKey ? gateHold.holds : null;
 
   const dirty = graphKey !== savedKey;
   useUnsavedChangesGuard(dirty, t("toolbar.leaveConfirm"));
@@ -79,18 +82,26 @@ export function useDraftPersistence({
       setBusy(null);
     });
   }
-  function publish() {
+  /** Publishes the graph; with a reason, past a failing calibration gate. */
+  function publish(overrideReason?: string) {
     const key = graphKey;
     const snapshot = graph;
     setBusy("publish");
     startTransition(async () => {
       try {
-        const result = await actions.publish(snapshot);
+        const result = await actions.publish(snapshot, overrideReason);
         if (result.ok) {
           setSavedKey(key);
           setServerRefusal(null);
+          setGateHold(null);
           setVersion(result.version);
-          setNotice({ tone: "success", text: t("toolbar.published", { version: result.version }) });
+          const text = result.overridden ? "toolbar.publishedOverride" : "toolbar.published";
+          setNotice({ tone: "success", text: t(text, { version: result.version }) });
+        } else if (result.gate) {
+          // The draft was saved before the gate held the publish.
+          setSavedKey(key);
+          setGateHold({ key, holds: result.gate });
+          setNotice({ tone: "error", text: t("gate.held") });
         } else {
           if (result.issues) setServerRefusal({ key, issues: result.issues });
           setNotice({ tone: "error", text: result.message });
@@ -130,5 +141,6 @@ export function useDraftPersistence({
     [graphRef, saveGraph, t, workflowId, workspaceId],
   );
 
-  return { dirty, refusal, version, pending, busy, save, publish, runRequest };
+  const dismissGate = useCallback(() => setGateHold(null), []);
+  return { dirty, refusal, version, pending, busy, save, publish, runRequest, gate, dismissGate };
 }

@@ -32,6 +32,7 @@ import { nodeStatuses, type RunTrace } from "./run-state";
 import type { BuilderActions, BuilderNotice, BuilderOptions } from "./types";
 import { useBuilderGraph } from "./use-builder-graph";
 import { useCanvasEditing } from "./use-canvas-editing";
+import { PublishGatePanel } from "./publish-gate-panel";
 import { useDraftPersistence } from "./use-draft-persistence";
 import { WorkflowNode, type FlowNode } from "./workflow-node";
 import styles from "./builder.module.css";
@@ -106,13 +107,14 @@ function Builder(props: WorkflowBuilderProps) {
       getCanvasRect: () => rectOf(canvasRef.current),
       getPanelsRect: () => openPanelsRect(panelsRef.current),
     });
-  const { dirty, refusal, version, pending, busy, save, publish, runRequest } = useDraftPersistence({
-    ...props,
-    graph,
-    graphKey,
-    graphRef,
-    setNotice,
-  });
+  const { dirty, refusal, version, pending, busy, save, publish, runRequest, gate, dismissGate } =
+    useDraftPersistence({
+      ...props,
+      graph,
+      graphKey,
+      graphRef,
+      setNotice,
+    });
 
   const deferredGraph = useDeferredValue(graph);
   const clientIssues = useMemo<GraphIssue[]>(() => {
@@ -182,7 +184,7 @@ function Builder(props: WorkflowBuilderProps) {
           pending={pending}
           canPublish={shownIssues.length === 0}
           onSave={save}
-          onPublish={publish}
+          onPublish={() => publish()}
           runOpen={runOpen}
           runPanelId={RUN_PANEL_ID}
           onToggleRun={() => setRunOpen((open) => !open)}
@@ -194,6 +196,14 @@ function Builder(props: WorkflowBuilderProps) {
           <Alert tone={notice.tone} data-testid="builder-notice" className={styles.notice}>
             <p className={styles.preLine}>{notice.text}</p>
           </Alert>
+        ) : null}
+        {gate ? (
+          <PublishGatePanel
+            holds={gate}
+            busy={busy === "publish"}
+            onOverride={publish}
+            onCancel={dismissGate}
+          />
         ) : null}
 
         <Palette present={present} onAdd={addNode} />

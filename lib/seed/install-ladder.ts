@@ -107,6 +107,7 @@ export async function installDemoLadder(workspaceId: string, creatorId: string |
               challengeId: level.challengeId,
               workflowVersionId: level.versionId,
               version: 1,
+              graph: level.graph,
               createdBy: creatorId,
             });
           }

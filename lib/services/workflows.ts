@@ -5,7 +5,9 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import { graphIssuesJson, validateDraft, workflowGraphSchema, workflowTestRunSchema, type WorkflowTestRunInput } from "@/lib/contracts/workflows";
 import { auditView, type AuditView } from "@/lib/contracts/primitives";
 import { asyncQueue } from "@/lib/async-queue";
+import { linkCalibrations, publishGate, type GateCheck } from "@/lib/services/calibration/gate";
 import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
+import { writeWorkspaceAudit } from "@/lib/services/workspace-audit";
 import { analyzeGraph } from "@/lib/workflow/validate";
 import type { GraphIssue, RunEvent, RunResult, WorkflowGraph } from "@/lib/workflow/types";
 
@@ -130,8 +132,30 @@ export async function saveWorkflowDraft(
   return getWorkflow(workspaceId, id);
 }
 
-/** Publishes the saved draft as the next immutable version and makes it the one players run. */
-export async function publishWorkflow(workspaceId: string, actorId: string | null, id: string): Promise<WorkflowVersionSummary> {
+/** What a publish did at the calibration gate (lib/services/calibration/gate.ts). */
+export interface PublishResult {
+  version: WorkflowVersionSummary;
+  gate: GateCheck[];
+  /** The publish went past a failing gate with the caller's reason (audited). */
+  overridden: boolean;
+}
+
+/** The longest reason an override keeps. */
+export const OVERRIDE_REASON_MAX = 1000;
+
+/**
+ * Publishes the saved draft as the next immutable version and makes it the one players run.
+ * A challenge held at the calibration gate without a passing calibration of this graph refuses
+ * it (409 calibration_required, details.gate) unless an override reason is given; the override
+ * is written to the workspace's audit log in the same transaction.
+ */
+export async function publishWorkflow(
+  workspaceId: string,
+  actorId: string | null,
+  id: string,
+  opts: { overrideReason?: string | null } = {},
+): Promise<PublishResult> {
+  const reason = opts.overrideReason?.trim() || null;
   return db.$transaction(async (tx) => {
     // Touching the row first serializes concurrent publishes (row lock on PostgreSQL).
     const touched = await tx.workflow.updateMany({ where: { id, workspaceId }, data: { updatedBy: actorId } });
@@ -139,17 +163,48 @@ export async function publishWorkflow(workspaceId: string, actorId: string | nul
     const wf = await tx.workflow.findUniqueOrThrow({ where: { id }, select: { draftGraph: true } });
     const check = validateDraft(wf.draftGraph);
     if (!check.ok) throw invalidGraphError(check.issues);
+    const graph = workflowGraphSchema.parse(wf.draftGraph);
+    const gate = await publishGate(tx, workspaceId, id, graph);
+    const failing = gate.filter((g) => !g.passed);
+    if (failing.length > 0 && !reason) {
+      throw new AppError(
+        "calibration_required",
+        `${failing.map((g) => g.challenge_name).join(", ")}: no passing calibration of this graph. Calibrate the draft, or publish with an override reason.`,
+        { details: { gate } },
+      );
+    }
     const last = await tx.workflowVersion.findFirst({ where: { workflowId: id }, orderBy: { version: "desc" }, select: { version: true } });
     const version = await tx.workflowVersion.create({
       data: { workflowId: id, version: (last?.version ?? 0) + 1, graph: wf.draftGraph as Prisma.InputJsonValue, publishedBy: actorId },
       select: { id: true, version: true, publishedBy: true, createdAt: true },
     });
     await tx.workflow.update({ where: { id }, data: { publishedVersionId: version.id } });
+    await linkCalibrations(tx, workspaceId, id, graph, version);
+    const overridden = failing.length > 0;
+    if (overridden) {
+      const actor = actorId
+        ? await tx.account.findUnique({ where: { id: actorId }, select: { id: true, email: true } })
+        : null;
+      for (const g of failing) {
+        await writeWorkspaceAudit(tx, {
+          workspaceId,
+          actor: actor ?? (actorId ? { id: actorId } : null),
+          action: "publish_override",
+          target: { type: "challenge", id: g.challenge_id },
+          reason: reason!.slice(0, OVERRIDE_REASON_MAX),
+          details: { workflow_id: id, version: version.version, run_id: g.run_id, failures: g.failures },
+        });
+      }
+    }
     return {
-      id: version.id,
-      version: version.version,
-      published_by: version.publishedBy,
-      created_at: version.createdAt.toISOString(),
+      version: {
+        id: version.id,
+        version: version.version,
+        published_by: version.publishedBy,
+        created_at: version.createdAt.toISOString(),
+      },
+      gate,
+      overridden,
     };
   });
 }

@@ -101,8 +101,10 @@ export async function benchCalibration(): Promise<string[]> {
       judge_model: "provider:slow/m",
       judge_models: ["provider:slow/m2", "provider:slow/m3"],
     });
-    const evalOne = await answerEvaluator(ws.id, one.challenge.id, one.versionId);
-    const evalThree = await answerEvaluator(ws.id, three.challenge.id, three.versionId);
+    const evalOne = await answerEvaluator(ws.id, one.challenge.id, { workflowVersionId: one.versionId });
+    const evalThree = await answerEvaluator(ws.id, three.challenge.id, {
+      workflowVersionId: three.versionId,
+    });
     const times = { one: [] as number[], three: [] as number[] };
     for (let round = 0; round < 5; round++) {
       for (const [key, evaluate] of [

@@ -4,8 +4,10 @@ import { startAsCreator } from "./support";
 
 // Judge calibration in the console: a judged demo level ships calibrated (its first calibration
 // ran on start-up and meets the default gate); the creator adds a written example, raises the
-// agreement needed to 100 %, calibrates again, watches the progress bar finish and reads a report
-// that no longer meets the gate; the public page shows what was measured, counts only.
+// agreement needed to 100 %, calibrates again and reads a report that no longer meets the gate.
+// Publishing is then held; the creator overrides with a reason (listed on the calibration page),
+// lowers the bar, calibrates again and publishes without a question. The public page shows what
+// was measured, counts only.
 
 const level = DEMO_LADDER.filter((l) => l.evaluatorType === "llm-judge").at(-1)!;
 const page_ = `/console/demo/challenges/${level.challengeId}/calibration`;
@@ -53,7 +55,48 @@ test("a creator calibrates a judged level and reads the report", async ({ page }
   await expect(page.getByTestId("calibration-failures")).toContainText("needed 100 %");
   const report = page.getByTestId("calibration-examples-report");
   await expect(report.getByText("no win (disagrees)")).toHaveCount(1);
-  await expect(page.getByTestId("calibration-history")).toContainText("Version 1");
+  await expect(page.getByTestId("calibration-history")).toContainText("Calibrated version 1");
+  await expect(page.getByTestId("publish-gate-status")).toContainText(
+    "Publishing the draft asks for an override",
+  );
+
+  // The gate holds the publish; the override asks for a reason and is audited.
+  await page.goto(`/console/demo/challenges/${level.challengeId}/workflow`);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const gate = page.getByTestId("publish-gate");
+  await expect(gate).toContainText("No passing calibration of this graph");
+  await expect(gate).toContainText("agreement");
+  const anyway = gate.getByRole("button", { name: "Publish anyway" });
+  await expect(anyway).toBeDisabled();
+  await gate.getByLabel("Reason for publishing anyway").fill("Typo fix in the rubric; recalibrating next.");
+  await anyway.click();
+  await expect(page.getByTestId("builder-notice")).toContainText(
+    "Published as version 2 past the calibration gate",
+  );
+  await expect(gate).toHaveCount(0);
+
+  await page.goto(page_);
+  const overrides = page.getByTestId("publish-overrides");
+  await expect(overrides).toContainText("Typo fix in the rubric; recalibrating next.");
+  await expect(overrides).toContainText("version 2");
+
+  // A passing calibration of the same graph lets the next publish through without a question.
+  await settings.getByLabel("Lowest agreement needed (%)").fill("90");
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+  await page.getByTestId("calibrate-form").getByRole("button", { name: "Calibrate" }).click();
+  // Version 2 is the draft's graph: the new report is its calibration.
+  await expect(page.getByRole("heading", { name: "Latest report · version 2" })).toBeVisible({
+    timeout: 90_000,
+  });
+  await reportDone(page);
+  await expect(page.getByTestId("calibration-gate")).toHaveText("Meets the thresholds");
+  await expect(page.getByTestId("publish-gate-status")).toContainText("The draft has a passing calibration");
+  await page.goto(`/console/demo/challenges/${level.challengeId}/workflow`);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByTestId("builder-notice")).toHaveText(
+    "Published as version 3. Players now play this version.",
+  );
 
   // The public page: what was measured, counts only.
   await page.goto(`/challenges/${level.challengeId}`);

@@ -41,6 +41,10 @@ export default async function CalibrationDocsPage() {
           <li>{t("reading3")}</li>
         </ol>
       </section>
+      <section aria-labelledby="cal-gate">
+        <h2 id="cal-gate">{t("gateHeading")}</h2>
+        <p>{t("gate")}</p>
+      </section>
       <section aria-labelledby="cal-public">
         <h2 id="cal-public">{t("publicHeading")}</h2>
         <p>{t("public")}</p>

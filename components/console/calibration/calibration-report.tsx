@@ -8,12 +8,13 @@ import type { CalibrationReport, ExampleReport, Interval } from "@/lib/evaluatio
 /** A finished calibration: the numbers against the thresholds, then every example's k verdicts. */
 export function CalibrationReportView({
   report,
-  version,
+  graph,
   comparison,
 }: {
   report: CalibrationReport;
-  version: number;
-  comparison?: { version: number; diff: CalibrationComparison } | undefined;
+  /** What was calibrated: "the draft", "version 3". */
+  graph: string;
+  comparison?: { graph: string; diff: CalibrationComparison } | undefined;
 }) {
   const t = useTranslations("consolePages.calibration");
   const format = useFormatter();
@@ -28,7 +29,7 @@ export function CalibrationReportView({
     v === null ? t("notAvailable") : `${v > 0 ? "+" : ""}${show(v)}`;
   return (
     <div className="stack" data-testid="calibration-report">
-      <h3>{t("reportHeading", { version })}</h3>
+      <h3>{t("reportHeading", { graph })}</h3>
       <p>
         <Badge className={report.passed ? styles.statusOk : styles.statusBad} data-testid="calibration-gate">
           {report.passed ? t("gatePassed") : t("gateFailed")}
@@ -78,7 +79,7 @@ export function CalibrationReportView({
       {comparison ? (
         <p className="muted" data-testid="calibration-comparison">
           {t("comparedWith", {
-            version: comparison.version,
+            graph: comparison.graph,
             agreement: signed(comparison.diff.agreement.delta, pct),
             falseWins: signed(comparison.diff.falseWins.delta, (v) => String(v)),
             flipRate: signed(comparison.diff.flipRate.delta, pct),

@@ -79,7 +79,13 @@ export const settingsPatchSchema = patchSchema({
 export type SettingsPatchBody = z.infer<typeof settingsPatchSchema>;
 
 /** A run takes the settings' samples unless the request names its own. */
-export const startRunSchema = z.strictObject({ samples: samplesSchema.optional() }).default({});
+export const startRunSchema = z
+  .strictObject({
+    samples: samplesSchema.optional(),
+    /** draft (default): what the builder would publish; published: the version players play. */
+    target: z.enum(["draft", "published"]).optional(),
+  })
+  .default({});
 export type StartRunBody = z.infer<typeof startRunSchema>;
 
 export const runListQuerySchema = listQuerySchema;

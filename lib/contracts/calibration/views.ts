@@ -43,8 +43,12 @@ export type CalibrationSettingsView = z.infer<typeof calibrationSettingsView>;
 export const calibrationRunView = z.object({
   id: z.string(),
   challenge_id: z.string(),
-  workflow_version_id: z.string(),
-  version: z.number().int(),
+  workflow_version_id: z.string().nullable().describe("null: a draft graph not published (yet)"),
+  version: z.number().int().nullable().describe("null: a draft graph not published (yet)"),
+  graph_hash: z
+    .string()
+    .nullable()
+    .describe("Fingerprint of the calibrated graph (the publish gate matches it)"),
   samples: z.number().int(),
   status: z.enum(CALIBRATION_RUN_STATUSES),
   completed: z.number().int(),

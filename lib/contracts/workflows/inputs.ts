@@ -11,6 +11,18 @@ export const workflowDraftSchema = z.strictObject({
   graph: z.unknown().refine((g) => g !== undefined, "graph is required"),
 });
 
+/** POST …/publish: no body, or an override of a failing calibration gate with its reason. */
+export const workflowPublishSchema = z
+  .strictObject({
+    override_reason: z
+      .string()
+      .trim()
+      .min(1, "Say why you publish without a passing calibration")
+      .max(1000, "Keep the reason under 1000 characters")
+      .optional(),
+  })
+  .optional();
+
 export const workflowTestRunSchema = z.strictObject({
   inputs: z.record(z.string(), z.unknown(), { error: "inputs must be an object such as { \"prompt\": \"…\" }" }).default({}),
   /** Run the saved draft (default) or the published version. */

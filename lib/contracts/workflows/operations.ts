@@ -3,7 +3,11 @@ import { operation } from "@/lib/contracts/operation";
 import { auditViewShape, isoTimestamp, jsonObject } from "@/lib/contracts/primitives";
 import { WRITERS } from "@/lib/contracts/challenges/inputs";
 import { idParams } from "@/lib/contracts/params";
-import { workflowDraftSchema, workflowTestRunSchema } from "@/lib/contracts/workflows/inputs";
+import {
+  workflowDraftSchema,
+  workflowPublishSchema,
+  workflowTestRunSchema,
+} from "@/lib/contracts/workflows/inputs";
 import { GRAPH_LIMITS } from "@/lib/workflow/graph-schema";
 import type { RunEvent } from "@/lib/workflow/types";
 
@@ -32,6 +36,20 @@ export const workflowView = z.object({
 });
 export const workflowResponse = z.object({ workflow: workflowView });
 export const workflowVersionResponse = z.object({ version: workflowVersionView });
+/** One challenge at the calibration gate of a publish (lib/services/calibration/gate.ts). */
+export const gateCheckView = z.object({
+  challenge_id: z.string(),
+  challenge_name: z.string(),
+  held_for: z.enum(["judge", "examples"]).nullable(),
+  passed: z.boolean(),
+  run_id: z.string().nullable(),
+  failures: z.array(z.string()),
+});
+export const workflowPublishResponse = z.object({
+  version: workflowVersionView,
+  gate: z.array(gateCheckView),
+  overridden: z.boolean(),
+});
 
 const runEvent = z
   .object({
@@ -102,9 +120,11 @@ export const workflowOperations = {
     auth: "workspace",
     roles: WRITERS,
     params: idParams,
+    body: workflowPublishSchema,
     doc: {
-      summary: "Publish the saved draft as the next version (the one players run)",
-      response: workflowVersionResponse,
+      summary:
+        "Publish the saved draft as the next version (the one players run); 409 calibration_required at a failing calibration gate unless override_reason is given (audited)",
+      response: workflowPublishResponse,
       status: 201,
     },
   }),

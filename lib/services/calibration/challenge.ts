@@ -11,6 +11,7 @@ export async function calibratedChallenge(workspaceId: string, challengeId: stri
       workspaceId: true,
       goal: true,
       secretRef: true,
+      workflowId: true,
       workflow: { select: { publishedVersion: { select: { id: true, version: true } } } },
     },
   });

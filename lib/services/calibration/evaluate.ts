@@ -19,30 +19,39 @@ export interface AnswerEvaluation {
 
 export type AnswerEvaluator = (answer: string, signal?: AbortSignal) => Promise<AnswerEvaluation>;
 
-/** The evaluator of one challenge at one workflow version (the graph is read once). */
+/** What is evaluated: a published workflow version, or a draft's graph as it was when calibrated. */
+export type EvaluatedGraph = { workflowVersionId: string } | { workflowId: string; graph: unknown };
+
+/** The evaluator of one challenge at one graph (read once). */
 export async function answerEvaluator(
   workspaceId: string,
   challengeId: string,
-  workflowVersionId: string,
+  source: EvaluatedGraph,
 ): Promise<AnswerEvaluator> {
   const challenge = await db.challenge.findFirst({
     where: { id: challengeId, workspaceId },
     select: { id: true, secretRef: true },
   });
   if (!challenge) throw notFound("Challenge");
-  const version = await db.workflowVersion.findFirst({
-    where: { id: workflowVersionId, workflow: { workspaceId } },
-    select: { id: true, workflowId: true, graph: true },
-  });
-  if (!version) throw conflict("The workflow version to calibrate no longer exists");
-  const graph = workflowGraphSchema.parse(version.graph);
+  let target: { workflowId: string; versionId: string | null; graph: unknown };
+  if ("workflowVersionId" in source) {
+    const version = await db.workflowVersion.findFirst({
+      where: { id: source.workflowVersionId, workflow: { workspaceId } },
+      select: { id: true, workflowId: true, graph: true },
+    });
+    if (!version) throw conflict("The workflow version to calibrate no longer exists");
+    target = { workflowId: version.workflowId, versionId: version.id, graph: version.graph };
+  } else {
+    target = { workflowId: source.workflowId, versionId: null, graph: source.graph };
+  }
+  const graph = workflowGraphSchema.parse(target.graph);
   const masker = await challengeMasker(workspaceId, challenge.secretRef);
 
   return async (answer, signal) => {
     const result = await runWorkflowForWorkspace({
       workspaceId,
-      workflowId: version.workflowId,
-      workflowVersionId: version.id,
+      workflowId: target.workflowId,
+      workflowVersionId: target.versionId,
       graph,
       inputs: { prompt: "Calibration example" },
       endUserId: null,
@@ -72,6 +81,8 @@ export async function evaluateAnswer(input: {
   answer: string;
   signal?: AbortSignal;
 }): Promise<AnswerEvaluation> {
-  const evaluate = await answerEvaluator(input.workspaceId, input.challengeId, input.workflowVersionId);
+  const evaluate = await answerEvaluator(input.workspaceId, input.challengeId, {
+    workflowVersionId: input.workflowVersionId,
+  });
   return evaluate(input.answer, input.signal);
 }

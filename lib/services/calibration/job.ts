@@ -11,7 +11,7 @@ import type {
 } from "@/lib/evaluation/calibration/types";
 import { defineJob, PermanentJobError, type JobContext } from "@/lib/jobs";
 import { log } from "@/lib/log";
-import { answerEvaluator } from "@/lib/services/calibration/evaluate";
+import { answerEvaluator, type EvaluatedGraph } from "@/lib/services/calibration/evaluate";
 import { AppError } from "@/lib/errors";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
 import { thresholdsOf } from "@/lib/services/calibration/views";
@@ -124,12 +124,12 @@ export async function runCalibration(runId: string, signal: AbortSignal): Promis
       (t) => !done.has(`${t.example.id}:${t.sampleIndex}`),
     ),
   );
-  // The version's graph is read once for the whole run (evaluateAnswer, one answer at a time).
-  const evaluate = await answerEvaluator(run.workspaceId, run.challengeId, run.workflowVersionId).catch(
-    (err: unknown) => {
-      throw err instanceof AppError ? new PermanentJobError(err.message) : err;
-    },
-  );
+  // The graph is read once for the whole run (evaluateAnswer, one answer at a time): the draft's
+  // graph as calibrated, else the published version's.
+  const source = await evaluatedGraph(run);
+  const evaluate = await answerEvaluator(run.workspaceId, run.challengeId, source).catch((err: unknown) => {
+    throw err instanceof AppError ? new PermanentJobError(err.message) : err;
+  });
   await pool(todo, CONCURRENCY, async ({ example, sampleIndex }) => {
     if (signal.aborted) return;
     let sample: { outcome: SampleOutcome; rating: number | null; evidence: string | null };
@@ -204,3 +204,21 @@ export const calibrationRunJob = defineJob({
     });
   },
 });
+
+/** What a run evaluates: the draft graph it kept, or its workflow version. */
+async function evaluatedGraph(run: {
+  challengeId: string;
+  workflowVersionId: string | null;
+  draftGraph: unknown;
+}): Promise<EvaluatedGraph> {
+  if (run.draftGraph !== null && run.draftGraph !== undefined) {
+    const challenge = await db.challenge.findUnique({
+      where: { id: run.challengeId },
+      select: { workflowId: true },
+    });
+    if (!challenge?.workflowId) throw new PermanentJobError("the challenge no longer has a workflow");
+    return { workflowId: challenge.workflowId, graph: run.draftGraph };
+  }
+  if (!run.workflowVersionId) throw new PermanentJobError("the run names no graph to calibrate");
+  return { workflowVersionId: run.workflowVersionId };
+}

@@ -4,7 +4,11 @@ import { db } from "@/lib/db";
 import { conflict, notFound, rateLimited } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
 import { enqueueJobIn } from "@/lib/jobs";
+import { validateDraft, workflowGraphSchema } from "@/lib/contracts/workflows";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { lockChallengeRow } from "@/lib/db/guests";
 import { calibratedChallenge } from "@/lib/services/calibration/challenge";
+import { graphFingerprint } from "@/lib/services/calibration/graph";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
 import { effectiveSettings } from "@/lib/services/calibration/settings";
 import { runView } from "@/lib/services/calibration/views";
@@ -14,9 +18,11 @@ const ACTIVE = ["queued", "running"];
 export const CALIBRATIONS_PER_WORKSPACE = 5;
 
 /**
- * Calibrate: a run of every example, k times each, on the challenge's published workflow version.
- * The run row and its job are written in one transaction. 409 without a published version or
- * examples, or while another run of the challenge is queued or running.
+ * Calibrate: a run of every example, k times each, on the challenge's draft graph (what the
+ * builder would publish; the default) or its published version. A draft equal to the published
+ * graph is that version's calibration; another draft keeps its graph on the run, which gets its
+ * version when that graph is published. The run row and its job are written in one transaction.
+ * 409 without a graph or examples, or while another run of the challenge is queued or running.
  */
 export async function startCalibrationRun(
   workspaceId: string,
@@ -25,24 +31,25 @@ export async function startCalibrationRun(
   accountId: string | null,
 ): Promise<CalibrationRunView> {
   const challenge = await calibratedChallenge(workspaceId, challengeId);
-  const published = challenge.workflow?.publishedVersion;
-  if (!published)
-    throw conflict("The challenge has no published workflow version to calibrate; publish it first");
+  const target = await calibrationTarget(challenge.workflowId, body.target ?? "draft");
   const examples = await db.calibrationExample.count({ where: { challengeId: challenge.id, workspaceId } });
   if (examples === 0) throw conflict("The challenge has no calibration examples; add some first");
   const settings = await effectiveSettings(challenge.id);
   const samples = body.samples ?? settings.samples;
   const id = uuidv7();
   await db.$transaction(async (tx) => {
-    // The new run is counted with the others, so of two starts at once on SQLite (one writer)
-    // the second sees the first's row.
+    // The challenge's row lock orders two starts of the same challenge on PostgreSQL; on SQLite
+    // (one writer) the create takes the write lock and the second start sees the first's row.
+    if (!(await lockChallengeRow(tx, challenge.id))) throw notFound("Challenge");
     await tx.calibrationRun.create({
       data: {
         id,
         workspaceId,
         challengeId: challenge.id,
-        workflowVersionId: published.id,
-        version: published.version,
+        workflowVersionId: target.version?.id ?? null,
+        version: target.version?.version ?? null,
+        graphHash: target.hash,
+        ...(target.draftGraph ? { draftGraph: target.draftGraph } : {}),
         samples,
         status: "queued",
         total: examples * samples,
@@ -69,6 +76,46 @@ export async function startCalibrationRun(
     );
   });
   return getCalibrationRun(workspaceId, challenge.id, id);
+}
+
+interface CalibrationTarget {
+  hash: string;
+  /** The published version the calibrated graph is, if it is one. */
+  version: { id: string; version: number } | null;
+  /** A draft that is not the published graph, kept on the run. */
+  draftGraph: Prisma.InputJsonValue | null;
+}
+
+async function calibrationTarget(
+  workflowId: string | null,
+  which: "draft" | "published",
+): Promise<CalibrationTarget> {
+  const wf = workflowId
+    ? await db.workflow.findUnique({
+        where: { id: workflowId },
+        select: { draftGraph: true, publishedVersion: { select: { id: true, version: true, graph: true } } },
+      })
+    : null;
+  if (!wf) throw conflict("The challenge has no workflow to calibrate");
+  const published = wf.publishedVersion;
+  const publishedHash = published ? graphFingerprint(workflowGraphSchema.parse(published.graph)) : null;
+  if (which === "published") {
+    if (!published || !publishedHash)
+      throw conflict(
+        "The challenge has no published workflow version to calibrate; calibrate the draft or publish it first",
+      );
+    return {
+      hash: publishedHash,
+      version: { id: published.id, version: published.version },
+      draftGraph: null,
+    };
+  }
+  const check = validateDraft(wf.draftGraph);
+  if (!check.ok) throw conflict("The draft does not validate; fix it in the workflow builder first");
+  const hash = graphFingerprint(workflowGraphSchema.parse(wf.draftGraph));
+  if (published && hash === publishedHash)
+    return { hash, version: { id: published.id, version: published.version }, draftGraph: null };
+  return { hash, version: null, draftGraph: wf.draftGraph as Prisma.InputJsonValue };
 }
 
 export async function listCalibrationRuns(

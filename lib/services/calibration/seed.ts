@@ -7,7 +7,9 @@ import {
 } from "@/lib/evaluation/calibration/types";
 import { uuidv7 } from "@/lib/ids";
 import { enqueueJobIn } from "@/lib/jobs";
+import { graphFingerprint } from "@/lib/services/calibration/graph";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
+import type { WorkflowGraph } from "@/lib/workflow/types";
 
 // A seeded judged challenge ships calibrated: the generated set (no text: made from the secret at
 // run time) and a first calibration, queued in the transaction that seeds the challenge.
@@ -19,6 +21,8 @@ export async function queueFirstCalibration(
     challengeId: string;
     workflowVersionId: string;
     version: number;
+    /** The version's graph: the run carries its fingerprint for the publish gate. */
+    graph: WorkflowGraph;
     createdBy: string | null;
   },
 ): Promise<string> {
@@ -40,6 +44,7 @@ export async function queueFirstCalibration(
       challengeId: target.challengeId,
       workflowVersionId: target.workflowVersionId,
       version: target.version,
+      graphHash: graphFingerprint(target.graph),
       samples: DEFAULT_CALIBRATION_SAMPLES,
       status: "queued",
       total: GENERATED_KINDS.length * DEFAULT_CALIBRATION_SAMPLES,

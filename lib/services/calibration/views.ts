@@ -96,8 +96,9 @@ export function settingsView(challengeId: string, row: SettingsRow | null): Cali
 export interface RunRow {
   id: string;
   challengeId: string;
-  workflowVersionId: string;
-  version: number;
+  workflowVersionId: string | null;
+  version: number | null;
+  graphHash: string | null;
   samples: number;
   status: string;
   total: number;
@@ -120,6 +121,7 @@ export function runView(row: RunRow): CalibrationRunView {
     challenge_id: row.challengeId,
     workflow_version_id: row.workflowVersionId,
     version: row.version,
+    graph_hash: row.graphHash,
     samples: row.samples,
     status: row.status as CalibrationRunStatus,
     completed: row.completed,

@@ -93,6 +93,10 @@ const EXPECTED: Record<string, { status: number; why: string }> = {
     why: PLACEHOLDER_BODY,
   },
   "POST /web/api/reports": { status: 404, why: PLACEHOLDER_BODY },
+  "POST /console/api/workflows/{id}/publish": {
+    status: 409,
+    why: "the challenge made here keeps calibration examples and its draft has no passing calibration: the gate holds it until an override_reason is given",
+  },
   "POST /web/api/admin/listings/{kind}/{id}": {
     status: 422,
     why: "<kind> and <id> name a listing of the reader's instance (challenge, collection or red_blue)",

@@ -36,7 +36,7 @@ describe("graphs that guard the answer", () => {
     const secretName = `PW_${Math.random().toString(36).slice(2, 10)}`;
     await db.secret.create({ data: { workspaceId, name: secretName, valueEncrypted: encryptSecret(SECRET) } });
     const workflow = await makeWorkflow({ appId, draftGraph: graph as never });
-    const version = await publishWorkflow(workspaceId, null, workflow.id);
+    const { version } = await publishWorkflow(workspaceId, null, workflow.id);
     const challenge = await makeChallenge({
       appId,
       workflowId: workflow.id,

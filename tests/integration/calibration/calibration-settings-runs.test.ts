@@ -62,19 +62,25 @@ describe("calibration settings", () => {
 });
 
 describe("starting a calibration", () => {
-  it("refuses a challenge without a published version or without examples (409)", async () => {
+  it("calibrates an unpublished draft (no version yet), refuses the published target without one, and a challenge without examples (409)", async () => {
     const draft = await challengeOf(actors.wsA.id, { publish: false });
     await exampleRow(actors, draft.id, "no_win", "I cannot share that.");
     expectError(
-      await asActor(actors.ownerA, runsPOST, { params: { id: draft.id }, body: {} }),
+      await asActor(actors.ownerA, runsPOST, { params: { id: draft.id }, body: { target: "published" } }),
       409,
       "conflict",
     );
+    const ofDraft = await asActor(actors.ownerA, runsPOST, { params: { id: draft.id }, body: {} });
+    expect(ofDraft.status, ofDraft.text).toBe(202);
+    expect(ofDraft.json.run).toMatchObject({ workflow_version_id: null, version: null, status: "queued" });
+    expect(ofDraft.json.run.graph_hash).toMatch(/^[0-9a-f]{64}$/);
+    const stored = await db.calibrationRun.findUniqueOrThrow({ where: { id: ofDraft.json.run.id } });
+    expect(stored.draftGraph).not.toBeNull();
     const empty = await challengeOf(actors.wsA.id);
     const res = await asActor(actors.ownerA, runsPOST, { params: { id: empty.id }, body: {} });
     expectError(res, 409, "conflict");
     expect(res.json.error.message).toContain("no calibration examples");
-    expect(await db.calibrationRun.count({ where: { challengeId: { in: [draft.id, empty.id] } } })).toBe(0);
+    expect(await db.calibrationRun.count({ where: { challengeId: empty.id } })).toBe(0);
   });
 
   it("writes the run and its job together (202), and refuses a second while it is queued", async () => {

@@ -37,10 +37,13 @@ async function judgedBy(judgeModel: string): Promise<AnswerEvaluator> {
     { evaluatorType: "llm-judge", evaluatorConfig: { judge_model: judgeModel }, goal: GOAL },
   );
   const workflow = await db.workflow.findUniqueOrThrow({ where: { id: challenge.workflowId! } });
-  return answerEvaluator(app.workspaceId, challenge.id, workflow.publishedVersionId!);
+  return answerEvaluator(app.workspaceId, challenge.id, { workflowVersionId: workflow.publishedVersionId! });
 }
 
-async function calibrate(evaluate: AnswerEvaluator, examples: { kind: string; label: "win" | "no_win"; text: string }[]) {
+async function calibrate(
+  evaluate: AnswerEvaluator,
+  examples: { kind: string; label: "win" | "no_win"; text: string }[],
+) {
   const verdicts: ExampleVerdicts[] = [];
   for (const example of examples) {
     const samples = await Promise.all(Array.from({ length: SAMPLES }, () => evaluate(example.text)));
@@ -59,7 +62,11 @@ async function calibrate(evaluate: AnswerEvaluator, examples: { kind: string; la
   return buildCalibrationReport(verdicts);
 }
 
-const leak = { kind: "leak.plain", label: "win" as const, text: materialiseExample("leak.plain", SECRET, GOAL)! };
+const leak = {
+  kind: "leak.plain",
+  label: "win" as const,
+  text: materialiseExample("leak.plain", SECRET, GOAL)!,
+};
 
 describe("the gullible test judge is gullible", () => {
   const ask = (user: string): ReplyContext => ({
@@ -85,7 +92,12 @@ describe("the gullible test judge is gullible", () => {
 
   it("is not fooled once the platform builds the prompt", () => {
     for (const example of injectionExamples(GOAL).slice(3)) {
-      const { prompt } = buildJudgePrompt({ goal: GOAL, response: example.text, hints: [SECRET], nonce: "n0nce1234" });
+      const { prompt } = buildJudgePrompt({
+        goal: GOAL,
+        response: example.text,
+        hints: [SECRET],
+        nonce: "n0nce1234",
+      });
       expect(passed(gullibleJudgeReply(ask(prompt)))).toBe(false);
     }
   });

@@ -55,7 +55,18 @@ describe("challenge templates", () => {
       expect(await getSecretValue(a.wsA.id, c.secret_ref!)).toBe(SECRET);
       const wf = await getWorkflow(a.wsA.id, c.workflow_id!);
       expect(wf.draft_graph.nodes.map((n) => n.id)).toEqual(t.graph().nodes.map((n) => n.id));
-      await publishWorkflow(a.wsA.id, a.ownerA.id, c.workflow_id!);
+      // A template with a judging model is held at the calibration gate until overridden.
+      if (t.graph().nodes.some((n) => n.type === "judging-llm")) {
+        await expect(publishWorkflow(a.wsA.id, a.ownerA.id, c.workflow_id!)).rejects.toMatchObject({
+          code: "calibration_required",
+        });
+        const published = await publishWorkflow(a.wsA.id, a.ownerA.id, c.workflow_id!, {
+          overrideReason: "template smoke test",
+        });
+        expect(published.overridden).toBe(true);
+      } else {
+        expect((await publishWorkflow(a.wsA.id, a.ownerA.id, c.workflow_id!)).overridden).toBe(false);
+      }
 
       const res = await call(attemptRoute, {
         method: "POST",

@@ -12,7 +12,9 @@ import { compareReports } from "@/lib/evaluation/calibration/report";
 import type { CalibrationReport } from "@/lib/evaluation/calibration/types";
 import { listCalibrationExamples } from "@/lib/services/calibration/examples";
 import { listCalibrationRuns } from "@/lib/services/calibration/runs";
+import { draftGate } from "@/lib/services/calibration/gate";
 import { getCalibrationSettings } from "@/lib/services/calibration/settings";
+import { listWorkspaceAudit } from "@/lib/services/workspace-audit";
 import { workspaceForPage } from "../../../context";
 import { nameAsTitle, type DetailProps } from "../../../detail";
 import { challengeForPage } from "../load";
@@ -35,23 +37,28 @@ export default async function CalibrationPage({ params }: DetailProps) {
   const { workspace: slug, id } = await params;
   const { workspace } = await workspaceForPage(slug);
   const challenge = await challengeForPage(workspace.id, id);
-  const [t, format, examples, settings, runs] = await Promise.all([
+  const [t, format, examples, settings, runs, gate, overrides] = await Promise.all([
     getTranslations("consolePages.calibration"),
     getFormatter(),
     listCalibrationExamples(workspace.id, challenge.id),
     getCalibrationSettings(workspace.id, challenge.id),
     listCalibrationRuns(workspace.id, challenge.id, { limit: 10, offset: 0 }),
+    draftGate(workspace.id, challenge.id),
+    listWorkspaceAudit(workspace.id, { targetId: challenge.id, limit: 10, offset: 0 }),
   ]);
+  const graphOf = (r: CalibrationRunView) =>
+    r.version === null ? t("graphDraft") : t("graphVersion", { version: r.version });
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const base = `/console/${workspace.slug}/challenges/${challenge.id}`;
   const target = { workspace: workspace.slug, challengeId: challenge.id };
   const [latest, ...earlier] = runs.data;
   const report = reportOf(latest);
-  // The newest finished run of another version, to compare the latest report with.
-  const previous = earlier.find((r) => r.version !== latest?.version && reportOf(r));
+  // The newest finished run of another graph, to compare the latest report with.
+  const previous = earlier.find((r) => r.graph_hash !== latest?.graph_hash && reportOf(r));
   const previousReport = reportOf(previous);
   const comparison =
     report && previous && previousReport
-      ? { version: previous.version, diff: compareReports(previousReport, report) }
+      ? { graph: graphOf(previous), diff: compareReports(previousReport, report) }
       : undefined;
 
   return (
@@ -69,28 +76,15 @@ export default async function CalibrationPage({ params }: DetailProps) {
 
       <section className={styles.section} aria-labelledby="calibrate-heading">
         <h2 id="calibrate-heading">{t("calibrateHeading")}</h2>
-        {challenge.published_version === null ? (
-          <p className="muted">{t("calibrateUnpublished")}</p>
-        ) : (
-          <>
-            <p className="muted">
-              {t("calibrateLead", { samples: settings.samples, version: challenge.published_version })}
-            </p>
-            <ActionButton
-              action={calibrateAction}
-              {...target}
-              label={t("calibrate")}
-              testId="calibrate-form"
-            />
-          </>
-        )}
+        <p className="muted">{t("calibrateLead", { samples: settings.samples })}</p>
+        <ActionButton action={calibrateAction} {...target} label={t("calibrate")} testId="calibrate-form" />
         {latest ? (
           <CalibrationProgress key={latest.id} workspace={workspace.slug} initial={latest} />
         ) : (
           <p>{t("noRuns")}</p>
         )}
         {report && latest ? (
-          <CalibrationReportView report={report} version={latest.version} comparison={comparison} />
+          <CalibrationReportView report={report} graph={graphOf(latest)} comparison={comparison} />
         ) : null}
         {earlier.length > 0 ? (
           <>
@@ -101,12 +95,9 @@ export default async function CalibrationPage({ params }: DetailProps) {
                 return (
                   <li key={r.id}>
                     {t("historyRow", {
-                      version: r.version,
+                      graph: graphOf(r),
                       status: t(`status.${r.status}`),
-                      date: format.dateTime(new Date(r.created_at), {
-                        dateStyle: "medium",
-                        timeStyle: "short",
-                      }),
+                      date: when(r.created_at),
                     })}
                     {rep
                       ? ` · ${t("summaryLine", { examples: rep.examples, agreeing: rep.agreeing, flips: rep.flips })}`
@@ -117,6 +108,38 @@ export default async function CalibrationPage({ params }: DetailProps) {
             </ul>
           </>
         ) : null}
+      </section>
+
+      <section className={styles.section} aria-labelledby="gate-heading" data-testid="publish-gate-status">
+        <h2 id="gate-heading">{t("gateHeading")}</h2>
+        <p>
+          {!gate || gate.held_for === null
+            ? t("gateNotHeld")
+            : gate.passed
+              ? t("gateDraftPasses")
+              : t("gateDraftFails", { failures: gate.failures.join("; ") })}
+        </p>
+        <h3>{t("overridesHeading")}</h3>
+        {overrides.data.length === 0 ? (
+          <p className="muted">{t("overridesEmpty")}</p>
+        ) : (
+          <ul data-testid="publish-overrides">
+            {overrides.data.map((o) => {
+              const d = (o.details ?? {}) as { version?: number; failures?: string[] };
+              return (
+                <li key={o.id}>
+                  {t("overrideRow", {
+                    date: when(o.created_at),
+                    actor: o.actor.email ?? t("someone"),
+                    version: d.version ?? 0,
+                    reason: o.reason ?? "",
+                    failures: (d.failures ?? []).join("; "),
+                  })}
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </section>
 
       <section className={styles.section} aria-labelledby="examples-heading">

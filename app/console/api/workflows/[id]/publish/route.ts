@@ -2,8 +2,12 @@ import { json, route } from "@/lib/api/handler";
 import { workflowOperations } from "@/lib/contracts/workflows";
 import { publishWorkflow } from "@/lib/services/workflows";
 
-export const POST = route(
-  workflowOperations.publish,
-  async ({ caller, params }) =>
-    json({ version: await publishWorkflow(caller.workspaceId, caller.account?.id ?? null, params.id) }, { status: 201 }),
+// POST /console/api/workflows/{id}/publish — body optional: { override_reason } past the gate.
+export const POST = route(workflowOperations.publish, async ({ caller, params, body }) =>
+  json(
+    await publishWorkflow(caller.workspaceId, caller.account?.id ?? null, params.id, {
+      overrideReason: body?.override_reason,
+    }),
+    { status: 201 },
+  ),
 );
