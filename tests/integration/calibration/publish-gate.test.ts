@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as runsPOST } from "@/app/console/api/challenges/[id]/calibration/runs/route";
 import { POST as publishPOST } from "@/app/console/api/workflows/[id]/publish/route";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
 import { runCalibration } from "@/lib/services/calibration/job";
 import { publicCalibration } from "@/lib/services/calibration/public";
 import { listWorkspaceAudit } from "@/lib/services/workspace-audit";
@@ -39,7 +40,11 @@ async function editDraft(c: Challenge, edit: (node: Record<string, unknown>) => 
   const graph = wf.draftGraph as { nodes: Record<string, unknown>[]; edges: unknown[] };
   await db.workflow.update({
     where: { id: wf.id },
-    data: { draftGraph: { ...graph, nodes: graph.nodes.map(edit) } },
+    data: {
+      draftGraph: JSON.parse(
+        JSON.stringify({ ...graph, nodes: graph.nodes.map(edit) }),
+      ) as Prisma.InputJsonObject,
+    },
   });
 }
 
