@@ -140,6 +140,13 @@ export const DEFAULT_UTILITY_PROMPTS = [
 
 export const UTILITY_GATE_MODES = ["reject", "zero"] as const;
 
+/** Judge calls one pairing may make: categories × judge_samples × (1 + judge_models). */
+export const MAX_JUDGE_CALLS_PER_PAIRING = 60;
+export const judgeCallsPerPairing = (
+  categories: number,
+  s: Pick<RedBlueSettings, "judge_model" | "judge_models" | "judge_samples">,
+) => categories * s.judge_samples * new Set([s.judge_model, ...s.judge_models]).size;
+
 /** The settings' fields, without defaults (a PATCH sends only what changes). */
 const settingsFields = {
   /** The model that runs every pairing: defense as system prompt, attack as user message. */

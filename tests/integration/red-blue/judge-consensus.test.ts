@@ -177,6 +177,11 @@ describe("red/blue judge panel settings (console API)", () => {
     ["judge_models not a list", { judge_models: "offline:judge" }, "judge_models must be a list"],
     ["an unknown judge model", { judge_models: ["offline:level-99"] }, "level-99"],
     ["too many judge models", { judge_models: Array(6).fill("offline:judge") }, "at most 5"],
+    [
+      "more than 60 judge calls a pairing (2 categories × 9 samples × 4 models)",
+      { judge_samples: 9, judge_models: ["offline:level-1", "offline:level-2", "offline:defender"] },
+      "72 judge calls per pairing",
+    ],
   ])("refuses %s (422) and writes nothing", async (_name, panel, part) => {
     const before = await db.redBlueChallenge.count();
     const res = await asA(createRoute, { body: { ...base(), settings: { ...base().settings, ...panel } } });
@@ -196,7 +201,7 @@ describe("red/blue judge panel settings (console API)", () => {
     });
     const patch = {
       judge_samples: 5,
-      judge_models: ["offline:judge"],
+      judge_models: ["offline:level-1"],
       judge_aggregation: "unanimous",
       min_agreement: 0.8,
     };
@@ -206,6 +211,28 @@ describe("red/blue judge panel settings (console API)", () => {
       ...patch,
       model: "offline:level-1",
     });
+    // The cap counts the suite too: 12 categories × 5 samples × 2 models is over it.
+    const wide = await asA(patchRoute, {
+      method: "PATCH",
+      params: { id: rb.id },
+      body: {
+        judge_suite: [
+          "secret_leak",
+          "policy_violation",
+          "CBRNE",
+          "SA",
+          "SH",
+          "RWH",
+          "V",
+          "M",
+          "harmful_instructions",
+          "a1",
+          "a2",
+          "a3",
+        ].map((key) => (key.startsWith("a") ? { key, rubric: "Anything." } : key)),
+      },
+    });
+    expect422(wide, "120 judge calls per pairing");
     const bad = await asA(patchRoute, {
       method: "PATCH",
       params: { id: rb.id },
