@@ -12,6 +12,7 @@ import { ThemeCard } from "@/components/console/theme-card";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import {
+  RED_BLUE_JUDGE_AGGREGATIONS,
   RED_BLUE_STRATEGIES,
   SELECTION_POLICIES,
   UTILITY_GATE_MODES,
@@ -21,7 +22,6 @@ import {
   type SelectionPolicy,
 } from "@/lib/contracts/red-blue";
 import { MAX_EXTRA_JUDGE_MODELS, MAX_JUDGE_SAMPLES } from "@/lib/contracts/evaluation";
-import { JUDGE_AGGREGATIONS } from "@/lib/evaluation/consensus";
 import { JudgeSuiteEditor } from "./judge-suite-editor";
 
 export interface RedBlueFormValues {
@@ -293,7 +293,7 @@ export function RedBlueForm({
             label={t("judgeAggregation")}
             hint={t("judgeAggregationHint")}
             defaultValue={s.judge_aggregation}
-            options={JUDGE_AGGREGATIONS.map((a) => ({ value: a, label: t(`aggregations.${a}`) }))}
+            options={RED_BLUE_JUDGE_AGGREGATIONS.map((a) => ({ value: a, label: t(`aggregations.${a}`) }))}
             error={e.judge_aggregation}
           />
         </div>

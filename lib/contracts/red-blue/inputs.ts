@@ -2,7 +2,7 @@ import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
 import { judgeConsensusFields } from "@/lib/contracts/evaluation";
 import { jsonObject, oneOf } from "@/lib/contracts/primitives";
-import type { JudgeAggregation } from "@/lib/evaluation/consensus";
+import { JUDGE_AGGREGATIONS, type JudgeAggregation } from "@/lib/evaluation/consensus";
 
 // Red/blue team challenges (the team-challenge node's competitions), client-safe: the vocabularies,
 // judge categories, settings and request schemas. views.ts has the response shapes and
@@ -139,6 +139,9 @@ export const DEFAULT_UTILITY_PROMPTS = [
 ] as const;
 
 export const UTILITY_GATE_MODES = ["reject", "zero"] as const;
+
+/** The judge panel's aggregations (settings.judge_aggregation), for the console form. */
+export const RED_BLUE_JUDGE_AGGREGATIONS = JUDGE_AGGREGATIONS;
 
 /** Judge calls one pairing may make: categories × judge_samples × (1 + judge_models). */
 export const MAX_JUDGE_CALLS_PER_PAIRING = 60;
