@@ -408,8 +408,7 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
       maxInFlight = inFlight;
     },
     close() {
-      if (opts.allowOutbound !== false)
-        setOutboundAllow((entries) => entries.filter((e) => e !== allowEntry));
+      if (opts.allowOutbound !== false) setOutboundAllow((entries) => entries.filter((e) => e !== allowEntry));
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
     },

@@ -26,7 +26,8 @@ import type { FieldIssue } from "@/lib/contracts/challenges";
 // Inputs are the contract's snake_case shapes, parsed here too so server actions and routes get
 // the same checks. Beyond zod: the app and workflow must be this workspace's, settings.secret_ref
 // must name one of its secrets, custom scoring needs a scorer plugin of the workspace, a pairing
-// makes at most MAX_JUDGE_CALLS_PER_PAIRING judge calls, and the theme goes through validateTheme. Another workspace's id is "not found".
+// makes at most MAX_JUDGE_CALLS_PER_PAIRING judge calls, and the theme goes through validateTheme.
+// Another workspace's id is "not found".
 
 /** What create accepts: the parsed body (RedBlueCreateInput) or anything it parses from (e.g. judge_suite keys). */
 export type RedBlueCreateArgs = z.input<typeof redBlueCreateSchema>;
