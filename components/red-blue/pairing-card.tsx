@@ -17,10 +17,13 @@ function verdictKind(key: string): "leak" | "policy" | "other" {
  */
 export function Verdicts({
   categories,
+  contested = [],
   names = {},
   secretName = null,
 }: {
   categories: Record<string, boolean | null>;
+  /** Keys whose judges disagreed (their verdict is null): read as "contested". */
+  contested?: readonly string[];
   names?: Readonly<Record<string, string>>;
   secretName?: string | null;
 }) {
@@ -33,7 +36,8 @@ export function Verdicts({
       {entries.map(([key, v]) => {
         const category = names[key] ?? key;
         const kind = verdictKind(key);
-        const state = v === true ? "breach" : v === false ? "prevented" : "error";
+        const disputed = v === null && contested.includes(key);
+        const state = v === true ? "breach" : v === false ? "prevented" : disputed ? "contested" : "error";
         return (
           <li
             key={key}
@@ -41,9 +45,11 @@ export function Verdicts({
             data-category={key}
             data-verdict={state}
           >
-            {v === null
-              ? t("verdictNotJudged", { category })
-              : t(`verdict.${kind}.${v ? "breached" : "prevented"}`, { category, secret })}
+            {disputed
+              ? t("verdictContested", { category })
+              : v === null
+                ? t("verdictNotJudged", { category })
+                : t(`verdict.${kind}.${v ? "breached" : "prevented"}`, { category, secret })}
           </li>
         );
       })}
@@ -92,7 +98,12 @@ export function PairingCard({
         <span className="muted">{t(outcome)}</span>
       </div>
       {/* The verdicts are said once, here: the judge's stored summary repeats them per category. */}
-      <Verdicts categories={pairing.categories} names={categoryNames} secretName={secretName} />
+      <Verdicts
+        categories={pairing.categories}
+        contested={pairing.contested}
+        names={categoryNames}
+        secretName={secretName}
+      />
       <dl className={styles.facts}>
         <div>
           <dt>{t("rating")}</dt>

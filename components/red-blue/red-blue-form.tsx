@@ -12,6 +12,7 @@ import { ThemeCard } from "@/components/console/theme-card";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import {
+  RED_BLUE_JUDGE_AGGREGATIONS,
   RED_BLUE_STRATEGIES,
   SELECTION_POLICIES,
   UTILITY_GATE_MODES,
@@ -20,6 +21,7 @@ import {
   type RedBlueStrategy,
   type SelectionPolicy,
 } from "@/lib/contracts/red-blue";
+import { MAX_EXTRA_JUDGE_MODELS, MAX_JUDGE_SAMPLES } from "@/lib/contracts/evaluation";
 import { JudgeSuiteEditor } from "./judge-suite-editor";
 
 export interface RedBlueFormValues {
@@ -66,6 +68,25 @@ const THRESHOLD_FIELD = {
   label: "passThreshold",
   hint: "passThresholdHint",
 } as const;
+const PANEL_FIELDS = [
+  {
+    id: "rb-judge-samples",
+    name: "judge_samples",
+    min: 1,
+    max: MAX_JUDGE_SAMPLES,
+    label: "judgeSamples",
+    hint: "judgeSamplesHint",
+  },
+  {
+    id: "rb-min-agreement",
+    name: "min_agreement",
+    step: "any",
+    min: 0,
+    max: 1,
+    label: "minAgreement",
+    hint: "minAgreementHint",
+  },
+] as const;
 const PENALTY_FIELDS = [
   {
     id: "rb-time-penalty",
@@ -87,7 +108,10 @@ const PENALTY_FIELDS = [
   },
 ] as const;
 type NumberFieldSpec =
-  (typeof LIMIT_FIELDS)[number] | typeof THRESHOLD_FIELD | (typeof PENALTY_FIELDS)[number];
+  | (typeof LIMIT_FIELDS)[number]
+  | typeof THRESHOLD_FIELD
+  | (typeof PANEL_FIELDS)[number]
+  | (typeof PENALTY_FIELDS)[number];
 
 /** The model choices, with the current value kept even when it is no longer offered. */
 function modelChoices(models: RedBlueFormOptions["models"], current: string, missing: (v: string) => string) {
@@ -128,7 +152,7 @@ export function RedBlueForm({
       min={f.min}
       max={f.max}
       label={t(f.label)}
-      hint={"hint" in f ? t(f.hint) : undefined}
+      hint={"hint" in f ? t(f.hint, { max: f.max }) : undefined}
       defaultValue={s[f.name]}
       error={e[f.name]}
     />
@@ -251,6 +275,28 @@ export function RedBlueForm({
       <Card title={t("suiteTitle")} description={t("suiteLead")} headingLevel={2}>
         <JudgeSuiteEditor initial={challenge.judge_suite} error={e.judge_suite} />
         {numberField(THRESHOLD_FIELD)}
+        <h3>{t("panelTitle")}</h3>
+        <p className="muted">{t("panelLead")}</p>
+        <div className={styles.grid2}>{PANEL_FIELDS.map(numberField)}</div>
+        <div className={styles.grid2}>
+          <Field
+            id="rb-judge-models"
+            name="judge_models"
+            label={t("judgeModels")}
+            hint={t("judgeModelsHint", { max: MAX_EXTRA_JUDGE_MODELS })}
+            defaultValue={s.judge_models.join(", ")}
+            error={e.judge_models}
+          />
+          <SelectField
+            id="rb-judge-aggregation"
+            name="judge_aggregation"
+            label={t("judgeAggregation")}
+            hint={t("judgeAggregationHint")}
+            defaultValue={s.judge_aggregation}
+            options={RED_BLUE_JUDGE_AGGREGATIONS.map((a) => ({ value: a, label: t(`aggregations.${a}`) }))}
+            error={e.judge_aggregation}
+          />
+        </div>
       </Card>
 
       <Card title={t("pairingTitle")} description={t("pairingLead")} headingLevel={2}>

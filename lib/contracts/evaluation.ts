@@ -40,12 +40,29 @@ export const MAX_EXTRA_JUDGE_MODELS = 5;
  * Consensus judging (lib/evaluation/README.md, 'Consensus'): the fields an LLM-judge setting may
  * add. Unset: one sample of the judge model alone, median, no minimum agreement (one plain call).
  */
+const samplesMessage = `judge_samples must be a whole number from 1 to ${MAX_JUDGE_SAMPLES}`;
+const agreementMessage = "min_agreement must be a number from 0 to 1";
+
 export const judgeConsensusFields = {
-  judge_samples: z.number().int().min(1).max(MAX_JUDGE_SAMPLES).optional(),
+  judge_samples: z
+    .number({ error: samplesMessage })
+    .int(samplesMessage)
+    .min(1, samplesMessage)
+    .max(MAX_JUDGE_SAMPLES, samplesMessage)
+    .optional(),
   /** Models judging besides judge_model, which is always the first. */
-  judge_models: z.array(modelRefStringSchema).max(MAX_EXTRA_JUDGE_MODELS).optional(),
+  judge_models: z
+    .array(modelRefStringSchema, { error: "judge_models must be a list of model references" })
+    .max(MAX_EXTRA_JUDGE_MODELS, `judge_models has at most ${MAX_EXTRA_JUDGE_MODELS} models`)
+    .optional(),
   /** median/mean: the rating; the verdict by majority. majority/unanimous: the verdict by vote. */
-  judge_aggregation: z.enum(JUDGE_AGGREGATIONS).optional(),
+  judge_aggregation: z
+    .enum(JUDGE_AGGREGATIONS, { error: `judge_aggregation must be ${oneOf(JUDGE_AGGREGATIONS)}` })
+    .optional(),
   /** Below this share of judges agreeing, the verdict is contested: an error, sent to review. */
-  min_agreement: z.number().min(0).max(1).optional(),
+  min_agreement: z
+    .number({ error: agreementMessage })
+    .min(0, agreementMessage)
+    .max(1, agreementMessage)
+    .optional(),
 };

@@ -4,6 +4,7 @@ import { fromModelError } from "@/lib/ai/errors";
 import { SECRET_ABOUT_LABEL, SECRET_NAME_LABEL } from "@/lib/ai/offline/secret";
 import type { JudgeCategory, RedBlueSettings } from "@/lib/contracts/red-blue";
 import { judgeResponse } from "@/lib/evaluation/judge";
+import { judgeWithPanel, type JudgePanelOptions } from "@/lib/evaluation/judge-panel";
 import { AppError } from "@/lib/errors";
 import { modelOutputCharCap } from "@/lib/evaluation/limits";
 import { SecretFormMatcher } from "@/lib/evaluation/secret-forms";
@@ -13,9 +14,10 @@ import { generateModelText } from "@/lib/workflow/nodes/llm/stream-model";
 
 // One pairing, without storage: the model runs with the defense as its system prompt (after the
 // secret line, when the challenge has a secret) and the attack as the user message; the judge
-// suite rates the answer per category with the hardened judge (lib/evaluation/judge.ts, one call
-// per category, in parallel); the points follow (scoring.ts). Also the utility gate: a defense
-// must still answer benign prompts helpfully.
+// suite rates the answer per category with the shared judge panel (lib/evaluation/judge-panel.ts:
+// the settings' samples and models, every call in parallel; a contested category is not judged);
+// the points follow (scoring.ts). Also the utility gate: a defense must still answer benign
+// prompts helpfully.
 
 export interface ModelAccess {
   workspaceId: string;
@@ -58,7 +60,19 @@ export interface CategoryResult {
   verdict: CategoryVerdict;
   rating: number | null;
   feedback: string | null;
+  /** The judges disagreed beyond settings.min_agreement: not judged (verdict null), never a point. */
+  contested?: true;
 }
+
+export const CONTESTED_FEEDBACK = "The judges disagreed; this category counts for neither side.";
+
+/** The suite's judge panel from the settings (the defaults: one call of judge_model). */
+export const judgePanelOf = (settings: RedBlueSettings): JudgePanelOptions => ({
+  models: settings.judge_models,
+  samples: settings.judge_samples,
+  aggregation: settings.judge_aggregation,
+  minAgreement: settings.min_agreement,
+});
 
 export interface PairingOutcome {
   /** The model's answer with the secret masked in every recognised form (what anyone is shown). */
@@ -67,6 +81,8 @@ export interface PairingOutcome {
   secretSeen: boolean;
   categories: Record<string, CategoryVerdict>;
   results: CategoryResult[];
+  /** Keys of the categories whose judges disagreed (their verdict is null). */
+  contested: string[];
   rating: number | null;
   feedback: string;
   points: PairingPoints;
@@ -126,21 +142,25 @@ export async function playPairing(input: PairingInput): Promise<PairingOutcome> 
   // defense's own lines hidden first (so a masked secret inside one does not stop the match),
   // then every form of the secret masked.
   const redact = (s: string) => matcher.mask(hideDefense(s));
+  const panel = judgePanelOf(input.settings);
   const verdicts = await Promise.all(
     input.suite.map(async (category) => {
-      const result = await judgeResponse({
-        workspaceId: input.workspaceId,
-        modelRef: input.settings.judge_model,
-        getModel: input.getModel,
-        goal: category.rubric,
-        response: answer.text,
-        hints: category.uses_secret && input.secret ? [input.secret] : [],
-        secrets: [input.secret],
-        ratingScale: 10,
-        passThreshold: input.settings.pass_threshold,
-        signal: input.signal,
-        redact,
-      });
+      const result = await judgeWithPanel(
+        {
+          workspaceId: input.workspaceId,
+          modelRef: input.settings.judge_model,
+          getModel: input.getModel,
+          goal: category.rubric,
+          response: answer.text,
+          hints: category.uses_secret && input.secret ? [input.secret] : [],
+          secrets: [input.secret],
+          ratingScale: 10,
+          passThreshold: input.settings.pass_threshold,
+          signal: input.signal,
+          redact,
+        },
+        panel,
+      );
       return { category, result };
     }),
   );
@@ -152,7 +172,14 @@ export async function playPairing(input: PairingInput): Promise<PairingOutcome> 
     const verdict: CategoryVerdict = result.outcome === "error" ? null : result.outcome === "pass";
     categories[category.key] = verdict;
     if (result.rating !== null && result.outcome !== "error") rating = Math.max(rating ?? 0, result.rating);
-    results.push({ key: category.key, verdict, rating: result.rating, feedback: result.feedback });
+    const contested = result.outcome === "error" && result.errorKind === "judge_contested";
+    results.push({
+      key: category.key,
+      verdict,
+      rating: result.rating,
+      feedback: contested ? CONTESTED_FEEDBACK : result.feedback,
+      ...(contested ? { contested: true as const } : {}),
+    });
     judged += judgeTokens(result);
   }
   const elapsedMs = Math.max(0, Math.round(now() - started));
@@ -166,6 +193,7 @@ export async function playPairing(input: PairingInput): Promise<PairingOutcome> 
     secretSeen: matcher.test(answer.text),
     categories,
     results,
+    contested: results.flatMap((r) => (r.contested ? [r.key] : [])),
     rating,
     feedback: summarize(input.suite, results),
     points,
@@ -181,7 +209,13 @@ function summarize(suite: readonly JudgeCategory[], results: readonly CategoryRe
   return results
     .map((r) => {
       const name = suite.find((c) => c.key === r.key)?.name ?? r.key;
-      const state = r.verdict === null ? "not judged" : r.verdict ? "breached" : "held";
+      const state = r.contested
+        ? "contested"
+        : r.verdict === null
+          ? "not judged"
+          : r.verdict
+            ? "breached"
+            : "held";
       const rating = r.rating === null ? "" : ` (${r.rating}/10)`;
       return `${name}: ${state}${rating}${r.feedback ? ` — ${r.feedback}` : ""}`;
     })

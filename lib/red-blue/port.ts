@@ -88,7 +88,8 @@ export function pairingRecord(
     categories: outcome.categories,
     rating: outcome.rating,
     feedback: outcome.feedback,
-    raw,
+    // Contested categories are null like a judge error; the list tells players which were.
+    raw: outcome.contested.length > 0 ? { ...raw, contested: outcome.contested } : raw,
     redPoints: outcome.points.red,
     bluePoints: outcome.points.blue,
     tokens: outcome.tokens,

@@ -37,7 +37,14 @@ export interface OpenAITestServer {
   /** Fails the next `count` model requests with this status (default 500). */
   failNext(count: number, failure?: Partial<Failure>): void;
   setReply(reply: string | ((ctx: ReplyContext) => string)): void;
-  /** Clears recorded requests, pending failures and a custom reply. */
+  /** The most model requests this server was answering at once (a count, not a timing). */
+  readonly maxInFlight: number;
+  /**
+   * Holds every model request until `n` are in flight at once, then answers them all (a barrier:
+   * callers that do not run `n` requests in parallel never get an answer). 0: no hold.
+   */
+  holdUntil(n: number): void;
+  /** Clears recorded requests, pending failures, a custom reply, the hold and maxInFlight. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -281,9 +288,26 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
   let failures: { remaining: number; failure: Failure } | undefined;
   let reply: (ctx: ReplyContext) => string = defaultReply;
   let served = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let hold = 0;
+  let held: (() => void)[] = [];
+  const release = () => {
+    hold = 0;
+    const waiting = held;
+    held = [];
+    for (const go of waiting) go();
+  };
 
   const server = createServer((req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on("close", () => inFlight--);
     void (async () => {
+      if (hold > 0) {
+        if (inFlight >= hold) release();
+        else await new Promise<void>((go) => held.push(go));
+      }
       const raw = await readBody(req);
       let body: unknown = raw;
       try {
@@ -369,10 +393,19 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
     setReply(r) {
       reply = typeof r === "string" ? () => r : r;
     },
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    holdUntil(n) {
+      hold = n;
+      if (n <= 0) release();
+    },
     reset() {
       requests.length = 0;
       failures = undefined;
       reply = defaultReply;
+      release();
+      maxInFlight = inFlight;
     },
     close() {
       if (opts.allowOutbound !== false) setOutboundAllow((entries) => entries.filter((e) => e !== allowEntry));

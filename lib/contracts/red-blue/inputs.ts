@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { modelRefStringSchema } from "@/lib/ai/model-ref";
+import { judgeConsensusFields } from "@/lib/contracts/evaluation";
 import { jsonObject, oneOf } from "@/lib/contracts/primitives";
+import { JUDGE_AGGREGATIONS, type JudgeAggregation } from "@/lib/evaluation/consensus";
 
 // Red/blue team challenges (the team-challenge node's competitions), client-safe: the vocabularies,
 // judge categories, settings and request schemas. views.ts has the response shapes and
@@ -138,11 +140,30 @@ export const DEFAULT_UTILITY_PROMPTS = [
 
 export const UTILITY_GATE_MODES = ["reject", "zero"] as const;
 
+/** The judge panel's aggregations (settings.judge_aggregation), for the console form. */
+export const RED_BLUE_JUDGE_AGGREGATIONS = JUDGE_AGGREGATIONS;
+
+/** Judge calls one pairing may make: categories × judge_samples × (1 + judge_models). */
+export const MAX_JUDGE_CALLS_PER_PAIRING = 60;
+export const judgeCallsPerPairing = (
+  categories: number,
+  s: Pick<RedBlueSettings, "judge_model" | "judge_models" | "judge_samples">,
+) => categories * s.judge_samples * new Set([s.judge_model, ...s.judge_models]).size;
+
 /** The settings' fields, without defaults (a PATCH sends only what changes). */
 const settingsFields = {
   /** The model that runs every pairing: defense as system prompt, attack as user message. */
   model: modelRefStringSchema,
   judge_model: modelRefStringSchema,
+  /**
+   * Consensus judging of every category (lib/contracts/evaluation.ts, the LLM judge's fields):
+   * samples per judge model, models judging besides judge_model, aggregation, minimum agreement.
+   * The defaults make one plain judge_model call; a contested category is not judged.
+   */
+  judge_samples: judgeConsensusFields.judge_samples.unwrap(),
+  judge_models: judgeConsensusFields.judge_models.unwrap(),
+  judge_aggregation: judgeConsensusFields.judge_aggregation.unwrap(),
+  min_agreement: judgeConsensusFields.min_agreement.unwrap(),
   /** A workspace secret (by name) the defense must protect; given to the model after the defense. */
   secret_ref: z
     .string()
@@ -194,6 +215,10 @@ const settingsFields = {
 export interface RedBlueSettings {
   model: string;
   judge_model: string;
+  judge_samples: number;
+  judge_models: string[];
+  judge_aggregation: JudgeAggregation;
+  min_agreement: number;
   secret_ref: string | null;
   secret_name: string | null;
   secret_description: string | null;
@@ -213,6 +238,10 @@ export interface RedBlueSettings {
 export const DEFAULT_RED_BLUE_SETTINGS: RedBlueSettings = {
   model: "offline:defender",
   judge_model: "offline:judge",
+  judge_samples: 1,
+  judge_models: [],
+  judge_aggregation: "median",
+  min_agreement: 0,
   secret_ref: null,
   secret_name: null,
   secret_description: null,

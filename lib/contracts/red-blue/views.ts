@@ -47,6 +47,11 @@ const submissionRef = z.object({
 /** How a pairing was judged and scored: what the creator and the participants both see. */
 const pairingOutcomeShape = {
   categories: z.record(z.string(), z.boolean().nullable()),
+  /**
+   * Category keys whose judges disagreed beyond settings.min_agreement: not judged (null above),
+   * a point for neither side. Absent in answers stored before the field existed.
+   */
+  contested: z.array(z.string()).optional(),
   judge_rating: z.number().nullable(),
   judge_feedback: z.string().nullable(),
   red_points: z.number(),

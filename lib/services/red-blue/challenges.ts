@@ -1,5 +1,7 @@
 import "server-only";
 import {
+  judgeCallsPerPairing,
+  MAX_JUDGE_CALLS_PER_PAIRING,
   redBlueCreateSchema,
   redBlueUpdateSchema,
   type RedBlueChallengeView,
@@ -15,6 +17,7 @@ import {
   invalid,
   readSettings,
   readStrategy,
+  readSuite,
   toChallengeView,
 } from "@/lib/services/red-blue/views";
 import type { FieldIssue } from "@/lib/contracts/challenges";
@@ -22,8 +25,9 @@ import type { FieldIssue } from "@/lib/contracts/challenges";
 // Console CRUD of red/blue challenges (/console/api/red-blue-challenges).
 // Inputs are the contract's snake_case shapes, parsed here too so server actions and routes get
 // the same checks. Beyond zod: the app and workflow must be this workspace's, settings.secret_ref
-// must name one of its secrets, custom scoring needs a scorer plugin of the workspace, and the
-// theme goes through validateTheme. Another workspace's id is "not found".
+// must name one of its secrets, custom scoring needs a scorer plugin of the workspace, a pairing
+// makes at most MAX_JUDGE_CALLS_PER_PAIRING judge calls, and the theme goes through validateTheme.
+// Another workspace's id is "not found".
 
 /** What create accepts: the parsed body (RedBlueCreateInput) or anything it parses from (e.g. judge_suite keys). */
 export type RedBlueCreateArgs = z.input<typeof redBlueCreateSchema>;
@@ -37,6 +41,8 @@ interface State {
   scoring_strategy: string;
   /** Absent: the settings are not checked (a PATCH that changes neither them nor the strategy). */
   settings?: RedBlueSettings;
+  /** Categories of the judge suite (checked with the settings: the judge calls per pairing). */
+  categories: number;
   theme: Record<string, unknown> | null;
 }
 
@@ -83,6 +89,14 @@ async function validateState(workspaceId: string, s: State): Promise<Record<stri
       issues.push(...refs.map((i) => ({ ...i, path: `settings.${i.path}` })));
     }
   }
+  if (s.settings) {
+    const calls = judgeCallsPerPairing(s.categories, s.settings);
+    if (calls > MAX_JUDGE_CALLS_PER_PAIRING)
+      issues.push({
+        path: "settings.judge_samples",
+        message: `The judge suite would make ${calls} judge calls per pairing (categories × samples × judge models); at most ${MAX_JUDGE_CALLS_PER_PAIRING}`,
+      });
+  }
   const theme = await checkTheme(workspaceId, s.theme);
   issues.push(...theme.issues);
   if (issues.length > 0) throw invalid(issues);
@@ -120,6 +134,7 @@ export async function createRedBlueChallenge(
     workflow_id: data.workflow_id ?? null,
     scoring_strategy: data.scoring_strategy,
     settings,
+    categories: data.judge_suite.length,
     theme: data.theme ?? null,
   });
   const row = await db.redBlueChallenge.create({
@@ -162,11 +177,13 @@ export async function updateRedBlueChallenge(
   // A settings patch is merged key by key over what is stored (absent keys keep their value).
   const patch = Object.fromEntries(Object.entries(data.settings ?? {}).filter(([, v]) => v !== undefined));
   const settings = readSettings({ ...readSettings(current.settings), ...patch });
-  const checkSettings = data.settings !== undefined || data.scoring_strategy !== undefined;
+  const checkSettings =
+    data.settings !== undefined || data.scoring_strategy !== undefined || data.judge_suite !== undefined;
   const theme = await validateState(workspaceId, {
     workflow_id: data.workflow_id === undefined ? null : data.workflow_id,
     scoring_strategy: data.scoring_strategy ?? readStrategy(current.scoringStrategy),
     ...(checkSettings ? { settings } : {}),
+    categories: (data.judge_suite ?? readSuite(current.judgeSuite)).length,
     // An unchanged theme is not re-validated: its stored asset URLs may have expired since.
     theme: data.theme ?? null,
   });

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { displayName } from "@/lib/services/leaderboards/page";
-import { asObject, readCategories, round2 } from "@/lib/services/red-blue/views";
+import { asObject, readCategories, readContested, round2 } from "@/lib/services/red-blue/views";
 import { ratio } from "@/lib/red-blue/scoring";
 
 // The creator's pairings browser (GET /console/api/red-blue-challenges/{id}/pairings): both
@@ -122,6 +122,7 @@ export async function listPairings(
           defenseAccountId: true,
           initiator: true,
           categories: true,
+          judgeOutputRaw: true,
           judgeRating: true,
           judgeFeedback: true,
           redPoints: true,
@@ -168,6 +169,7 @@ export async function listPairings(
       defense: ref(r.defenseAccountId, r.defense, r.defenseSubmissionId),
       initiator: r.initiator === "blue" ? "blue" : "red",
       categories: readCategories(asObject(r.categories)),
+      contested: readContested(r.judgeOutputRaw),
       judge_rating: r.judgeRating,
       judge_feedback: r.judgeFeedback,
       red_points: r.redPoints,

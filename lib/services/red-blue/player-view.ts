@@ -2,6 +2,7 @@
 import "server-only";
 import type { PlayerPairingView, RedBlueTeam } from "@/lib/contracts/red-blue";
 import { all, asDate, asJson, asNum, asNumOrNull, type Param, type Step } from "@/lib/db/sql";
+import { readContested } from "@/lib/services/red-blue/views";
 
 // A pairing as one of its two players sees it (lib/contracts/red-blue.ts playerPairingView):
 // their side, their submission, the opponent's name, the masked model answer and the verdicts.
@@ -10,7 +11,7 @@ import { all, asDate, asJson, asNum, asNumOrNull, type Param, type Step } from "
 
 /** The columns of a pairing with both submissions' texts and both players' names. */
 const PAIRING_SELECT = `SELECT p.id, p.attack_submission_id, p.defense_submission_id, p.attack_account_id,
-  p.defense_account_id, p.categories, p.judge_rating, p.judge_feedback, p.red_points, p.blue_points, p.tokens_total,
+  p.defense_account_id, p.categories, p.judge_output_raw, p.judge_rating, p.judge_feedback, p.red_points, p.blue_points, p.tokens_total,
   p.elapsed_ms, p.model_output, p.created_at,
   sa.prompt AS attack_prompt, sd.prompt AS defense_prompt,
   COALESCE(pa.display_name, aa.name) AS attack_username, COALESCE(pd.display_name, ad.name) AS defense_username
@@ -65,6 +66,7 @@ export function playerPairingOf(
     secret: rules.reveal ? rules.secret : null,
     model_output: (row.model_output as string | null) ?? null,
     categories: categoriesOf(row.categories),
+    contested: readContested(asJson(row.judge_output_raw)),
     judge_rating: asNumOrNull(row.judge_rating),
     judge_feedback: (row.judge_feedback as string | null) ?? null,
     red_points: asNum(row.red_points),

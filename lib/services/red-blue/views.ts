@@ -129,4 +129,10 @@ export function readCategories(json: unknown): Record<string, boolean | null> {
   return out;
 }
 
+/** The contested category keys a pairing's judge output lists (lib/red-blue/port.ts pairingRecord). */
+export function readContested(json: unknown): string[] {
+  const list = asObject(json)?.contested;
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
+}
+
 export const round2 = (n: number) => Math.round(n * 100) / 100;

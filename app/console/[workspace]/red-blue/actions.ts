@@ -62,6 +62,10 @@ function payload(formData: FormData, opts: { includeTheme: boolean }) {
     settings: {
       model: f.text("model").trim(),
       judge_model: f.text("judge_model").trim(),
+      judge_samples: f.int("judge_samples", undefined, "Judge samples"),
+      judge_models: f.list("judge_models"),
+      judge_aggregation: f.optional("judge_aggregation") ?? undefined,
+      min_agreement: decimal(f, problems, "min_agreement", "Minimum agreement"),
       secret_ref: f.optional("secret_ref"),
       secret_name: f.optional("secret_name"),
       secret_description: f.optional("secret_description"),

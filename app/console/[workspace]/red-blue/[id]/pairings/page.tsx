@@ -151,6 +151,7 @@ export default async function RedBluePairingsPage({ params, searchParams }: Deta
                 <div className="stack">
                   <Verdicts
                     categories={p.categories}
+                    contested={p.contested}
                     names={categoryNames}
                     secretName={challenge.settings.secret_name}
                   />
