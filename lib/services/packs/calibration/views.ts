@@ -83,7 +83,7 @@ export interface RunRow {
 }
 
 const record = (v: Prisma.JsonValue | null): Record<string, unknown> | null =>
-  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  v && typeof v === "object" && !Array.isArray(v) ? v : null;
 
 export function judgeModelsOf(v: Prisma.JsonValue | null): Record<string, string> {
   return Object.fromEntries(
