@@ -16,6 +16,7 @@ import { providerOperations } from "@/lib/contracts/llm-providers";
 import { moderationOperations } from "@/lib/contracts/moderation";
 import { notificationEmailOperations } from "@/lib/contracts/notification-email";
 import { notificationOperations, workspaceEventOperations } from "@/lib/contracts/notifications";
+import { packCalibrationOperations } from "@/lib/contracts/pack-calibration";
 import { packConvertOperations } from "@/lib/contracts/pack-convert";
 import { packRunOperations } from "@/lib/contracts/pack-runs";
 import { packOperations } from "@/lib/contracts/packs";
@@ -120,6 +121,11 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/console/api/pack-runs/compare/route.ts", path: "/console/api/pack-runs/compare", operations: { GET: packRunOperations.compare } },
   { file: "app/console/api/packs/[id]/route.ts", path: "/console/api/packs/{id}", operations: { GET: packOperations.get } },
   { file: "app/console/api/packs/[id]/runs/route.ts", path: "/console/api/packs/{id}/runs", operations: { GET: packRunOperations.listForPack, POST: packRunOperations.start } },
+  { file: "app/console/api/packs/[id]/versions/[number]/calibration/compare/route.ts", path: "/console/api/packs/{id}/versions/{number}/calibration/compare", operations: { GET: packCalibrationOperations.compareRuns } },
+  { file: "app/console/api/packs/[id]/versions/[number]/calibration/outputs/[outputId]/route.ts", path: "/console/api/packs/{id}/versions/{number}/calibration/outputs/{outputId}", operations: { PATCH: packCalibrationOperations.updateOutput, DELETE: packCalibrationOperations.removeOutput } },
+  { file: "app/console/api/packs/[id]/versions/[number]/calibration/outputs/route.ts", path: "/console/api/packs/{id}/versions/{number}/calibration/outputs", operations: { GET: packCalibrationOperations.listOutputs, POST: packCalibrationOperations.createOutput } },
+  { file: "app/console/api/packs/[id]/versions/[number]/calibration/runs/[runId]/route.ts", path: "/console/api/packs/{id}/versions/{number}/calibration/runs/{runId}", operations: { GET: packCalibrationOperations.getRun } },
+  { file: "app/console/api/packs/[id]/versions/[number]/calibration/runs/route.ts", path: "/console/api/packs/{id}/versions/{number}/calibration/runs", operations: { GET: packCalibrationOperations.listRuns, POST: packCalibrationOperations.startRun } },
   { file: "app/console/api/packs/[id]/versions/[number]/route.ts", path: "/console/api/packs/{id}/versions/{number}", operations: { GET: packOperations.version } },
   { file: "app/console/api/packs/import/route.ts", path: "/console/api/packs/import", operations: { POST: packConvertOperations.importChallenges } },
   { file: "app/console/api/packs/route.ts", path: "/console/api/packs", operations: { GET: packOperations.list, POST: packOperations.publish } },

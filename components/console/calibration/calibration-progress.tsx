@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { calibrationRunView, type CalibrationRunView } from "@/lib/contracts/calibration";
 
 const parseRun = (run: unknown) => calibrationRunView.parse(run);
-const active = (run: CalibrationRunView) => run.status === "queued" || run.status === "running";
+const active = (run: ProgressRun) => run.status === "queued" || run.status === "running";
 
 /** A calibration's progress bar: polls the run while it works, then refreshes the page for its report. */
 export function CalibrationProgress({
@@ -19,17 +19,42 @@ export function CalibrationProgress({
   workspace: string;
   initial: CalibrationRunView;
 }) {
+  return (
+    <RunProgress
+      workspace={workspace}
+      initial={initial}
+      url={`/console/api/challenges/${encodeURIComponent(initial.challenge_id)}/calibration/runs/${encodeURIComponent(initial.id)}`}
+      parse={parseRun}
+    />
+  );
+}
+
+/** What a progress bar reads of a calibration run (a challenge's or a pack version's). */
+export interface ProgressRun {
+  status: "queued" | "running" | "done" | "failed";
+  completed: number;
+  total: number;
+  error: string | null;
+}
+
+/** The progress bar of any calibration run, polled at `url` (its GET answers `{ run }`). */
+export function RunProgress<R extends ProgressRun>({
+  workspace,
+  initial,
+  url,
+  parse,
+}: {
+  workspace: string;
+  initial: R;
+  url: string;
+  parse: (run: unknown) => R;
+}) {
   const t = useTranslations("consolePages.calibration");
   const {
     run,
     pollError,
     active: working,
-  } = usePolledRun(initial, {
-    url: `/console/api/challenges/${encodeURIComponent(initial.challenge_id)}/calibration/runs/${encodeURIComponent(initial.id)}`,
-    workspace,
-    parse: parseRun,
-    isActive: active,
-  });
+  } = usePolledRun(initial, { url, workspace, parse, isActive: active });
 
   const pct = progressPercent(run.completed, run.total);
   const valueText = t("progress", { done: run.completed, total: run.total });

@@ -10,13 +10,18 @@ export function CalibrationReportView({
   report,
   graph,
   comparison,
+  terms = "challenge",
 }: {
   report: CalibrationReport;
   /** What was calibrated: "the draft", "version 3". */
   graph: string;
   comparison?: { graph: string; diff: CalibrationComparison } | undefined;
+  /** "pack": a pack judge's calibration, whose labels and verdicts read pass and fail. */
+  terms?: "challenge" | "pack";
 }) {
   const t = useTranslations("consolePages.calibration");
+  const labels = terms === "pack" ? "packLabels" : "labels";
+  const outcomes = terms === "pack" ? "packOutcomes" : "outcomes";
   const format = useFormatter();
   const pct = (share: number) => format.number(share, { style: "percent", maximumFractionDigits: 0 });
   const num = (v: number | null) =>
@@ -92,20 +97,22 @@ export function CalibrationReportView({
         rows={report.perExample}
         rowKey={(e) => e.exampleId}
         columns={[
-          { label: t("colLabel"), cell: (e: ExampleReport) => t(`labels.${e.label}`) },
+          { label: t("colLabel"), cell: (e: ExampleReport) => t(`${labels}.${e.label}`) },
           { label: t("colSource"), cell: (e) => e.kind ?? t(`sources.${e.source}`) },
           {
             label: t("colVerdict"),
             cell: (e) => (
               <span className={e.agrees ? styles.statusOk : styles.statusBad}>
-                {t(e.agrees ? "verdictAgrees" : "verdictDisagrees", { verdict: t(`outcomes.${e.verdict}`) })}
+                {t(e.agrees ? "verdictAgrees" : "verdictDisagrees", {
+                  verdict: t(`${outcomes}.${e.verdict}`),
+                })}
                 {e.flipped ? ` · ${t("flipped")}` : ""}
               </span>
             ),
           },
           {
             label: t("colSamples"),
-            cell: (e) => e.verdicts.map((v) => t(`outcomes.${v.outcome}`)).join(", "),
+            cell: (e) => e.verdicts.map((v) => t(`${outcomes}.${v.outcome}`)).join(", "),
           },
           {
             label: t("colEvidence"),

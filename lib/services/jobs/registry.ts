@@ -3,6 +3,7 @@ import type { AnyJobDefinition } from "@/lib/jobs";
 import { dispatchJob } from "@/lib/services/notifications/dispatch";
 import { packRunJob } from "@/lib/services/packs/runs/job";
 import { calibrationRunJob } from "@/lib/services/calibration/job";
+import { packCalibrationJob } from "@/lib/services/packs/calibration/job";
 import { emailDigestJob } from "@/lib/services/notifications/email-digest";
 import { loginWarningJob } from "@/lib/services/login-warning";
 import { webhookDeliverJob, webhookFanoutJob } from "@/lib/services/webhooks/jobs";
@@ -17,4 +18,5 @@ export const jobDefinitions: AnyJobDefinition[] = [
   webhookDeliverJob,
   packRunJob,
   calibrationRunJob,
+  packCalibrationJob,
 ];

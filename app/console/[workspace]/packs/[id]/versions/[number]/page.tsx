@@ -30,9 +30,10 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 export default async function PackVersionPage(props: Props) {
   const { workspace, pack, version } = await load(props);
-  const [t, tc] = await Promise.all([
+  const [t, tc, tcal] = await Promise.all([
     getTranslations("consolePages.packs"),
     getTranslations("consolePages.common"),
+    getTranslations("consolePages.calibration"),
   ]);
   const packHref = `/console/${workspace.slug}/packs/${pack.id}`;
   return (
@@ -43,6 +44,14 @@ export default async function PackVersionPage(props: Props) {
       <div className="page-header">
         <h1>{t("versionTitle", { pack: pack.name, number: version.number })}</h1>
         <p className="lead">{t("manifestLead", { number: version.number })}</p>
+        <p>
+          <Link
+            href={`${packHref}/versions/${version.number}/calibration`}
+            data-testid="pack-calibration-link"
+          >
+            {tcal("packOpen")}
+          </Link>
+        </p>
       </div>
       <section className={styles.section} aria-labelledby="version-facts">
         <h2 id="version-facts">{t("facts")}</h2>
