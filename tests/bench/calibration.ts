@@ -1,10 +1,13 @@
-// (cal) Judge calibration: 40 examples × 3 samples through a challenge's whole evaluation, on the
+// (cal) Judge calibration: 40 examples × 3 samples (35 written, the 5 built-in judge-injection
+// answers every run adds) through a challenge's whole evaluation, on the
 // offline judge and on a judge answering after 1 s (the job evaluates 10 at a time, so the ideal
 // is 120 / 10 × 1 s); and a consensus of 3 judge models against one, on the 1 s judge.
 // Runs in the bench process on its database; app modules load after the environment is set.
 import type { Prisma } from "../../lib/generated/sqlite/client";
 
 const EXAMPLES = 40;
+/** Every run adds the judge-injection set (lib/services/calibration/builtin.ts). */
+const BUILTIN = 5;
 const SAMPLES = 3;
 const CONCURRENCY = 10;
 const VERDICT = JSON.stringify({
@@ -37,7 +40,7 @@ async function judgedChallenge(workspaceId: string, appId: string, judgeConfig: 
     },
   });
   await db.calibrationExample.createMany({
-    data: Array.from({ length: EXAMPLES }, (_, i) => ({
+    data: Array.from({ length: EXAMPLES - BUILTIN }, (_, i) => ({
       workspaceId,
       challengeId: challenge.id,
       label: i % 2 === 0 ? "win" : "no_win",

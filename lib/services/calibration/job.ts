@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { buildCalibrationReport } from "@/lib/evaluation/calibration/report";
 import { materialiseExample } from "@/lib/evaluation/calibration/generate";
+import { isInjectionKind, materialiseInjection } from "@/lib/evaluation/calibration/injection";
 import type {
   CalibrationLabel,
   ExampleSource,
@@ -12,6 +13,7 @@ import type {
 import { defineJob, PermanentJobError, type JobContext } from "@/lib/jobs";
 import { log } from "@/lib/log";
 import { answerEvaluator, type EvaluatedGraph } from "@/lib/services/calibration/evaluate";
+import { builtinInjection } from "@/lib/services/calibration/builtin";
 import { AppError } from "@/lib/errors";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
 import { thresholdsOf } from "@/lib/services/calibration/views";
@@ -39,7 +41,11 @@ const OUTCOMES = { pass: "win", fail: "no_win", error: "error" } as const satisf
   SampleOutcome
 >;
 
-/** The run's examples as answers: generated ones made from the current secret (skipped when they cannot be). */
+/**
+ * The run's examples as answers: generated ones made from the current secret (skipped when they
+ * cannot be), then the built-in judge-injection set (builtinInjection) for every injection kind
+ * the challenge does not keep as an example itself. Injection answers need no secret.
+ */
 async function runnableExamples(run: {
   workspaceId: string;
   challengeId: string;
@@ -54,17 +60,19 @@ async function runnableExamples(run: {
     where: { challengeId: run.challengeId, createdAt: { lte: run.createdAt } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const needSecret = rows.some((r) => r.source === "generated");
+  const needSecret = rows.some((r) => r.source === "generated" && r.kind && !isInjectionKind(r.kind));
   const secret =
     needSecret && challenge.secretRef ? await getSecretValue(run.workspaceId, challenge.secretRef) : null;
   const out: RunnableExample[] = [];
   for (const r of rows) {
     const text =
-      r.source === "generated"
-        ? secret && r.kind
-          ? materialiseExample(r.kind, secret, challenge.goal)
-          : null
-        : r.text;
+      r.source !== "generated"
+        ? r.text
+        : r.kind && isInjectionKind(r.kind)
+          ? materialiseInjection(r.kind, challenge.goal)
+          : secret && r.kind
+            ? materialiseExample(r.kind, secret, challenge.goal)
+            : null;
     if (text === null || text === undefined) continue;
     out.push({
       id: r.id,
@@ -74,6 +82,8 @@ async function runnableExamples(run: {
       text,
     });
   }
+  const kept = new Set(rows.map((r) => r.kind));
+  for (const example of builtinInjection(challenge.goal)) if (!kept.has(example.kind)) out.push(example);
   return out;
 }
 

@@ -7,6 +7,7 @@ import { enqueueJobIn } from "@/lib/jobs";
 import { validateDraft, workflowGraphSchema } from "@/lib/contracts/workflows";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { lockChallengeRow } from "@/lib/db/guests";
+import { builtinKindsMissing } from "@/lib/services/calibration/builtin";
 import { calibratedChallenge } from "@/lib/services/calibration/challenge";
 import { graphFingerprint } from "@/lib/services/calibration/graph";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
@@ -18,11 +19,10 @@ const ACTIVE = ["queued", "running"];
 export const CALIBRATIONS_PER_WORKSPACE = 5;
 
 /**
- * Calibrate: a run of every example, k times each, on the challenge's draft graph (what the
- * builder would publish; the default) or its published version. A draft equal to the published
- * graph is that version's calibration; another draft keeps its graph on the run, which gets its
- * version when that graph is published. The run row and its job are written in one transaction.
- * 409 without a graph or examples, or while another run of the challenge is queued or running.
+ * Calibrate: every example and the judge-injection set (builtin.ts), k times each, on the draft
+ * (the default; kept on the run until published, unless it is the published graph) or the
+ * published version. Run and job are written in one transaction. 409 without a graph to
+ * calibrate, or while another run of the challenge is queued or running.
  */
 export async function startCalibrationRun(
   workspaceId: string,
@@ -32,8 +32,13 @@ export async function startCalibrationRun(
 ): Promise<CalibrationRunView> {
   const challenge = await calibratedChallenge(workspaceId, challengeId);
   const target = await calibrationTarget(challenge.workflowId, body.target ?? "draft");
-  const examples = await db.calibrationExample.count({ where: { challengeId: challenge.id, workspaceId } });
-  if (examples === 0) throw conflict("The challenge has no calibration examples; add some first");
+  // The challenge's examples and the built-in injection set it does not keep itself. The job
+  // recounts what it can evaluate (generated examples need the secret).
+  const kinds = await db.calibrationExample.findMany({
+    where: { challengeId: challenge.id, workspaceId },
+    select: { kind: true },
+  });
+  const examples = kinds.length + builtinKindsMissing(kinds.map((k) => k.kind));
   const settings = await effectiveSettings(challenge.id);
   const samples = body.samples ?? settings.samples;
   const id = uuidv7();

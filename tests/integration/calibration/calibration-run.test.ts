@@ -11,6 +11,7 @@ import { db } from "@/lib/db";
 import type { CalibrationReport } from "@/lib/evaluation/calibration/types";
 import { GENERATED_KINDS } from "@/lib/evaluation/calibration/generate";
 import { PermanentJobError, startWorker, type RunningWorker } from "@/lib/jobs";
+import { BUILTIN_INJECTION_COUNT } from "@/lib/services/calibration/builtin";
 import { calibrationRunJob, runCalibration } from "@/lib/services/calibration/job";
 import { consoleActors, type ConsoleActors } from "@/tests/helpers/console";
 import { waitFor } from "@/tests/helpers/wait";
@@ -78,29 +79,38 @@ describe("a calibration run", () => {
 
   it("evaluates only the missing samples when tried again", { timeout: 60_000 }, async () => {
     const c = await challengeOf(actors.wsA.id);
-    await exampleRow(actors, c.id, "no_win", "No.");
+    const example = await exampleRow(actors, c.id, "no_win", "No.");
     const start = await asActor(actors.ownerA, runsPOST, { params: { id: c.id }, body: { samples: 3 } });
     const runId = String(start.json.run.id);
     await finished(c.id, runId);
-    const before = await db.calibrationSample.findMany({ where: { runId }, orderBy: { sampleIndex: "asc" } });
+    const ofExample = () =>
+      db.calibrationSample.findMany({
+        where: { runId, exampleId: example.id },
+        orderBy: { sampleIndex: "asc" },
+      });
+    const before = await ofExample();
     expect(before).toHaveLength(3);
+    const total = (await db.calibrationRun.findUniqueOrThrow({ where: { id: runId } })).total;
+    // The written example and the built-in injection set, 3 times each.
+    expect(total).toBe((1 + BUILTIN_INJECTION_COUNT) * 3);
     await db.calibrationSample.delete({ where: { id: before[1]!.id } });
     await db.calibrationRun.update({
       where: { id: runId },
-      data: { status: "running", completed: 2, report: undefined },
+      data: { status: "running", completed: total - 1, report: undefined },
     });
     await runCalibration(runId, new AbortController().signal);
-    const after = await db.calibrationSample.findMany({ where: { runId }, orderBy: { sampleIndex: "asc" } });
+    const after = await ofExample();
     expect(after.map((s) => s.sampleIndex)).toEqual([0, 1, 2]);
     expect(after[0]!.id).toBe(before[0]!.id);
     expect(after[2]!.id).toBe(before[2]!.id);
     expect(after[1]!.id).not.toBe(before[1]!.id);
     const run = await db.calibrationRun.findUniqueOrThrow({ where: { id: runId } });
-    expect(run).toMatchObject({ status: "done", completed: 3, total: 3 });
+    expect(run).toMatchObject({ status: "done", completed: total, total });
+    expect(await db.calibrationSample.count({ where: { runId } })).toBe(total);
   });
 
   it(
-    "calibrates a challenge without a secret on its written examples only",
+    "calibrates a challenge without a secret on its written examples and the injection set",
     { timeout: 60_000 },
     async () => {
       const c = await challengeOf(actors.wsA.id, { withoutSecret: true });
@@ -109,8 +119,10 @@ describe("a calibration run", () => {
       const start = await asActor(actors.ownerA, runsPOST, { params: { id: c.id }, body: { samples: 1 } });
       expect(start.status, start.text).toBe(202);
       const res = await finished(c.id, String(start.json.run.id));
-      expect(res.json.run).toMatchObject({ status: "done", total: 1, completed: 1 });
-      expect(res.json.run.report.examples).toBe(1);
+      // The secret's kinds are skipped; the injection kinds need no secret.
+      const total = 1 + BUILTIN_INJECTION_COUNT;
+      expect(res.json.run).toMatchObject({ status: "done", total, completed: total });
+      expect(res.json.run.report.examples).toBe(total);
     },
   );
 

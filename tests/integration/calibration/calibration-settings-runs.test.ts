@@ -10,6 +10,7 @@ import {
 } from "@/app/console/api/challenges/[id]/calibration/settings/route";
 import { db } from "@/lib/db";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
+import { BUILTIN_INJECTION_COUNT } from "@/lib/services/calibration/builtin";
 import { CALIBRATIONS_PER_WORKSPACE } from "@/lib/services/calibration/runs";
 import { consoleActors, expect422, expectError, type ConsoleActors } from "@/tests/helpers/console";
 import { asActor, challengeOf, exampleRow } from "./calibration-support";
@@ -62,7 +63,7 @@ describe("calibration settings", () => {
 });
 
 describe("starting a calibration", () => {
-  it("calibrates an unpublished draft (no version yet), refuses the published target without one, and a challenge without examples (409)", async () => {
+  it("calibrates an unpublished draft (no version yet), refuses the published target without one, runs the injection set without examples", async () => {
     const draft = await challengeOf(actors.wsA.id, { publish: false });
     await exampleRow(actors, draft.id, "no_win", "I cannot share that.");
     expectError(
@@ -76,11 +77,11 @@ describe("starting a calibration", () => {
     expect(ofDraft.json.run.graph_hash).toMatch(/^[0-9a-f]{64}$/);
     const stored = await db.calibrationRun.findUniqueOrThrow({ where: { id: ofDraft.json.run.id } });
     expect(stored.draftGraph).not.toBeNull();
+    // Without examples of its own, a challenge still runs the built-in injection set.
     const empty = await challengeOf(actors.wsA.id);
-    const res = await asActor(actors.ownerA, runsPOST, { params: { id: empty.id }, body: {} });
-    expectError(res, 409, "conflict");
-    expect(res.json.error.message).toContain("no calibration examples");
-    expect(await db.calibrationRun.count({ where: { challengeId: empty.id } })).toBe(0);
+    const res = await asActor(actors.ownerA, runsPOST, { params: { id: empty.id }, body: { samples: 2 } });
+    expect(res.status, res.text).toBe(202);
+    expect(res.json.run.total).toBe(BUILTIN_INJECTION_COUNT * 2);
   });
 
   it("writes the run and its job together (202), and refuses a second while it is queued", async () => {
@@ -97,7 +98,7 @@ describe("starting a calibration", () => {
       samples: 2,
       status: "queued",
       completed: 0,
-      total: 4,
+      total: (2 + BUILTIN_INJECTION_COUNT) * 2,
       report: null,
       thresholds: { max_false_wins: 0, max_flip_rate: 0.1, min_agreement: 0.9 },
       created_by: actors.ownerA.id,

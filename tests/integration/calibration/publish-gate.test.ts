@@ -8,6 +8,7 @@ import { POST as runsPOST } from "@/app/console/api/challenges/[id]/calibration/
 import { POST as publishPOST } from "@/app/console/api/workflows/[id]/publish/route";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
+import { BUILTIN_INJECTION_COUNT } from "@/lib/services/calibration/builtin";
 import { runCalibration } from "@/lib/services/calibration/job";
 import { publicCalibration } from "@/lib/services/calibration/public";
 import { listWorkspaceAudit } from "@/lib/services/workspace-audit";
@@ -103,7 +104,12 @@ describe("the publish gate", () => {
     expect(linked.workflowVersionId).toBe(ok.json.version.id);
     expect(linked.version).toBe(ok.json.version.version);
     const summary = await publicCalibration(c.id);
-    expect(summary).toMatchObject({ examples: 2, agreeing: 2, flips: 0 });
+    // The two written examples and the built-in injection set.
+    expect(summary).toMatchObject({
+      examples: 2 + BUILTIN_INJECTION_COUNT,
+      agreeing: 2 + BUILTIN_INJECTION_COUNT,
+      flips: 0,
+    });
   });
 
   it("keeps a calibration through a layout change, not through a config change", async () => {
