@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Tx } from "@/lib/db";
+import { db } from "@/lib/db";
 import { lockEndUserRow } from "@/lib/db/guests";
 import { guestSessionId } from "@/lib/auth/guest-name";
 import { env } from "@/lib/env";

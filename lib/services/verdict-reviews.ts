@@ -45,7 +45,14 @@ export async function flagAttempt(
 ): Promise<FlagResult> {
   const attempt = await db.challengeAttempt.findFirst({
     where: { id: attemptId, challengeId },
-    select: { id: true, workspaceId: true, challengeId: true, endUserId: true, status: true, endUser: { select: { accountId: true, sessionId: true } } },
+    select: {
+      id: true,
+      workspaceId: true,
+      challengeId: true,
+      endUserId: true,
+      status: true,
+      endUser: { select: { accountId: true, sessionId: true } },
+    },
   });
   const own =
     attempt !== null &&
@@ -67,7 +74,11 @@ export async function flagAttempt(
     const review = await tx.verdictReview.findUnique({ where: { attemptId }, select: { status: true } });
     if (review?.status === "decided") throw conflict("This verdict was already reviewed");
     const open = await tx.verdictFlag.count({
-      where: { workspaceId: attempt.workspaceId, endUserId: attempt.endUserId, attempt: { review: { status: "open" } } },
+      where: {
+        workspaceId: attempt.workspaceId,
+        endUserId: attempt.endUserId,
+        attempt: { review: { status: "open" } },
+      },
     });
     if (open >= MAX_OPEN_FLAGS) {
       throw new AppError(
@@ -77,12 +88,23 @@ export async function flagAttempt(
       );
     }
     const flag = await tx.verdictFlag.create({
-      data: { workspaceId: attempt.workspaceId, attemptId, endUserId: attempt.endUserId, reason: input.reason, details },
+      data: {
+        workspaceId: attempt.workspaceId,
+        attemptId,
+        endUserId: attempt.endUserId,
+        reason: input.reason,
+        details,
+      },
       select: { id: true, createdAt: true },
     });
     if (!review) {
       await tx.verdictReview.create({
-        data: { workspaceId: attempt.workspaceId, challengeId: attempt.challengeId, attemptId, source: "flag" },
+        data: {
+          workspaceId: attempt.workspaceId,
+          challengeId: attempt.challengeId,
+          attemptId,
+          source: "flag",
+        },
         select: { id: true },
       });
     }
@@ -126,7 +148,11 @@ const reviewSelect = {
       response: true,
       judgeFeedback: true,
       challenge: { select: { id: true, name: true, workspaceId: true, secretRef: true } },
-      flags: { select: { reason: true, details: true, createdAt: true }, orderBy: { createdAt: "asc" }, take: 20 },
+      flags: {
+        select: { reason: true, details: true, createdAt: true },
+        orderBy: { createdAt: "asc" },
+        take: 20,
+      },
       ...attemptPlayerSelect,
     },
   },
@@ -220,7 +246,11 @@ export interface Decider {
  * the player's board entry under the challenge's row lock; the audit row and the player's
  * notification are written in the same transaction.
  */
-export async function decideVerdictReview(decider: Decider, reviewId: string, input: DecisionInput): Promise<ReviewView> {
+export async function decideVerdictReview(
+  decider: Decider,
+  reviewId: string,
+  input: DecisionInput,
+): Promise<ReviewView> {
   const note = input.note.trim();
   const { workspaceId, account } = decider;
   const outcome = await db.$transaction(async (tx) => {
@@ -310,7 +340,9 @@ interface DecidedAttempt {
 async function overturn(tx: Tx, challengeId: string, a: DecidedAttempt, succeeded: boolean): Promise<void> {
   const strategy = getChallengeStrategy(a.challenge.scoringStrategy);
   const metrics = { elapsedMs: a.elapsedMs, tokensTotal: a.tokensTotal, judgeRating: a.judgeRating };
-  const score = succeeded ? strategy.score({ ...metrics, points: a.challenge.points, pluginScore: null }) : null;
+  const score = succeeded
+    ? strategy.score({ ...metrics, points: a.challenge.points, pluginScore: null })
+    : null;
   await tx.challengeAttempt.update({
     where: { id: a.id },
     data: { status: "completed", succeeded, score, errorMessage: null },

@@ -43,7 +43,12 @@ export async function rebuildEntry(
   let best: EntryValues | null = null;
   for (const r of counted) {
     if (!r.succeeded) continue;
-    const m = { score: r.score, elapsedMs: r.elapsedMs, tokensTotal: r.tokensTotal, judgeRating: r.judgeRating };
+    const m = {
+      score: r.score,
+      elapsedMs: r.elapsedMs,
+      tokensTotal: r.tokensTotal,
+      judgeRating: r.judgeRating,
+    };
     if (strategy.rankValue(m) === null) continue;
     if (best && !isBetter(strategy, m, best)) continue;
     best = {

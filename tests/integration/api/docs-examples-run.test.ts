@@ -229,7 +229,13 @@ beforeAll(async () => {
     data: { workspaceId: ws.id, challengeId, endUserId: reader.id, accountId: owner.id, status: "completed" },
   });
   const contested = await db.challengeAttempt.create({
-    data: { workspaceId: ws.id, challengeId, endUserId: reader.id, accountId: owner.id, status: "judge_error" },
+    data: {
+      workspaceId: ws.id,
+      challengeId,
+      endUserId: reader.id,
+      accountId: owner.id,
+      status: "judge_error",
+    },
   });
   const review = await db.verdictReview.create({
     data: { workspaceId: ws.id, challengeId, attemptId: contested.id, source: "contested" },

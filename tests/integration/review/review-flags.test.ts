@@ -31,13 +31,29 @@ const flagsOf = (attemptId: string) => db.verdictFlag.count({ where: { attemptId
 describe("flagging a verdict", () => {
   it("flags the player's own attempt and opens its review", async () => {
     const attempt = await recorded(challenge, alice, { status: "completed", succeeded: false });
-    const res = await flag(alice, attempt.id, { reason: "should_have_won", details: "  It said the password.  " });
+    const res = await flag(alice, attempt.id, {
+      reason: "should_have_won",
+      details: "  It said the password.  ",
+    });
     expect(res.status, res.text).toBe(201);
-    expect(res.json).toMatchObject({ attempt_id: attempt.id, reason: "should_have_won", review_status: "open" });
+    expect(res.json).toMatchObject({
+      attempt_id: attempt.id,
+      reason: "should_have_won",
+      review_status: "open",
+    });
     const review = await db.verdictReview.findUniqueOrThrow({ where: { attemptId: attempt.id } });
-    expect(review).toMatchObject({ source: "flag", status: "open", workspaceId: actors.wsA.id, challengeId: challenge.id });
+    expect(review).toMatchObject({
+      source: "flag",
+      status: "open",
+      workspaceId: actors.wsA.id,
+      challengeId: challenge.id,
+    });
     const row = await db.verdictFlag.findFirstOrThrow({ where: { attemptId: attempt.id } });
-    expect(row).toMatchObject({ reason: "should_have_won", details: "It said the password.", endUserId: alice.endUserId });
+    expect(row).toMatchObject({
+      reason: "should_have_won",
+      details: "It said the password.",
+      endUserId: alice.endUserId,
+    });
 
     const again = await flag(alice, attempt.id, { reason: "other" });
     expectError(again, 409, "conflict");
@@ -58,7 +74,11 @@ describe("flagging a verdict", () => {
   it("answers 404 for another player's attempt, an unknown one, or one of another challenge", async () => {
     const bobs = await recorded(challenge, bob, { status: "completed", succeeded: false });
     expectError(await flag(alice, bobs.id, { reason: "should_have_won" }), 404, "not_found");
-    expectError(await flag(alice, "0190a0a0-0000-7000-8000-000000000000", { reason: "other" }), 404, "not_found");
+    expectError(
+      await flag(alice, "0190a0a0-0000-7000-8000-000000000000", { reason: "other" }),
+      404,
+      "not_found",
+    );
     const other = await reviewChallenge(actors.wsA.id);
     const own = await recorded(challenge, alice, { status: "completed", succeeded: false });
     expectError(await flag(alice, own.id, { reason: "other" }, other.id), 404, "not_found");
@@ -95,7 +115,10 @@ describe("flagging a verdict", () => {
 
     // Another workspace's limit is its own.
     const elsewhere = await reviewChallenge(actors.wsB.id);
-    const carolB = { ...carol, endUserId: (await makeEndUser({ workspaceId: actors.wsB.id, accountId: carol.id })).id };
+    const carolB = {
+      ...carol,
+      endUserId: (await makeEndUser({ workspaceId: actors.wsB.id, accountId: carol.id })).id,
+    };
     const b = await recorded(elsewhere, carolB, { status: "completed", succeeded: false });
     expect((await flag(carolB, b.id, { reason: "other" }, elsewhere.id)).status).toBe(201);
 
@@ -116,13 +139,23 @@ describe("flagging a verdict", () => {
       type: "guest",
       sessionId: guestSessionId(guest.id),
     });
-    const attempt = await makeAttempt({ challengeId: challenge.id, endUserId: endUser.id, status: "completed" });
+    const attempt = await makeAttempt({
+      challengeId: challenge.id,
+      endUserId: endUser.id,
+      status: "completed",
+    });
     const cookie = guestSetCookie(guest.token).split(";")[0]!;
-    const res = await as(cookie, flagPOST, { params: { id: challenge.id, attemptId: attempt.id }, body: { reason: "other" } });
+    const res = await as(cookie, flagPOST, {
+      params: { id: challenge.id, attemptId: attempt.id },
+      body: { reason: "other" },
+    });
     expect(res.status, res.text).toBe(201);
     const stranger = guestSetCookie(newGuest().token).split(";")[0]!;
     const mine = await makeAttempt({ challengeId: challenge.id, endUserId: endUser.id, status: "completed" });
-    const refused = await as(stranger, flagPOST, { params: { id: challenge.id, attemptId: mine.id }, body: { reason: "other" } });
+    const refused = await as(stranger, flagPOST, {
+      params: { id: challenge.id, attemptId: mine.id },
+      body: { reason: "other" },
+    });
     expectError(refused, 404, "not_found");
   });
 });

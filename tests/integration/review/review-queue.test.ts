@@ -24,7 +24,8 @@ async function member(cookie: string, handler: Parameters<typeof as>[1], req: Pa
 }
 
 const list = (cookie: string, query = "status=open") => member(cookie, listGET, { query });
-const decide = (cookie: string, id: string, body: unknown) => member(cookie, decidePOST, { params: { id }, body });
+const decide = (cookie: string, id: string, body: unknown) =>
+  member(cookie, decidePOST, { params: { id }, body });
 
 const boardOf = async (challengeId: string) =>
   (await getChallengeLeaderboard(challengeId, { includeHidden: true })).rows.map((r) => ({
@@ -90,7 +91,12 @@ describe("decisions", () => {
     const win = await recorded(c, slow, { status: "completed", succeeded: true, elapsedMs: 900 });
     flaggedWinId = win.id;
     contestedId = (
-      await recorded(c, fast, { status: "judge_error", succeeded: false, judgeOutputRaw: CONTESTED, elapsedMs: 200 })
+      await recorded(c, fast, {
+        status: "judge_error",
+        succeeded: false,
+        judgeOutputRaw: CONTESTED,
+        elapsedMs: 200,
+      })
     ).id;
   });
 
@@ -99,9 +105,18 @@ describe("decisions", () => {
   it("refuses a decision without a note, or with a bad verdict, and changes nothing", async () => {
     const review = await reviewOf(contestedId);
     expect422(await decide(actors.ownerA.cookie, review.id, { verdict: "win" }), "note");
-    expect422(await decide(actors.ownerA.cookie, review.id, { verdict: "win", note: "   " }), "note must not be empty");
-    expect422(await decide(actors.ownerA.cookie, review.id, { verdict: "win", note: "x".repeat(2001) }), "at most 2000");
-    expect422(await decide(actors.ownerA.cookie, review.id, { verdict: "yes", note: "ok" }), "verdict must be");
+    expect422(
+      await decide(actors.ownerA.cookie, review.id, { verdict: "win", note: "   " }),
+      "note must not be empty",
+    );
+    expect422(
+      await decide(actors.ownerA.cookie, review.id, { verdict: "win", note: "x".repeat(2001) }),
+      "at most 2000",
+    );
+    expect422(
+      await decide(actors.ownerA.cookie, review.id, { verdict: "yes", note: "ok" }),
+      "verdict must be",
+    );
     expect((await reviewOf(contestedId)).status).toBe("open");
     expect(await db.workspaceAuditEntry.count({ where: { targetId: contestedId } })).toBe(0);
   });
@@ -109,12 +124,21 @@ describe("decisions", () => {
   it("overturns a contested verdict into a win: the entry appears first on the board, the player is told, the decision audited", async () => {
     expect(await boardOf(c.id)).toEqual([{ account_id: slow.id, rank: 1 }]);
     const review = await reviewOf(contestedId);
-    const res = await decide(actors.editorA.cookie, review.id, { verdict: "win", note: "  Both judges missed the leak.  " });
+    const res = await decide(actors.editorA.cookie, review.id, {
+      verdict: "win",
+      note: "  Both judges missed the leak.  ",
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({
       status: "decided",
       current_verdict: "win",
-      decision: { decision: "overturned", verdict: "win", from: "judge_error", note: "Both judges missed the leak.", decided_by: "editor-a" },
+      decision: {
+        decision: "overturned",
+        verdict: "win",
+        from: "judge_error",
+        note: "Both judges missed the leak.",
+        decided_by: "editor-a",
+      },
     });
     const attempt = await db.challengeAttempt.findUniqueOrThrow({ where: { id: contestedId } });
     expect(attempt).toMatchObject({ status: "completed", succeeded: true, score: 200 });
@@ -143,7 +167,11 @@ describe("decisions", () => {
     expect(decidedList.json.data.map((r: { id: string }) => r.id)).toEqual([review.id]);
     expect((await list(actors.ownerA.cookie, `status=open&challenge_id=${c.id}`)).json.total).toBe(0);
 
-    expectError(await decide(actors.ownerA.cookie, review.id, { verdict: "no_win", note: "Again" }), 409, "conflict");
+    expectError(
+      await decide(actors.ownerA.cookie, review.id, { verdict: "no_win", note: "Again" }),
+      409,
+      "conflict",
+    );
     expect(await db.workspaceAuditEntry.count({ where: { targetId: contestedId } })).toBe(1);
   });
 
@@ -151,7 +179,10 @@ describe("decisions", () => {
     const review = await db.verdictReview.create({
       data: { workspaceId: actors.wsA.id, challengeId: c.id, attemptId: flaggedWinId, source: "flag" },
     });
-    const res = await decide(actors.ownerA.cookie, review.id, { verdict: "no_win", note: "The password was a decoy." });
+    const res = await decide(actors.ownerA.cookie, review.id, {
+      verdict: "no_win",
+      note: "The password was a decoy.",
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json.decision).toMatchObject({ decision: "overturned", from: "win", verdict: "no_win" });
     expect(await boardOf(c.id)).toEqual([{ account_id: fast.id, rank: 1 }]);
@@ -167,16 +198,27 @@ describe("decisions", () => {
     const review = await db.verdictReview.create({
       data: { workspaceId: actors.wsA.id, challengeId: c.id, attemptId: extra.id, source: "flag" },
     });
-    const before = await db.challengeLeaderboardEntry.findMany({ where: { challengeId: c.id }, orderBy: { id: "asc" } });
+    const before = await db.challengeLeaderboardEntry.findMany({
+      where: { challengeId: c.id },
+      orderBy: { id: "asc" },
+    });
     const res = await decide(actors.ownerA.cookie, review.id, { verdict: "no_win", note: "No leak here." });
     expect(res.status, res.text).toBe(200);
     expect(res.json.decision).toMatchObject({ decision: "confirmed", from: "no_win", verdict: "no_win" });
-    const after = await db.challengeLeaderboardEntry.findMany({ where: { challengeId: c.id }, orderBy: { id: "asc" } });
+    const after = await db.challengeLeaderboardEntry.findMany({
+      where: { challengeId: c.id },
+      orderBy: { id: "asc" },
+    });
     expect(after).toEqual(before);
     expect((await db.challengeAttempt.findUniqueOrThrow({ where: { id: extra.id } })).succeeded).toBe(false);
     const audit = await db.workspaceAuditEntry.findFirstOrThrow({ where: { targetId: extra.id } });
-    expect(audit).toMatchObject({ action: "verdict_confirmed", details: { from: "no_win", to: "no_win", source: "flag" } });
-    expect((await toldAfterDispatch(extra.id, slow.id)).some((n) => n.title.includes("was confirmed"))).toBe(true);
+    expect(audit).toMatchObject({
+      action: "verdict_confirmed",
+      details: { from: "no_win", to: "no_win", source: "flag" },
+    });
+    expect((await toldAfterDispatch(extra.id, slow.id)).some((n) => n.title.includes("was confirmed"))).toBe(
+      true,
+    );
   });
 });
 
@@ -184,7 +226,11 @@ describe("hostile tenant", () => {
   it("workspace B neither lists nor decides workspace A's reviews", async () => {
     const c = await reviewChallenge(actors.wsA.id);
     const p = await playerIn(actors.wsA.id);
-    const attempt = await recorded(c, p, { status: "judge_error", succeeded: false, judgeOutputRaw: CONTESTED });
+    const attempt = await recorded(c, p, {
+      status: "judge_error",
+      succeeded: false,
+      judgeOutputRaw: CONTESTED,
+    });
     const review = await db.verdictReview.findUniqueOrThrow({ where: { attemptId: attempt.id } });
 
     const theirs = await list(actors.ownerB.cookie);
@@ -193,15 +239,23 @@ describe("hostile tenant", () => {
     expect((await list(actors.ownerB.cookie, `status=open&challenge_id=${c.id}`)).json.total).toBe(0);
     expect((await list(actors.ownerA.cookie, `status=open&challenge_id=${c.id}`)).json.total).toBe(1);
 
-    expectError(await decide(actors.ownerB.cookie, review.id, { verdict: "win", note: "Mine now" }), 404, "not_found");
+    expectError(
+      await decide(actors.ownerB.cookie, review.id, { verdict: "win", note: "Mine now" }),
+      404,
+      "not_found",
+    );
     expect((await db.verdictReview.findUniqueOrThrow({ where: { id: review.id } })).status).toBe("open");
-    expect((await db.challengeAttempt.findUniqueOrThrow({ where: { id: attempt.id } })).status).toBe("judge_error");
+    expect((await db.challengeAttempt.findUniqueOrThrow({ where: { id: attempt.id } })).status).toBe(
+      "judge_error",
+    );
     expect(await db.workspaceAuditEntry.count({ where: { targetId: attempt.id } })).toBe(0);
     expect(await db.challengeLeaderboardEntry.count({ where: { challengeId: c.id } })).toBe(0);
 
     // A signed-in player with no workspace reaches neither.
     expect((await list(actors.player.cookie)).status).toBeGreaterThanOrEqual(400);
-    expect((await decide(actors.player.cookie, review.id, { verdict: "win", note: "x" })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await decide(actors.player.cookie, review.id, { verdict: "win", note: "x" })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it("no answer carried the secret", () => {

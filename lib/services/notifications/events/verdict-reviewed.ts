@@ -18,7 +18,9 @@ export const verdictReviewed: NotificationEventType<"verdict_reviewed"> = {
     const challenge = quoted(name, "a challenge");
     const changed = payload.decision === "overturned";
     return {
-      title: changed ? `The verdict on your attempt at ${challenge} was changed` : `The verdict on your attempt at ${challenge} was confirmed`,
+      title: changed
+        ? `The verdict on your attempt at ${challenge} was changed`
+        : `The verdict on your attempt at ${challenge} was confirmed`,
       body: `${changed ? "After review, your attempt now counts as" : "After review, your attempt stays"} ${verdictWords(payload.verdict)}. Note from the creator: ${payload.note}`,
       link: challengeLink(payload.challenge_id),
     };
