@@ -118,16 +118,6 @@ export async function flagAttempt(
   });
 }
 
-/** The attempts the player has flagged on a challenge (the play page marks them). */
-export async function flaggedAttemptIds(accountId: string, challengeId: string): Promise<string[]> {
-  const rows = await db.verdictFlag.findMany({
-    where: { attempt: { challengeId, endUser: { accountId } } },
-    select: { attemptId: true },
-    take: 500,
-  });
-  return rows.map((r) => r.attemptId);
-}
-
 const reviewSelect = {
   id: true,
   source: true,
@@ -227,11 +217,6 @@ export async function listVerdictReviews(workspaceId: string, q: ReviewListQuery
     db.verdictReview.count({ where }),
   ]);
   return { data: await views(rows), total, limit: q.limit, offset: q.offset };
-}
-
-/** Open reviews in the workspace (the console's navigation badge). */
-export function countOpenReviews(workspaceId: string): Promise<number> {
-  return db.verdictReview.count({ where: { workspaceId, status: "open" } });
 }
 
 /** Who decides: a workspace member's account, or an API token (no account). */
