@@ -1,5 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { AttemptHistoryItem } from "@/lib/contracts/attempts";
+import { FlagVerdict } from "./flag-verdict";
 import { formatDuration } from "./format";
 import styles from "./attempt-history.module.css";
 import playStyles from "./play.module.css";
@@ -14,9 +15,12 @@ function tone(a: AttemptHistoryItem): "success" | "fail" | "error" | "neutral" {
 export async function AttemptHistory({
   attempts,
   headingId,
+  challengeId,
 }: {
   attempts: AttemptHistoryItem[];
   headingId: string;
+  /** With it, judged attempts offer "Flag this verdict". */
+  challengeId?: string;
 }) {
   const [t, format] = await Promise.all([getTranslations("player.history"), getFormatter()]);
   return (
@@ -59,6 +63,9 @@ export async function AttemptHistory({
                   .filter(Boolean)
                   .join(" · ")}
               </p>
+              {challengeId && (a.status === "completed" || a.status === "judge_error") ? (
+                <FlagVerdict challengeId={challengeId} attemptId={a.id} flagged={a.flagged ?? false} />
+              ) : null}
             </li>
           ))}
         </ol>

@@ -10,6 +10,7 @@ export const NOTIFICATION_EVENTS = [
   "challenge_record_beaten",
   "team_pairing_completed",
   "team_submission_requested",
+  "verdict_reviewed",
 ] as const;
 export type NotificationEventName = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -74,17 +75,35 @@ export const submissionRequestedPayloadSchema = z.object({
   occurred_at: epochMs,
 });
 
+/**
+ * verdict_reviewed (Gauntlet's own): a workspace member decided the review of a player's attempt
+ * (flagged by the player, or contested by the judges): the verdict stands (confirmed) or changed
+ * (overturned), with the member's note.
+ */
+export const verdictReviewedPayloadSchema = z.object({
+  event: z.literal("verdict_reviewed"),
+  challenge_id: z.string(),
+  attempt_id: z.string(),
+  account_id: z.string().nullable().describe("The player whose attempt it is (null for a guest)"),
+  decision: z.enum(["confirmed", "overturned"]),
+  verdict: z.enum(["win", "no_win"]),
+  note: z.string(),
+  occurred_at: epochMs,
+});
+
 export const notificationPayloadSchemas = {
   challenge_first_blood: firstBloodPayloadSchema,
   challenge_record_beaten: recordBeatenPayloadSchema,
   team_pairing_completed: pairingCompletedPayloadSchema,
   team_submission_requested: submissionRequestedPayloadSchema,
+  verdict_reviewed: verdictReviewedPayloadSchema,
 } as const satisfies Record<NotificationEventName, z.ZodType>;
 
 export type NotificationPayloads = {
   [E in NotificationEventName]: z.infer<(typeof notificationPayloadSchemas)[E]>;
 };
 export type NotificationPayload = NotificationPayloads[NotificationEventName];
+export type VerdictReviewedPayload = NotificationPayloads["verdict_reviewed"];
 
 /** Any event's payload (discriminated by `event`). */
 export const notificationPayloadSchema = z.discriminatedUnion("event", [
@@ -92,6 +111,7 @@ export const notificationPayloadSchema = z.discriminatedUnion("event", [
   recordBeatenPayloadSchema,
   pairingCompletedPayloadSchema,
   submissionRequestedPayloadSchema,
+  verdictReviewedPayloadSchema,
 ]);
 
 // ---- the player's inbox ---------------------------------------------------------------------

@@ -23,6 +23,7 @@ import { packOperations } from "@/lib/contracts/packs";
 import { pluginOperations } from "@/lib/contracts/plugins";
 import { redBlueConsoleOperations, redBlueWebOperations } from "@/lib/contracts/red-blue";
 import { secretOperations } from "@/lib/contracts/secrets";
+import { verdictReviewOperations } from "@/lib/contracts/verdict-reviews";
 import { webhookOperations } from "@/lib/contracts/webhooks";
 import { workflowOperations } from "@/lib/contracts/workflows";
 import { workspaceOperations } from "@/lib/contracts/workspaces";
@@ -138,6 +139,8 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/console/api/red-blue-challenges/route.ts", path: "/console/api/red-blue-challenges", operations: { GET: redBlueConsoleOperations.list, POST: redBlueConsoleOperations.create } },
   { file: "app/console/api/secrets/[id]/route.ts", path: "/console/api/secrets/{id}", operations: { DELETE: secretOperations.remove } },
   { file: "app/console/api/secrets/route.ts", path: "/console/api/secrets", operations: { GET: secretOperations.list, POST: secretOperations.set } },
+  { file: "app/console/api/verdict-reviews/[id]/decision/route.ts", path: "/console/api/verdict-reviews/{id}/decision", operations: { POST: verdictReviewOperations.decide } },
+  { file: "app/console/api/verdict-reviews/route.ts", path: "/console/api/verdict-reviews", operations: { GET: verdictReviewOperations.list } },
   { file: "app/console/api/webhook-deliveries/[id]/resend/route.ts", path: "/console/api/webhook-deliveries/{id}/resend", operations: { POST: webhookOperations.resend } },
   { file: "app/console/api/webhooks/[id]/deliveries/route.ts", path: "/console/api/webhooks/{id}/deliveries", operations: { GET: webhookOperations.deliveries } },
   { file: "app/console/api/webhooks/[id]/route.ts", path: "/console/api/webhooks/{id}", operations: { GET: webhookOperations.get, PATCH: webhookOperations.update, DELETE: webhookOperations.remove } },
@@ -163,6 +166,7 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/web/api/challenge-collections/[id]/leaderboard/route.ts", path: "/web/api/challenge-collections/{id}/leaderboard", operations: { GET: publicCollectionOperations.leaderboard } },
   { file: "app/web/api/challenge-collections/[id]/route.ts", path: "/web/api/challenge-collections/{id}", operations: { GET: publicCollectionOperations.get } },
   { file: "app/web/api/challenge-collections/route.ts", path: "/web/api/challenge-collections", operations: { GET: publicCollectionOperations.list } },
+  { file: "app/web/api/challenges/[id]/attempts/[attemptId]/flag/route.ts", path: "/web/api/challenges/{id}/attempts/{attemptId}/flag", operations: { POST: verdictReviewOperations.flag } },
   { file: "app/web/api/challenges/[id]/attempts/route.ts", path: "/web/api/challenges/{id}/attempts", operations: { GET: attemptHistoryOperations.mine, POST: attemptOperations.submit } },
   { file: "app/web/api/challenges/[id]/claims/route.ts", path: "/web/api/challenges/{id}/claims", operations: { POST: secretClaimOperations.claim } },
   { file: "app/web/api/challenges/[id]/hints/[hintId]/unlock/route.ts", path: "/web/api/challenges/{id}/hints/{hintId}/unlock", operations: { POST: hintOperations.unlock } },

@@ -56,6 +56,7 @@ const SUMMARIES: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   challenge_record_beaten: "A challenge's leaderboard record was beaten under its scoring strategy",
   team_pairing_completed: "A Red/Blue pairing was judged, with each team's points",
   team_submission_requested: "A Red/Blue side is asked for a fresh submission (request_new_if_none found none)",
+  verdict_reviewed: "A member decided the review of a player's attempt: the verdict confirmed or overturned, with the note",
 };
 
 export function webhooksDocument(): Record<string, unknown> {

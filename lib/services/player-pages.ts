@@ -37,6 +37,8 @@ export const HISTORY_SELECT = {
   tokensTotal: true,
   elapsedMs: true,
   createdAt: true,
+  // Whether the player flagged its verdict for review (lib/services/verdict-reviews.ts).
+  flags: { select: { id: true }, take: 1 },
 } satisfies Prisma.ChallengeAttemptSelect;
 
 type HistoryRow = Prisma.ChallengeAttemptGetPayload<{ select: typeof HISTORY_SELECT }>;
@@ -56,6 +58,7 @@ export function toPlayState(rows: HistoryRow[], allowed: PlayerAllowance): PlayS
       tokens_total: r.tokensTotal,
       elapsed_ms: r.elapsedMs,
       created_at: r.createdAt.toISOString(),
+      flagged: r.flags.length > 0,
     })),
     attempts_left: allowed.attemptsLeft,
     cooldown_until: allowed.cooldownUntil?.toISOString() ?? null,

@@ -158,7 +158,9 @@ export default async function ChallengePage({ params, searchParams }: IdPageProp
       )}
       {/* Below the play panel: what was tried and the hints, side by side where there is room. */}
       <div className={styles.columns}>
-        {play ? <AttemptHistory attempts={play.history} headingId="history-heading" /> : null}
+        {play ? (
+          <AttemptHistory attempts={play.history} headingId="history-heading" challengeId={id} />
+        ) : null}
         <HintsSection challengeId={id} viewerId={viewer?.id ?? null} />
       </div>
 

@@ -44,6 +44,7 @@ export default async function WorkspaceLayout({
             { href: `${base}/webhooks`, label: t("webhooks") },
             { href: `${base}/members`, label: t("members") },
             { href: `${base}/events`, label: t("events") },
+            { href: `${base}/reviews`, label: t("reviews") },
             ...(workspace.role === "owner" || workspace.role === "admin"
               ? [{ href: `${base}/jobs`, label: t("jobs") }]
               : []),

@@ -45,6 +45,12 @@ export default async function CalibrationDocsPage() {
         <h2 id="cal-gate">{t("gateHeading")}</h2>
         <p>{t("gate")}</p>
       </section>
+      <section aria-labelledby="cal-review">
+        <h2 id="cal-review">{t("reviewHeading")}</h2>
+        <p>{t("review1")}</p>
+        <p>{t("review2")}</p>
+        <p>{t("review3")}</p>
+      </section>
       <section aria-labelledby="cal-public">
         <h2 id="cal-public">{t("publicHeading")}</h2>
         <p>{t("public")}</p>

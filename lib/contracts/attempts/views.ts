@@ -12,4 +12,6 @@ export interface AttemptHistoryItem {
   tokens_total: number | null;
   elapsed_ms: number | null;
   created_at: string;
+  /** The player flagged this attempt's verdict for the creator's review. */
+  flagged?: boolean;
 }

@@ -15,7 +15,9 @@ import {
   completePendingAttempt,
   insertAttempt,
   insertEntry,
+  insertContestedReview,
   insertOutboxEvent,
+  isContested,
   latestAchievement,
   otherSuccessExists,
   playerEntry,
@@ -180,6 +182,11 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
       },
       fields,
     );
+  }
+
+  // Contested by consensus judging: the creator's review queue gets it (one insert, only then).
+  if (isContested(input.status, input.judgeOutputRaw)) {
+    yield* insertContestedReview(challenge.workspaceId, challenge.id, attempt.id, at);
   }
 
   const personalBest = input.offBoard ? false : yield* updateEntry(strategy, attempt, existing, ranked, completed);

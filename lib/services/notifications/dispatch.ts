@@ -53,7 +53,7 @@ interface RecipientPrefs {
 }
 
 /** The preferences of the recipients that are active accounts (defaults when one has no profile row). */
-async function recipientPrefs(tx: Tx, accountIds: string[], key: PreferenceKey): Promise<Map<string, RecipientPrefs>> {
+async function recipientPrefs(tx: Tx, accountIds: string[], key: PreferenceKey | null): Promise<Map<string, RecipientPrefs>> {
   const rows = await tx.account.findMany({
     where: { id: { in: accountIds }, status: "active" },
     select: {
@@ -63,7 +63,7 @@ async function recipientPrefs(tx: Tx, accountIds: string[], key: PreferenceKey):
   });
   // No profile row: the schema's defaults (every event type on, email off).
   return new Map(
-    rows.map((r) => [r.id, r.profile ? { allowed: r.profile[key], byEmail: r.profile.notifyByEmail } : { allowed: true, byEmail: false }]),
+    rows.map((r) => [r.id, r.profile ? { allowed: key === null || r.profile[key], byEmail: r.profile.notifyByEmail } : { allowed: true, byEmail: false }]),
   );
 }
 

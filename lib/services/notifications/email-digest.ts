@@ -82,7 +82,9 @@ async function loadRecipient(accountId: string) {
 
 /** Whether the type's own preference (the event registry's) still allows it; other types always go. */
 function wanted(prefs: Preferences, type: string): boolean {
-  return !isNotificationEvent(type) || prefs[notificationEventTypes[type].preference];
+  if (!isNotificationEvent(type)) return true;
+  const key = notificationEventTypes[type].preference;
+  return key === null || prefs[key];
 }
 
 /** Gives rows this job claimed back to the queue of pending ones. */

@@ -241,7 +241,26 @@ beforeAll(async () => {
       thresholds: { maxFalseWins: 0, maxFlipRate: 0.1, minAgreement: 0.9 },
     },
   });
+  // One of the reader's own attempts to flag, and a contested attempt's review to decide.
+  const reader = await db.endUser.create({ data: { workspaceId: ws.id, accountId: owner.id } });
+  const flaggable = await db.challengeAttempt.create({
+    data: { workspaceId: ws.id, challengeId, endUserId: reader.id, accountId: owner.id, status: "completed" },
+  });
+  const contested = await db.challengeAttempt.create({
+    data: {
+      workspaceId: ws.id,
+      challengeId,
+      endUserId: reader.id,
+      accountId: owner.id,
+      status: "judge_error",
+    },
+  });
+  const review = await db.verdictReview.create({
+    data: { workspaceId: ws.id, challengeId, attemptId: contested.id, source: "contested" },
+  });
   ids = {
+    "/web/api/challenges/{id}/attempts/{attemptId}": flaggable.id,
+    "/console/api/verdict-reviews/{id}": review.id,
     "/console/api/challenges/{id}/calibration/examples/{exampleId}": example.id,
     "/console/api/challenges/{id}/calibration/runs/{runId}": calibration.id,
     "/console/api/challenges/{id}": challengeId,

@@ -169,7 +169,7 @@ describe("tenant isolation", () => {
 });
 
 describe("OpenAPI webhooks", () => {
-  it("documents the four events and the test event with their payloads and the Standard Webhooks headers", () => {
+  it("documents the five events and the test event with their payloads and the Standard Webhooks headers", () => {
     const doc = openApiDocument() as { webhooks: Record<string, { post: any }> };
     expect(Object.keys(doc.webhooks).sort()).toEqual(
       [
@@ -177,6 +177,7 @@ describe("OpenAPI webhooks", () => {
         "challenge_record_beaten",
         "team_pairing_completed",
         "team_submission_requested",
+        "verdict_reviewed",
         "webhook.test",
       ].sort(),
     );

@@ -48,7 +48,7 @@ describe("notification event types", () => {
     for (const name of NOTIFICATION_EVENTS) {
       const type = notificationEventTypes[name];
       expect(type.event).toBe(name);
-      expect(PREFERENCE_KEYS).toContain(type.preference);
+      expect([...PREFERENCE_KEYS, null]).toContain(type.preference);
       expect(type.payload).toBe(notificationPayloadSchemas[name]);
     }
   });

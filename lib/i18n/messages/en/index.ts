@@ -23,6 +23,7 @@ import webhooks from "./webhooks.json";
 import playerAccount from "./playerAccount.json";
 import playLoop from "./playLoop.json";
 import moderation from "./moderation.json";
+import verdictReviews from "./verdictReviews.json";
 // Apart from en.json so the global error page, whose script loads on every page, bundles these four
 // strings and not the whole base catalog.
 import errorsGlobal from "./errorsGlobal.json";
@@ -51,6 +52,7 @@ const en = {
   docs,
   playLoop,
   moderation,
+  verdictReviews,
 };
 
 export default en;

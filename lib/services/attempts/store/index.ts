@@ -7,3 +7,4 @@ export * from "@/lib/services/attempts/store/attempt-rows";
 export * from "@/lib/services/attempts/store/leaderboard-entries";
 export * from "@/lib/services/attempts/store/outbox";
 export type { Param } from "@/lib/db/sql";
+export * from "@/lib/services/attempts/store/verdict-reviews";

@@ -6,6 +6,7 @@ import { challengeFirstBlood } from "./challenge-first-blood";
 import { challengeRecordBeaten } from "./challenge-record-beaten";
 import { teamPairingCompleted } from "./team-pairing-completed";
 import { teamSubmissionRequested } from "./team-submission-requested";
+import { verdictReviewed } from "./verdict-reviewed";
 import type { NotificationEventType, PreferenceKey, Rendered, SubjectRef } from "./types";
 
 // The event-type registry: a Record over NOTIFICATION_EVENTS, so a name without its type does
@@ -16,6 +17,7 @@ export const notificationEventTypes: { [E in NotificationEventName]: Notificatio
   challenge_record_beaten: challengeRecordBeaten,
   team_pairing_completed: teamPairingCompleted,
   team_submission_requested: teamSubmissionRequested,
+  verdict_reviewed: verdictReviewed,
 };
 
 export type { NotificationEventType, PreferenceKey, Rendered, SubjectRef } from "./types";
@@ -27,7 +29,7 @@ export type { NotificationEventType, PreferenceKey, Rendered, SubjectRef } from 
 export interface AnyNotificationEventType {
   event: NotificationEventName;
   payload: z.ZodType<unknown>;
-  preference: PreferenceKey;
+  preference: PreferenceKey | null;
   recipients(payload: unknown, workspaceId: string, tx: Tx): Promise<string[]>;
   subject(payload: unknown): SubjectRef;
   render(payload: unknown, subjectName: string | null): Rendered;

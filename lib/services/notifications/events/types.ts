@@ -26,7 +26,8 @@ export interface Rendered {
 export interface NotificationEventType<E extends NotificationEventName> {
   event: E;
   payload: z.ZodType<NotificationPayloads[E]>;
-  preference: PreferenceKey;
+  /** null: always told (a decision about the player's own attempt). */
+  preference: PreferenceKey | null;
   /** The accounts to tell (the dispatch drops unknown or inactive ones and applies preferences); reads in the dispatch's transaction. */
   recipients(payload: NotificationPayloads[E], workspaceId: string, tx: Tx): Promise<string[]>;
   subject(payload: NotificationPayloads[E]): SubjectRef;
