@@ -26,7 +26,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: "tests/artifacts/reports/playwright.json" }]]
+    ? [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "tests/artifacts/reports/playwright.json" }]]
     : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -1,8 +1,9 @@
 // Starts the app for browser tests: a production build in .next-e2e (built here unless
-// E2E_SKIP_BUILD=1), a fresh SQLite database in a temp folder, and mail sent to the test's SMTP
-// receiver. Runs on one machine take turns (a lock held from build to exit), because they share
-// the .next-e2e build folder.
+// E2E_SKIP_BUILD=1), a fresh SQLite database in a temp folder (or, with E2E_DATABASE_URL, a fresh
+// PostgreSQL database made on that server and dropped at exit), and mail sent to the test's SMTP
+// receiver. Runs on one machine take turns (a lock held from build to exit): they share .next-e2e.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -76,6 +77,40 @@ function releaseLock() {
 await acquireLock();
 process.on("exit", releaseLock);
 
+// PostgreSQL: a database of its own, so the app migrates and seeds it from empty.
+let dropDatabase = async () => {};
+if (process.env.E2E_DATABASE_URL) {
+  const { default: pg } = await import("pg");
+  const name = `gauntlet_e2e_${process.pid}_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  // Playwright may stop this process before it drops its database: drop those of dead runs first.
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  const { rows } = await client.query("SELECT datname FROM pg_database WHERE datname LIKE 'gauntlet_e2e_%'");
+  await client.end();
+  for (const { datname } of rows) {
+    const owner = Number(/^gauntlet_e2e_(\d+)_/.exec(datname)?.[1] ?? 0);
+    if (owner && !alive(owner)) await admin(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  }
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.E2E_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  // PostgreSQL deployments must share these keys explicitly (lib/startup-checks.ts); fresh ones per run.
+  env.AUTH_SECRET ??= randomBytes(32).toString("base64");
+  env.ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
+  dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  console.log(`e2e-server: PostgreSQL database ${name}`);
+}
+
 if (process.env.E2E_SKIP_BUILD !== "1") {
   const build = spawnSync("npx", ["--no-install", "next", "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -84,4 +119,6 @@ const server = spawn("npx", ["--no-install", "next", "start", "-p", port], { std
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => {
+  void dropDatabase().finally(() => process.exit(code ?? 0));
+});
