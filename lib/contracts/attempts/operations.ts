@@ -29,6 +29,18 @@ export const attemptResultSchema = z.object({
   personal_best: z.boolean(),
   /** True when this is the stored result of an earlier request with the same idempotency key. */
   replayed: z.boolean(),
+  /**
+   * Reproduce before it counts: a first run that won was run `runs` times in all, `wins` of them
+   * won and `needed` had to; `counted` says whether the win counted. null when not reproduced.
+   */
+  reproduction: z
+    .object({
+      runs: z.number().int(),
+      wins: z.number().int(),
+      needed: z.number().int(),
+      counted: z.boolean(),
+    })
+    .nullable(),
   created_at: z.string(),
   /** The creator's line for this outcome: their win line on a success, their refusal line on a failure. */
   creator_message: z.string().nullable().optional(),
