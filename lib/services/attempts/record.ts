@@ -173,13 +173,7 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
   };
   let attempt: ChallengeAttempt;
   if (input.attemptId) {
-    const done = yield* completePendingAttempt(
-      input.attemptId,
-      challenge.id,
-      input.endUserId,
-      fields,
-      input.leaseOwner,
-    );
+    const done = yield* completePendingAttempt(input.attemptId, challenge.id, input.endUserId, fields, input.leaseOwner);
     if (!done) throw new AppError("conflict", "This attempt was already recorded");
     attempt = done;
   } else {
@@ -198,15 +192,12 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
     );
   }
 
-  const personalBest = input.offBoard
-    ? false
-    : yield* updateEntry(strategy, attempt, existing, ranked, completed);
+  const personalBest = input.offBoard ? false : yield* updateEntry(strategy, attempt, existing, ranked, completed);
 
   const occurredAt = at.getTime();
   let firstBlood = false;
   // A board with a head already had a success; only an empty board needs the lookup.
-  if (succeeded && !headBefore && !input.offBoard)
-    firstBlood = !(yield* otherSuccessExists(challenge.id, attempt.id));
+  if (succeeded && !headBefore && !input.offBoard) firstBlood = !(yield* otherSuccessExists(challenge.id, attempt.id));
   if (firstBlood) {
     const payload: FirstBloodPayload = {
       event: "challenge_first_blood",

@@ -55,19 +55,12 @@ export interface KeyedAttempt {
 }
 
 export function* attemptByKey(endUserId: string, key: string): Step<KeyedAttempt | null> {
-  const r = yield* one<{
-    id: string;
-    prompt_hash: string | null;
-    status: string;
-    error_message: string | null;
-  }>(
+  const r = yield* one<{ id: string; prompt_hash: string | null; status: string; error_message: string | null }>(
     `SELECT id, prompt_hash, status, error_message FROM challenge_attempts WHERE end_user_id = $1 AND idempotency_key = $2`,
     endUserId,
     key,
   );
-  return r
-    ? { id: r.id, promptHash: r.prompt_hash ?? null, status: r.status, errorMessage: r.error_message ?? null }
-    : null;
+  return r ? { id: r.id, promptHash: r.prompt_hash ?? null, status: r.status, errorMessage: r.error_message ?? null } : null;
 }
 
 export interface NewAttempt {
@@ -247,13 +240,7 @@ export function* failDeadClaim(
  * recorded: no run), for a retry with its key: pending again under `owner`, at `now` (limits and
  * cooldowns count it from now). Null when it is no longer in that state (another request took it).
  */
-export function* reclaimDeadAttempt(
-  id: string,
-  message: string,
-  owner: string,
-  until: Date,
-  now: Date,
-): Step<ChallengeAttempt | null> {
+export function* reclaimDeadAttempt(id: string, message: string, owner: string, until: Date, now: Date): Step<ChallengeAttempt | null> {
   const r = yield* one<Record<string, unknown>>(
     `UPDATE challenge_attempts SET status = 'pending', error_message = NULL, lease_owner = $3, lease_until = $4, created_at = $5
      WHERE id = $1 AND status = 'errored' AND error_message = $2 AND workflow_run_id IS NULL
