@@ -53,7 +53,8 @@ const STREAM_EVENTS =
   "Server-Sent Events, the player's view of the run (never node ids, other nodes' outputs or judge data): " +
   "`run_started`; `progress` { stage: answering | checking, message }; `answer_delta` { delta }, the answer as it is " +
   "generated, only when nothing in the workflow can withhold or rewrite it (and never a disguised secret); `answer` " +
-  "{ text }, the final masked answer; then `attempt` (the result object) or `error` ({ error: { code, message } }).";
+  "{ text }, the final masked answer; `reproducing` { done, runs, message } while a winning prompt is run again " +
+  "(challenges that reproduce wins; nothing of those runs is sent); then `attempt` (the result object) or `error` ({ error: { code, message } }).";
 
 export const attemptOperations = {
   submit: operation({
