@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { submitAttempt, submitAttemptWith } from "@/lib/services/attempts";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
+import { listChallengeAttempts } from "@/lib/services/console-dashboard";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
 import { createProvider } from "@/lib/services/llm-providers";
 import { runWorkflowForWorkspace } from "@/lib/services/runs/run-workflow";
@@ -150,6 +151,9 @@ describe("reproduce before it counts", () => {
     expect(await firstBloods(challenge.id)).toEqual([]);
     expect(await runsOf(challenge.workflowId!, "reproduce")).toHaveLength(2);
     expect(await db.challengeAttempt.count({ where: { challengeId: challenge.id } })).toBe(1);
+    // Members see it in the attempt browser as one attempt, with its reproduction.
+    const page = await listChallengeAttempts(challenge.workspaceId, challenge.id);
+    expect(page.attempts.map((a) => [a.succeeded, a.reproduction])).toEqual([[false, { runs: 3, wins: 1 }]]);
   });
 
   it("counts 2/3 when 2 are needed, and a reproduction run that throws as not won", async () => {
