@@ -27,10 +27,7 @@ export function notReproducedMessage(wins: number, runs: number, needed: number)
 }
 
 /** Wins needed out of `runs` (reproduceWins, default all of them). */
-export function winsNeeded(
-  c: { reproduceRuns: number | null; reproduceWins: number | null },
-  runs: number,
-): number {
+export function winsNeeded(c: { reproduceWins: number | null }, runs: number): number {
   return Math.min(c.reproduceWins ?? runs, runs);
 }
 
@@ -44,7 +41,7 @@ export function toResult(
     personalBest?: boolean;
     message?: string;
     /** The challenge's reproduction settings (for `needed`); absent: all runs. */
-    reproduce?: { reproduceRuns: number | null; reproduceWins: number | null };
+    reproduce?: { reproduceWins: number | null };
   },
 ): AttemptResult {
   const status = (row.status === "pending" ? "errored" : row.status) as FinalAttemptStatus;
