@@ -3,7 +3,7 @@
 // runs win is decided by the test (one model call per run; the rules evaluator judges).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { submitAttempt, submitAttemptWith } from "@/lib/services/attempts";
+import { recordAttemptInTransaction, submitAttempt, submitAttemptWith } from "@/lib/services/attempts";
 import { scoreWithPlugin } from "@/lib/evaluation/plugins";
 import { listChallengeAttempts } from "@/lib/services/console-dashboard";
 import { getChallengeLeaderboard } from "@/lib/services/leaderboards";
@@ -14,8 +14,9 @@ import {
   guardGraph,
   makeAccount,
   makeApp,
+  makeChallenge,
+  makeEndUser,
   makeGraphChallenge,
-  type makeChallenge,
 } from "@/tests/helpers/factories";
 import { openAIServerForSuite } from "@/tests/helpers/openai-suite";
 
@@ -238,5 +239,32 @@ describe("reproduce before it counts", () => {
     expect(server.requests).toHaveLength(1);
     expect(events.some((e) => e.type === "reproducing")).toBe(false);
     expect(await db.workflowRun.count({ where: { workflowId: challenge.workflowId! } })).toBe(1);
+  });
+
+  it("a reproduced win beaten to the board meanwhile is timed after the best recorded first: no second first blood", async () => {
+    const challenge = await makeChallenge({ scoringStrategy: "first" });
+    const [early, late] = await Promise.all([makeAccount(), makeAccount()]);
+    const users = await Promise.all(
+      [early, late].map((acc) => makeEndUser({ workspaceId: challenge.workspaceId, accountId: acc.id })),
+    );
+    const base = { challenge, status: "completed" as const, succeeded: true };
+    // The reproduced win's first run ended a minute ago, but another player's win was recorded first.
+    const achievedAt = new Date(Date.now() - 60_000);
+    const other = await recordAttemptInTransaction({ ...base, endUserId: users[1]!.id, accountId: late.id });
+    const mine = await recordAttemptInTransaction({
+      ...base,
+      endUserId: users[0]!.id,
+      accountId: early.id,
+      achievedAt,
+      reproRuns: 3,
+      reproWins: 3,
+    });
+    expect(other.firstBlood).toBe(true);
+    expect(mine.firstBlood).toBe(false);
+    expect(mine.attempt.createdAt.getTime()).toBeGreaterThan(other.attempt.createdAt.getTime());
+    expect(mine.attempt).toMatchObject({ reproRuns: 3, reproWins: 3 });
+    const board = await getChallengeLeaderboard(challenge.id);
+    expect(board.rows.map((r) => r.account_id)).toEqual([late.id, early.id]);
+    expect(await firstBloods(challenge.id)).toHaveLength(1);
   });
 });
