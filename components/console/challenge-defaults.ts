@@ -41,6 +41,8 @@ export const NEW_CHALLENGE: ChallengeFormValues = {
   points: 100,
   max_attempts: null,
   cooldown_seconds: 0,
+  reproduce_runs: null,
+  reproduce_wins: null,
   mask_variables: [],
   allow_guests: false,
   guests_on_boards: false,

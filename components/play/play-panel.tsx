@@ -32,7 +32,7 @@ import playStyles from "./play.module.css";
 type Phase = "idle" | "running" | "done";
 
 /** Coarse progress the attempt stream reports (`progress` events). */
-type Stage = "answering" | "checking";
+type Stage = "answering" | "checking" | { done: number; runs: number };
 
 interface Problem {
   message: string;
@@ -141,6 +141,8 @@ export function PlayPanel({
         } else if (event.type === "answer_delta") {
           setAnswer((a) => a + event.delta);
           setChunks((n) => n + 1);
+        } else if (event.type === "reproducing") {
+          setStage({ done: event.done, runs: event.runs });
         } else if (event.type === "answer") {
           setAnswer(event.text);
         } else if (event.type === "attempt") {
@@ -276,8 +278,17 @@ export function PlayPanel({
                 ) : null}
               </h3>
               {phase === "running" && stage ? (
-                <p className={styles.progress} role="status" data-testid="progress" data-stage={stage}>
-                  {stage === "checking" ? t("progressChecking") : t("progressAnswering")}
+                <p
+                  className={styles.progress}
+                  role="status"
+                  data-testid="progress"
+                  data-stage={typeof stage === "string" ? stage : "reproducing"}
+                >
+                  {typeof stage !== "string"
+                    ? t("progressReproducing", stage)
+                    : stage === "checking"
+                      ? t("progressChecking")
+                      : t("progressAnswering")}
                 </p>
               ) : null}
               <pre className={styles.answer} data-testid="answer" data-chunks={chunks} data-phase={phase}>
@@ -364,6 +375,19 @@ function Verdict({ result, onTryAgain }: { result: AttemptResult; onTryAgain: ((
             </div>
           ) : null}
         </dl>
+        {result.reproduction ? (
+          <p data-testid="reproduction" data-counted={result.reproduction.counted}>
+            {result.reproduction.counted ? (
+              <Badge>{t("reproduced", { wins: result.reproduction.wins, runs: result.reproduction.runs })}</Badge>
+            ) : (
+              t("notReproduced", {
+                wins: result.reproduction.wins,
+                runs: result.reproduction.runs,
+                needed: result.reproduction.needed,
+              })
+            )}
+          </p>
+        ) : null}
         {result.first_blood || result.personal_best ? (
           <p className="cluster">
             {result.first_blood ? <Badge>{t("firstBlood")}</Badge> : null}

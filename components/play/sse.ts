@@ -11,6 +11,7 @@ export type PlayerStreamEvent =
   | { type: "progress"; stage: "answering" | "checking" }
   | { type: "answer_delta"; delta: string }
   | { type: "answer"; text: string }
+  | { type: "reproducing"; done: number; runs: number }
   | { type: "attempt"; result: unknown }
   | { type: "error"; message: string | null };
 
@@ -33,6 +34,10 @@ export function toPlayerEvent(message: SseMessage): PlayerStreamEvent | null {
       return typeof record.delta === "string" ? { type: "answer_delta", delta: record.delta } : null;
     case "answer":
       return typeof record.text === "string" ? { type: "answer", text: record.text } : null;
+    case "reproducing":
+      return typeof record.done === "number" && typeof record.runs === "number"
+        ? { type: "reproducing", done: record.done, runs: record.runs }
+        : null;
     case "attempt":
       return { type: "attempt", result: data };
     case "error": {

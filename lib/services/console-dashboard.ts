@@ -162,6 +162,8 @@ export interface AttemptView extends AttemptVerdictFields {
   response: string | null;
   errorMessage: string | null;
   createdAt: Date;
+  /** Reproduce before it counts: the runs of a won prompt and how many won (null: not reproduced). */
+  reproduction: { runs: number; wins: number } | null;
   run: { id: string; status: string; error: string | null; nodeRuns: NodeRunView[] } | null;
 }
 
@@ -213,7 +215,7 @@ export async function listChallengeAttempts(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (page - 1) * ATTEMPTS_PAGE_SIZE,
     take: ATTEMPTS_PAGE_SIZE,
-    select: { ...attemptConsoleSelect, judgeOutputRaw: true, workflowRunId: true },
+    select: { ...attemptConsoleSelect, judgeOutputRaw: true, workflowRunId: true, reproRuns: true, reproWins: true },
   });
 
   const runIds = rows.map((r) => r.workflowRunId).filter((id): id is string => id !== null);
@@ -271,6 +273,7 @@ export async function listChallengeAttempts(
         response: m(r.response),
         errorMessage: m(r.errorMessage),
         createdAt: r.createdAt,
+        reproduction: r.reproRuns === null ? null : { runs: r.reproRuns, wins: r.reproWins ?? 0 },
         run: run
           ? {
               id: run.id,

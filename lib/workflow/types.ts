@@ -29,7 +29,7 @@ export interface GraphIssue {
 export type ValidationResult = { ok: true } | { ok: false; issues: GraphIssue[] };
 
 /** Where a run was started from (stored with the run). */
-export type RunTrigger = "play" | "test-run" | "api" | "pack" | "calibration";
+export type RunTrigger = "play" | "test-run" | "api" | "pack" | "calibration" | "reproduce";
 
 export type RunStatus = "running" | "succeeded" | "failed" | "cancelled";
 export type NodeRunStatus = "running" | "succeeded" | "failed" | "skipped";
@@ -72,7 +72,9 @@ export type PlayerEvent =
   | { type: "run_started" }
   | { type: "progress"; stage: PlayerStage; message: string }
   | { type: "answer_delta"; delta: string }
-  | { type: "answer"; text: string };
+  | { type: "answer"; text: string }
+  /** The first run won and the challenge reproduces wins: `done` of its `runs` runs are over. */
+  | { type: "reproducing"; done: number; runs: number; message: string };
 
 /** Coarse progress of a run for players: the model is answering, then the answer is checked. */
 export type PlayerStage = "answering" | "checking";

@@ -55,6 +55,10 @@ export default async function CalibrationDocsPage() {
         <h2 id="cal-public">{t("publicHeading")}</h2>
         <p>{t("public")}</p>
       </section>
+      <section aria-labelledby="cal-reproduce">
+        <h2 id="cal-reproduce">{t("reproduceHeading")}</h2>
+        <p>{t("reproduce")}</p>
+      </section>
     </div>
   );
 }

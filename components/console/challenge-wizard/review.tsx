@@ -50,6 +50,13 @@ export function ReviewStep({
     },
     { label: tf("maxAttempts"), value: v("max_attempts") || t("reviewUnlimited"), step: "play" },
     { label: tf("cooldown"), value: v("cooldown_seconds") || "0", step: "play" },
+    {
+      label: tf("reproduceRuns"),
+      value: v("reproduce_runs")
+        ? tf("reproduceSummary", { runs: v("reproduce_runs"), wins: v("reproduce_wins") || v("reproduce_runs") })
+        : tf("reproduceOff"),
+      step: "play",
+    },
     { label: t("reviewGuests"), value: guests, step: "play" },
   ];
   return (

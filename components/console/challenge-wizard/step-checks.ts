@@ -74,6 +74,8 @@ export function checkChallengeForm(form: FormData, opts: { fromTemplate: boolean
       scoring_plugin_id: data.scoring_plugin_id,
       // The theme's image URLs are signed by the server: it checks the theme.
       theme: null,
+      reproduce_runs: data.reproduce_runs,
+      reproduce_wins: data.reproduce_wins,
     }),
   );
   if (opts.fromTemplate && !hasSecret) issues.push({ path: "secret", message: TEMPLATE_NEEDS_SECRET });

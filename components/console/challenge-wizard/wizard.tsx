@@ -52,6 +52,8 @@ const FIELD_LABEL: Record<string, string> = {
   scoring_plugin_id: "scoringPlugin",
   max_attempts: "maxAttempts",
   cooldown_seconds: "cooldown",
+  reproduce_runs: "reproduceRuns",
+  reproduce_wins: "reproduceWins",
   instructions_md: "instructions",
 };
 

@@ -29,6 +29,18 @@ export const attemptResultSchema = z.object({
   personal_best: z.boolean(),
   /** True when this is the stored result of an earlier request with the same idempotency key. */
   replayed: z.boolean(),
+  /**
+   * Reproduce before it counts: a first run that won was run `runs` times in all, `wins` of them
+   * won and `needed` had to; `counted` says whether the win counted. null when not reproduced.
+   */
+  reproduction: z
+    .object({
+      runs: z.number().int(),
+      wins: z.number().int(),
+      needed: z.number().int(),
+      counted: z.boolean(),
+    })
+    .nullable(),
   created_at: z.string(),
   /** The creator's line for this outcome: their win line on a success, their refusal line on a failure. */
   creator_message: z.string().nullable().optional(),
@@ -41,7 +53,8 @@ const STREAM_EVENTS =
   "Server-Sent Events, the player's view of the run (never node ids, other nodes' outputs or judge data): " +
   "`run_started`; `progress` { stage: answering | checking, message }; `answer_delta` { delta }, the answer as it is " +
   "generated, only when nothing in the workflow can withhold or rewrite it (and never a disguised secret); `answer` " +
-  "{ text }, the final masked answer; then `attempt` (the result object) or `error` ({ error: { code, message } }).";
+  "{ text }, the final masked answer; `reproducing` { done, runs, message } while a winning prompt is run again " +
+  "(challenges that reproduce wins; nothing of those runs is sent); then `attempt` (the result object) or `error` ({ error: { code, message } }).";
 
 export const attemptOperations = {
   submit: operation({

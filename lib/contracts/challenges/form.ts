@@ -11,6 +11,7 @@ export const TEMPLATE_NEEDS_SECRET = "This template's gatekeeper guards a secret
 export function readChallengeForm(f: FormReader, opts: { includeTheme: boolean }) {
   const secret = f.text("secret");
   const includeTheme = opts.includeTheme || f.text("theme_dirty") === "1";
+  const reproduceRuns = f.int("reproduce_runs", null);
   return {
     name: f.text("name"),
     description: f.optional("description"),
@@ -35,6 +36,9 @@ export function readChallengeForm(f: FormReader, opts: { includeTheme: boolean }
     points: f.int("points", 0),
     max_attempts: f.int("max_attempts", null),
     cooldown_seconds: f.int("cooldown_seconds", 0),
+    reproduce_runs: reproduceRuns,
+    // Wins needed only mean something with reproduction on.
+    reproduce_wins: reproduceRuns === null ? null : f.int("reproduce_wins", null),
     mask_variables: f.list("mask_variables"),
     allow_guests: f.checkbox("allow_guests"),
     guests_on_boards: f.checkbox("allow_guests") && f.checkbox("guests_on_boards"),

@@ -52,6 +52,10 @@ export const judgeSettingsSchema = z
     { message: "pass_threshold must not be above rating_scale", path: ["pass_threshold"] },
   );
 
+/** Reproduce before it counts: the runs a reproduced win may take in all. */
+export const MIN_REPRODUCE_RUNS = 2;
+export const MAX_REPRODUCE_RUNS = 5;
+
 const fields = {
   app_id: z.uuid({ error: "app_id must be an id" }),
   workflow_id: z.uuid({ error: "workflow_id must be an id" }),
@@ -80,6 +84,20 @@ const fields = {
   points: z.number().int("points must be a whole number").min(0).max(100_000),
   max_attempts: z.number().int().min(1, "max_attempts must be at least 1").max(1_000_000).nullable(),
   cooldown_seconds: z.number().int().min(0).max(7 * 24 * 3600),
+  /** Reproduce before it counts: a win is run this many times in all (2..5; null = off)… */
+  reproduce_runs: z
+    .number({ error: "reproduce_runs must be a number of runs, 2 to 5" })
+    .int("reproduce_runs must be a whole number")
+    .min(MIN_REPRODUCE_RUNS, `reproduce_runs must be ${MIN_REPRODUCE_RUNS} to ${MAX_REPRODUCE_RUNS}`)
+    .max(MAX_REPRODUCE_RUNS, `reproduce_runs must be ${MIN_REPRODUCE_RUNS} to ${MAX_REPRODUCE_RUNS}`)
+    .nullable(),
+  /** …and counts when at least this many of them win (1..reproduce_runs; null = all). */
+  reproduce_wins: z
+    .number({ error: "reproduce_wins must be a number of wins" })
+    .int("reproduce_wins must be a whole number")
+    .min(1, "reproduce_wins must be at least 1")
+    .max(MAX_REPRODUCE_RUNS, `reproduce_wins must be at most ${MAX_REPRODUCE_RUNS}`)
+    .nullable(),
   mask_variables: z
     .array(z.string().regex(VARIABLE_REF, "Use node_id.key or a start input name such as prompt"))
     .max(50, "50 mask_variables at most"),
@@ -92,6 +110,14 @@ const fields = {
   refusal_message: nullableText(MAX_CREATOR_LINE_CHARS, "refusal_message"),
   win_message: nullableText(MAX_CREATOR_LINE_CHARS, "win_message"),
 };
+
+/** Reproduction settings as a whole: wins needed only with runs, and never more than the runs. */
+export function checkReproduce(runs: number | null, wins: number | null): FieldIssue[] {
+  if (wins === null) return [];
+  if (runs === null) return [{ path: "reproduce_wins", message: "reproduce_wins needs reproduce_runs (reproduction is off)" }];
+  if (wins > runs) return [{ path: "reproduce_wins", message: `reproduce_wins must be at most reproduce_runs (${runs})` }];
+  return [];
+}
 
 /** POST: name and goal are required; the other fields are optional, some with a default. */
 export const challengeCreateSchema = z.strictObject({
@@ -130,6 +156,9 @@ export interface ChallengeState {
   scoring_strategy: string;
   scoring_plugin_id: string | null;
   theme: Record<string, unknown> | null;
+  /** Reproduction settings; absent: not checked (checkReproduce). */
+  reproduce_runs?: number | null;
+  reproduce_wins?: number | null;
 }
 
 export interface FieldIssue {
@@ -185,6 +214,7 @@ export function checkChallengeState(
     issues.push({ path: "evaluator_plugin_id", message: "A custom evaluator needs evaluator_plugin_id" });
   }
   issues.push(...checkScoringAndTheme(s, opts));
+  issues.push(...checkReproduce(s.reproduce_runs ?? null, s.reproduce_wins ?? null));
   return issues;
 }
 

@@ -44,6 +44,8 @@ export const challengeView = z.object({
   points: z.number().int(),
   max_attempts: z.number().int().nullable(),
   cooldown_seconds: z.number().int(),
+  reproduce_runs: z.number().int().nullable().describe("A win is run this many times in all (null: off)"),
+  reproduce_wins: z.number().int().nullable().describe("Wins needed of reproduce_runs (null: all)"),
   mask_variables: z.array(z.string()),
   allow_guests: z.boolean().describe("Visitors may play as guests without an account"),
   guests_on_boards: z.boolean().describe("Guests appear on the boards (when allow_guests)"),

@@ -35,6 +35,9 @@ export interface ChallengeView extends AuditView {
   points: number;
   max_attempts: number | null;
   cooldown_seconds: number;
+  /** Reproduce before it counts: runs in all (null = off) and wins needed (null = all). */
+  reproduce_runs: number | null;
+  reproduce_wins: number | null;
   mask_variables: string[];
   allow_guests: boolean;
   guests_on_boards: boolean;

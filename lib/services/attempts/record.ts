@@ -81,6 +81,11 @@ export interface RecordAttemptInput {
   response?: string | null;
   errorMessage?: string | null;
   idempotencyKey?: string | null;
+  /** When the win was achieved, if before this recording (a reproduced win: its first run's end). */
+  achievedAt?: Date;
+  /** Reproduction: runs made in all and how many won (null / absent when it did not run). */
+  reproRuns?: number | null;
+  reproWins?: number | null;
 }
 
 export interface RecordAttemptResult {
@@ -141,7 +146,9 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
   // challenge are serialized, so this only matters within one millisecond): "first" stays with
   // the first blood, an equal value never takes the lead on the id tie-break, and equal values
   // rank in recording order, as a recomputation from the attempts' (value, time, id) would.
-  let at = new Date();
+  // A reproduced win keeps its first run's time (achievedAt) unless a best recorded meanwhile is
+  // later: announced firsts and records are never overtaken after the fact, so the floor wins.
+  let at = input.achievedAt ?? new Date();
   if (ranked) {
     const floor = (yield* latestAchievement(challenge.id))?.getTime() ?? 0;
     if (at.getTime() <= floor) at = new Date(floor + 1);
@@ -160,7 +167,10 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
     response: input.response ?? null,
     errorMessage: input.errorMessage ?? null,
     workflowRunId: input.workflowRunId ?? null,
-    // The attempt counts from the moment it is recorded: cooldowns and "first" use this time.
+    reproRuns: input.reproRuns ?? null,
+    reproWins: input.reproWins ?? null,
+    // The attempt counts from the moment it is recorded (a reproduced win: achieved, above):
+    // cooldowns and "first" use this time.
     createdAt: at,
   };
   let attempt: ChallengeAttempt;

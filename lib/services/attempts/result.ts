@@ -21,6 +21,16 @@ export const MESSAGES = {
   abandoned: "The attempt did not finish (the server stopped while it ran) and was not counted.",
 } as const;
 
+/** A first run won but too few of the challenge's runs did: a miss, like any other. */
+export function notReproducedMessage(wins: number, runs: number, needed: number): string {
+  return `Your answer won, but only ${wins} of ${runs} runs of the same prompt won (${needed} needed), so the win was not counted.`;
+}
+
+/** Wins needed out of `runs` (reproduceWins, default all of them). */
+export function winsNeeded(c: { reproduceWins: number | null }, runs: number): number {
+  return Math.min(c.reproduceWins ?? runs, runs);
+}
+
 export function toResult(
   row: ChallengeAttempt,
   extra: {
@@ -30,9 +40,20 @@ export function toResult(
     firstBlood?: boolean;
     personalBest?: boolean;
     message?: string;
+    /** The challenge's reproduction settings (for `needed`); absent: all runs. */
+    reproduce?: { reproduceWins: number | null };
   },
 ): AttemptResult {
   const status = (row.status === "pending" ? "errored" : row.status) as FinalAttemptStatus;
+  const reproduction =
+    row.reproRuns === null
+      ? null
+      : {
+          runs: row.reproRuns,
+          wins: row.reproWins ?? 0,
+          needed: extra.reproduce ? winsNeeded(extra.reproduce, row.reproRuns) : row.reproRuns,
+          counted: row.succeeded,
+        };
   return {
     attempt_id: row.id,
     challenge_id: row.challengeId,
@@ -41,7 +62,11 @@ export function toResult(
     score: row.score,
     judge_rating: row.judgeRating,
     judge_feedback: row.judgeFeedback,
-    message: extra.message ?? messageFor(row),
+    message:
+      extra.message ??
+      (reproduction && !reproduction.counted && row.status === "completed"
+        ? notReproducedMessage(reproduction.wins, reproduction.runs, reproduction.needed)
+        : messageFor(row)),
     answer: row.response,
     tokens_total: row.tokensTotal,
     elapsed_ms: row.elapsedMs,
@@ -50,6 +75,7 @@ export function toResult(
     first_blood: extra.firstBlood ?? false,
     personal_best: extra.personalBest ?? false,
     replayed: extra.replayed,
+    reproduction,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -9,7 +9,7 @@ import {
   settled,
   waitForAttempt,
 } from "@/lib/services/attempts/claims";
-import { judgeOutputOf, MESSAGES, outcomeOf, toResult } from "@/lib/services/attempts/result";
+import { judgeOutputOf, MESSAGES, outcomeOf, toResult, winsNeeded } from "@/lib/services/attempts/result";
 import type { AttemptResult } from "@/lib/contracts/attempts";
 import { query, transaction } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
@@ -167,6 +167,7 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
     return toResult(waited.row, {
       ...(await query(() => allowanceStep(challenge, endUserId))),
       replayed: true,
+      reproduce: challenge,
     });
   };
 
@@ -247,10 +248,21 @@ async function play(
       return toResult(recorded.attempt, {
         ...(await query(() => allowanceStep(challenge, endUserId))),
         replayed: false,
+        reproduce: challenge,
       });
     }
 
-    const outcome = outcomeOf(run);
+    let outcome = outcomeOf(run);
+    // Reproduce before it counts: the win dates from now, when its first run ended.
+    let repro: { runs: number; wins: number; achievedAt: Date } | null = null;
+    if (outcome.succeeded && challenge.reproduceRuns !== null) {
+      const achievedAt = new Date();
+      const wins = 1 + (await reproduce(deps, input, ctx, signal, challenge.reproduceRuns));
+      repro = { runs: challenge.reproduceRuns, wins, achievedAt };
+      // Cancelled meanwhile: not counted at all, as a cancelled run would not be.
+      if (signal.aborted) outcome = { status: "errored", succeeded: false, error: MESSAGES.cancelled };
+      else if (wins < winsNeeded(challenge, repro.runs)) outcome = { ...outcome, succeeded: false };
+    }
     const rating = outcome.evaluation?.rating ?? null;
     const score =
       outcome.succeeded && challenge.scoringStrategy === "custom"
@@ -278,6 +290,9 @@ async function play(
         elapsedMs: run.elapsedMs,
         response: answer === null ? null : outcome.succeeded ? masker.mask(answer) : conceal(answer),
         errorMessage: outcome.error ? conceal(outcome.error) : null,
+        achievedAt: repro && outcome.succeeded ? repro.achievedAt : undefined,
+        reproRuns: repro?.runs ?? null,
+        reproWins: repro?.wins ?? null,
       }),
     );
     // The answer exactly as recorded (masked, after every defense of the graph has run).
@@ -288,6 +303,7 @@ async function play(
       replayed: false,
       firstBlood: recorded.firstBlood,
       personalBest: recorded.personalBest,
+      reproduce: challenge,
     });
   } catch (err) {
     // Never leave a claimed key pending: waiters would wait for nothing (unless another process
@@ -300,6 +316,66 @@ async function play(
     lease.stop();
     settled(pending.id);
   }
+}
+
+/**
+ * The other runs of a won attempt (all but the first of `runs`): the same prompt, in parallel,
+ * each written as a workflow run of the workspace (trigger "reproduce"; not an attempt). Nothing
+ * of them is streamed but how many are over. A run that fails or throws does not win. Returns
+ * how many won.
+ */
+async function reproduce(
+  deps: SubmitDeps,
+  input: SubmitAttemptInput,
+  ctx: {
+    challenge: PlayableChallenge;
+    workflowId: string;
+    version: { id: string; graph: unknown };
+    endUserId: string;
+    masker: Masker;
+  },
+  signal: AbortSignal,
+  runs: number,
+): Promise<number> {
+  const { challenge, masker } = ctx;
+  let done = 1;
+  const progress = () =>
+    sendToPlayer(input, {
+      type: "reproducing",
+      done,
+      runs,
+      message: `Checking that your win reproduces: ${done} of ${runs} runs done…`,
+    });
+  progress();
+  const one = async (): Promise<boolean> => {
+    try {
+      const run = await deps.runWorkflow({
+        workspaceId: challenge.workspaceId,
+        workflowId: ctx.workflowId,
+        workflowVersionId: ctx.version.id,
+        graph: ctx.version.graph as WorkflowGraph,
+        inputs: { prompt: input.prompt },
+        endUserId: ctx.endUserId,
+        triggeredFrom: "reproduce",
+        challengeId: challenge.id,
+        signal,
+        knownChallenges: [challenge.run],
+        persist: true,
+      });
+      return outcomeOf(run).succeeded;
+    } catch (err) {
+      log.warn("reproduction run threw", {
+        challengeId: challenge.id,
+        error: masker.mask(err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
+      });
+      return false;
+    } finally {
+      done++;
+      progress();
+    }
+  };
+  const won = await Promise.all(Array.from({ length: runs - 1 }, one));
+  return won.filter(Boolean).length;
 }
 
 function sendToPlayer(input: SubmitAttemptInput, event: PlayerEvent): void {

@@ -71,6 +71,8 @@ export async function duplicateChallenge(
         points: src.points,
         maxAttempts: src.maxAttempts,
         cooldownSeconds: src.cooldownSeconds,
+        reproduceRuns: src.reproduceRuns,
+        reproduceWins: src.reproduceWins,
         maskVariables: json(src.maskVariables),
         allowGuests: src.allowGuests,
         guestsOnBoards: src.guestsOnBoards,

@@ -61,6 +61,8 @@ export async function createChallenge(
     theme: data.theme ?? null,
     hero_asset_id: data.hero_asset_id ?? null,
     secret_ref: secretRef,
+    reproduce_runs: data.reproduce_runs ?? null,
+    reproduce_wins: data.reproduce_wins ?? null,
   };
   const theme = await validateState(workspaceId, state, data.secret !== undefined);
 
@@ -103,6 +105,8 @@ export async function createChallenge(
         points: data.points,
         maxAttempts: data.max_attempts ?? null,
         cooldownSeconds: data.cooldown_seconds,
+        reproduceRuns: data.reproduce_runs ?? null,
+        reproduceWins: data.reproduce_wins ?? null,
         maskVariables: data.mask_variables,
         allowGuests: data.allow_guests,
         guestsOnBoards: data.guests_on_boards,
@@ -138,6 +142,9 @@ export async function updateChallenge(
       : pick("secret_ref", current.secretRef);
   // An unchanged theme is not re-validated: its stored asset URLs may have expired since.
   const themeInput = data.theme === undefined ? null : data.theme;
+  // Turning reproduction off clears the wins it needed, unless this patch sets them (refused).
+  const reproduceRuns = pick("reproduce_runs", current.reproduceRuns);
+  const reproduceWins = reproduceRuns === null ? (data.reproduce_wins ?? null) : pick("reproduce_wins", current.reproduceWins);
   const state: ChallengeDbState = {
     success_type: pick("success_type", current.successType),
     success_pattern: pick("success_pattern", current.successPattern),
@@ -153,6 +160,8 @@ export async function updateChallenge(
     theme: themeInput,
     hero_asset_id: pick("hero_asset_id", current.heroAssetId),
     secret_ref: secretRef,
+    reproduce_runs: reproduceRuns,
+    reproduce_wins: reproduceWins,
   };
   const theme = await validateState(workspaceId, state, data.secret !== undefined);
 
@@ -184,6 +193,9 @@ export async function updateChallenge(
       ...(data.points !== undefined ? { points: data.points } : {}),
       ...(data.max_attempts !== undefined ? { maxAttempts: data.max_attempts } : {}),
       ...(data.cooldown_seconds !== undefined ? { cooldownSeconds: data.cooldown_seconds } : {}),
+      ...(reproduceRuns !== current.reproduceRuns || reproduceWins !== current.reproduceWins
+        ? { reproduceRuns, reproduceWins }
+        : {}),
       ...(data.mask_variables !== undefined ? { maskVariables: data.mask_variables } : {}),
       ...(data.allow_guests !== undefined ? { allowGuests: data.allow_guests } : {}),
       ...(data.guests_on_boards !== undefined ? { guestsOnBoards: data.guests_on_boards } : {}),

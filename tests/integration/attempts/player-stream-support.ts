@@ -62,6 +62,7 @@ const ATTEMPT_KEYS = [
   "first_blood",
   "personal_best",
   "replayed",
+  "reproduction",
   "created_at",
   "creator_message",
   "revealed_secret",
@@ -71,6 +72,7 @@ const PLAYER_KEYS: Record<string, string[]> = {
   progress: ["message", "stage", "type"],
   answer_delta: ["delta", "type"],
   answer: ["text", "type"],
+  reproducing: ["done", "message", "runs", "type"],
 };
 
 export function stringsOf(value: unknown, out: string[] = []): string[] {

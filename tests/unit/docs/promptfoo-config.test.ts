@@ -51,6 +51,7 @@ const result = (over: Partial<AttemptResult>): AttemptResult =>
     first_blood: false,
     personal_best: true,
     replayed: false,
+    reproduction: null,
     created_at: "2026-01-01T00:00:00.000Z",
     ...over,
   });

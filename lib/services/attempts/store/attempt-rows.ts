@@ -30,6 +30,8 @@ const ATTEMPT = {
   promptHash: "textOrNull",
   leaseOwner: "textOrNull",
   leaseUntil: "dateOrNull",
+  reproRuns: "numOrNull",
+  reproWins: "numOrNull",
   createdAt: "date",
 } as const;
 const ATTEMPT_COLUMNS = columnsOf(ATTEMPT);
@@ -95,6 +97,9 @@ export interface AttemptOutcomeFields extends AttemptVerdictFields {
   errorMessage: string | null;
   workflowRunId: string | null;
   createdAt: Date;
+  /** Reproduction (null when it did not run): the runs made in all and how many won. */
+  reproRuns?: number | null;
+  reproWins?: number | null;
 }
 
 /** Inserts a pending attempt; null when the player already used its idempotency key. */
@@ -125,8 +130,8 @@ export function* insertAttempt(a: NewAttempt, fields?: AttemptOutcomeFields): St
   const r = yield* one<Record<string, unknown>>(
     `INSERT INTO challenge_attempts (id, tenant_id, challenge_id, end_user_id, account_id, status, prompt, idempotency_key,
        created_at, succeeded, score, judge_rating, judge_feedback, judge_output_raw, tokens_total, judge_tokens_total,
-       elapsed_ms, response, error_message, workflow_run_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20)
+       elapsed_ms, response, error_message, workflow_run_id, repro_runs, repro_wins)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20, $21, $22)
      RETURNING ${ATTEMPT_COLUMNS}`,
     uuidv7(),
     a.workspaceId,
@@ -148,6 +153,8 @@ export function* insertAttempt(a: NewAttempt, fields?: AttemptOutcomeFields): St
     f?.response ?? null,
     f?.errorMessage ?? null,
     f?.workflowRunId ?? null,
+    f?.reproRuns ?? null,
+    f?.reproWins ?? null,
   );
   return attemptOf(r!);
 }
@@ -166,7 +173,8 @@ export function* completePendingAttempt(
   const r = yield* one<Record<string, unknown>>(
     `UPDATE challenge_attempts SET status = $4, succeeded = $5, score = $6, judge_rating = $7, judge_feedback = $8,
        judge_output_raw = $9::jsonb, tokens_total = $10, judge_tokens_total = $11, elapsed_ms = $12, response = $13,
-       error_message = $14, workflow_run_id = $15, created_at = $16, lease_until = NULL
+       error_message = $14, workflow_run_id = $15, created_at = $16, lease_until = NULL,
+       repro_runs = $18, repro_wins = $19
      WHERE id = $1 AND challenge_id = $2 AND end_user_id = $3 AND status = 'pending'
        AND ($17 = '' OR lease_owner IS NULL OR lease_owner = $17)
      RETURNING ${ATTEMPT_COLUMNS}`,
@@ -187,6 +195,8 @@ export function* completePendingAttempt(
     f.workflowRunId,
     f.createdAt,
     leaseOwner ?? "",
+    f.reproRuns ?? null,
+    f.reproWins ?? null,
   );
   return r ? attemptOf(r) : null;
 }

@@ -20,6 +20,9 @@ export interface PlayableRow {
   points: number;
   maxAttempts: number | null;
   cooldownSeconds: number;
+  /** Reproduce before it counts: runs in all (k, null = off) and wins needed (m, null = k). */
+  reproduceRuns: number | null;
+  reproduceWins: number | null;
   workflowId: string | null;
   versionId: string | null;
   graph: unknown;
@@ -47,6 +50,8 @@ const playableOf = rowMapper({
   points: "num",
   maxAttempts: "numOrNull",
   cooldownSeconds: "num",
+  reproduceRuns: "numOrNull",
+  reproduceWins: "numOrNull",
   workflowId: "textOrNull",
   versionId: "textOrNull",
   graph: "json",
@@ -65,7 +70,7 @@ export function* loadPlayable(challengeId: string, player: PlayerRef): Step<Play
   const r = yield* one<Record<string, unknown>>(
     `SELECT ${RUN_CHALLENGE_COLUMNS}, c.secret_ref, c.is_active, c.listing, c.scoring_plugin_id,
             c.scoring_entrypoint, c.scoring_config, c.points, c.max_attempts, c.cooldown_seconds,
-            c.allow_guests, c.guests_on_boards,
+            c.reproduce_runs, c.reproduce_wins, c.allow_guests, c.guests_on_boards,
             w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id
      FROM challenges c
      LEFT JOIN workflows w ON w.id = c.workflow_id

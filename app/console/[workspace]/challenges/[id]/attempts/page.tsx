@@ -99,6 +99,11 @@ export default async function AttemptsPage({ params, searchParams }: DetailProps
                       <span>{tc("date", { date: a.createdAt })}</span>
                       <span>{a.player}</span>
                       <AttemptResult status={a.status} succeeded={a.succeeded} />
+                      {a.reproduction ? (
+                        <span data-testid="attempt-reproduction">
+                          {t(a.succeeded ? "reproduced" : "notReproduced", a.reproduction)}
+                        </span>
+                      ) : null}
                       <span className="muted">
                         {t("summary", {
                           score: num(a.score),

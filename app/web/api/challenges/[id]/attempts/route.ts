@@ -18,9 +18,10 @@ import type { PlayerEvent } from "@/lib/workflow/types";
 // POST /web/api/challenges/{id}/attempts — play one attempt (the player web API).
 // JSON by default; with `Accept: text/event-stream` the player's view of the run is streamed as
 // SSE: run_started, progress ({ stage, message }), answer_delta ({ delta }; only when nothing in
-// the graph can withhold the answer), answer ({ text }; final and masked), then an `attempt` event
-// carrying the same result object (or `error`). Never the creator's trace: no node ids, no other
-// nodes' outputs, no judge data (lib/workflow/engine/player-view.ts).
+// the graph can withhold the answer), reproducing ({ done, runs, message }; a won prompt run again),
+// answer ({ text }; final and masked), then an `attempt` event carrying the same result object (or
+// `error`). Never the creator's trace: no node ids, no other nodes' outputs, no judge data
+// (lib/workflow/engine/player-view.ts).
 
 export const POST = route(attemptOperations.submit, async ({ req, params, body, caller, clientKey }) => {
   // A visitor without an account plays as a guest where the challenge allows it (signed guest
