@@ -1,30 +1,26 @@
 import "server-only";
-import { z } from "zod";
 import { db } from "@/lib/db";
-import { buildCalibrationReport } from "@/lib/evaluation/calibration/report";
 import { materialiseExample } from "@/lib/evaluation/calibration/generate";
 import { isInjectionKind, materialiseInjection } from "@/lib/evaluation/calibration/injection";
-import type {
-  CalibrationLabel,
-  ExampleSource,
-  ExampleVerdicts,
-  SampleOutcome,
-} from "@/lib/evaluation/calibration/types";
-import { defineJob, PermanentJobError, type JobContext } from "@/lib/jobs";
-import { log } from "@/lib/log";
+import type { CalibrationLabel, ExampleSource, SampleOutcome } from "@/lib/evaluation/calibration/types";
+import { PermanentJobError } from "@/lib/jobs";
 import { answerEvaluator, type EvaluatedGraph } from "@/lib/services/calibration/evaluate";
 import { builtinInjection } from "@/lib/services/calibration/builtin";
 import { AppError } from "@/lib/errors";
 import { CALIBRATION_RUN_QUEUE } from "@/lib/services/calibration/queue";
+import {
+  defineCalibrationJob,
+  EVIDENCE_CHARS,
+  missingSamples,
+  reportFromSamples,
+  sampleAll,
+} from "@/lib/services/calibration/sampling";
 import { thresholdsOf } from "@/lib/services/calibration/views";
 import { getSecretValue } from "@/lib/services/secrets";
 
-// The `calibration.run` job: evaluates every (example, sample) of a run not yet stored, at most
-// CONCURRENCY at once, storing each with the run's progress; then builds and stores the report.
-// A retried job resumes: stored samples are skipped (unique per run, example and sample index).
-
-const CONCURRENCY = 10;
-const EVIDENCE_CHARS = 500;
+// The `calibration.run` job: evaluates every (example, sample) of a run not yet stored
+// (sampling.ts: ten at a time), storing each with the run's progress; then builds and stores the
+// report. A retried job resumes: stored samples are skipped (unique per run, example and index).
 
 export { CALIBRATION_RUN_QUEUE };
 
@@ -102,15 +98,6 @@ async function storeSample(
   });
 }
 
-/** Runs `work` over `items` with at most `width` in flight. */
-async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
-}
-
 /** Works a run to its end. Exported for tests (the job calls it). */
 export async function runCalibration(runId: string, signal: AbortSignal): Promise<void> {
   const run = await db.calibrationRun.findUnique({ where: { id: runId } });
@@ -128,11 +115,10 @@ export async function runCalibration(runId: string, signal: AbortSignal): Promis
     where: { runId },
     select: { exampleId: true, sampleIndex: true },
   });
-  const done = new Set(stored.map((s) => `${s.exampleId}:${s.sampleIndex}`));
-  const todo = examples.flatMap((example) =>
-    Array.from({ length: run.samples }, (_, sampleIndex) => ({ example, sampleIndex })).filter(
-      (t) => !done.has(`${t.example.id}:${t.sampleIndex}`),
-    ),
+  const todo = missingSamples(
+    examples,
+    run.samples,
+    stored.map((s) => ({ itemId: s.exampleId, sampleIndex: s.sampleIndex })),
   );
   // The graph is read once for the whole run (evaluateAnswer, one answer at a time): the draft's
   // graph as calibrated, else the published version's.
@@ -140,53 +126,30 @@ export async function runCalibration(runId: string, signal: AbortSignal): Promis
   const evaluate = await answerEvaluator(run.workspaceId, run.challengeId, source).catch((err: unknown) => {
     throw err instanceof AppError ? new PermanentJobError(err.message) : err;
   });
-  await pool(todo, CONCURRENCY, async ({ example, sampleIndex }) => {
-    if (signal.aborted) return;
-    let sample: { outcome: SampleOutcome; rating: number | null; evidence: string | null };
-    try {
+  await sampleAll(todo, {
+    signal,
+    what: "calibration",
+    judge: async (example) => {
       const r = await evaluate(example.text, signal);
-      sample = {
+      return {
         outcome: OUTCOMES[r.outcome],
         rating: r.rating,
         evidence: r.feedback?.slice(0, EVIDENCE_CHARS) ?? null,
       };
-    } catch (err) {
-      if (signal.aborted) return;
-      // Not an evaluation verdict (a bug or a storage failure): an error sample, which never wins.
-      log.warn("calibration sample failed", { runId, exampleId: example.id, error: String(err) });
-      sample = {
-        outcome: "error",
-        rating: null,
-        evidence: `the evaluation failed: ${String(err)}`.slice(0, EVIDENCE_CHARS),
-      };
-    }
-    await storeSample(runId, example.id, sampleIndex, sample);
+    },
+    store: (example, sampleIndex, sample) => storeSample(runId, example.id, sampleIndex, sample),
   });
-  if (signal.aborted) throw new Error("the worker stopped; the calibration resumes on the next try");
-  await finishCalibration(runId, examples, thresholdsOf(run.thresholds));
-}
-
-async function finishCalibration(
-  runId: string,
-  examples: RunnableExample[],
-  thresholds: ReturnType<typeof thresholdsOf>,
-): Promise<void> {
   const samples = await db.calibrationSample.findMany({ where: { runId }, orderBy: { sampleIndex: "asc" } });
-  const verdicts: ExampleVerdicts[] = examples.map((e) => ({
-    exampleId: e.id,
-    label: e.label,
-    source: e.source,
-    kind: e.kind,
-    verdicts: samples
-      .filter((s) => s.exampleId === e.id)
-      .map((s) => ({ outcome: s.outcome as SampleOutcome, rating: s.rating, evidence: s.evidence })),
-  }));
-  const report = buildCalibrationReport(verdicts, thresholds);
   await db.calibrationRun.update({
     where: { id: runId },
     data: {
       status: "done",
-      report: JSON.parse(JSON.stringify(report)) as object,
+      report: reportFromSamples(
+        examples,
+        samples.map((s) => ({ ...s, itemId: s.exampleId })),
+        (e) => ({ label: e.label, source: e.source, kind: e.kind }),
+        thresholdsOf(run.thresholds),
+      ),
       completed: samples.length,
       finishedAt: new Date(),
       error: null,
@@ -194,26 +157,12 @@ async function finishCalibration(
   });
 }
 
-export const calibrationRunJob = defineJob({
-  queue: CALIBRATION_RUN_QUEUE,
-  payload: z.object({ runId: z.string().min(1).max(100) }),
-  maxAttempts: 5,
-  backoff: { baseMs: 2_000, maxMs: 60_000 },
-  timeoutMs: 30 * 60_000,
-  async run({ runId }, ctx: JobContext) {
-    await runCalibration(runId, ctx.signal);
-  },
-  async onDead({ runId }, error) {
-    await db.calibrationRun.updateMany({
-      where: { id: runId, status: { in: ["queued", "running"] } },
-      data: {
-        status: "failed",
-        error: `the calibration stopped: ${error}`.slice(0, 2_000),
-        finishedAt: new Date(),
-      },
-    });
-  },
-});
+export const calibrationRunJob = defineCalibrationJob(CALIBRATION_RUN_QUEUE, runCalibration, (runId, error) =>
+  db.calibrationRun.updateMany({
+    where: { id: runId, status: { in: ["queued", "running"] } },
+    data: { status: "failed", error, finishedAt: new Date() },
+  }),
+);
 
 /** What a run evaluates: the draft graph it kept, or its workflow version. */
 async function evaluatedGraph(run: {

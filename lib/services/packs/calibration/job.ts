@@ -1,25 +1,25 @@
 import "server-only";
-import { z } from "zod";
 import { db } from "@/lib/db";
-import { buildCalibrationReport } from "@/lib/evaluation/calibration/report";
-import type { ExampleVerdicts, SampleOutcome, SampleVerdict } from "@/lib/evaluation/calibration/types";
-import { defineJob, PermanentJobError, type JobContext } from "@/lib/jobs";
-import { log } from "@/lib/log";
+import type { SampleVerdict } from "@/lib/evaluation/calibration/types";
+import { PermanentJobError } from "@/lib/jobs";
 import { judgeLabelledOutput } from "@/lib/packs/run/calibration";
 import { specOf } from "@/lib/packs/run/plan";
 import type { Bundle } from "@/lib/packs/types";
 import { PACK_CALIBRATION_QUEUE } from "@/lib/services/packs/calibration/queue";
 import { judgeModelsOf } from "@/lib/services/packs/calibration/views";
 import { judgeCaller } from "@/lib/services/packs/runs/models";
+import {
+  defineCalibrationJob,
+  missingSamples,
+  reportFromSamples,
+  sampleAll,
+} from "@/lib/services/calibration/sampling";
 import { thresholdsOf } from "@/lib/services/calibration/views";
 
-// The `packs.calibration` job: judges every (labelled output, sample) of a run not yet stored, at
-// most CONCURRENCY at once, through the same judge caller as a pack run (judgeCaller: the run's
-// judge_models, then the pack's model names), storing each sample with the run's progress; then
-// builds the report (pass read as win). A retried job resumes: stored samples are skipped.
-
-const CONCURRENCY = 10;
-const EVIDENCE_CHARS = 500;
+// The `packs.calibration` job: judges every (labelled output, sample) of a run not yet stored
+// (lib/services/calibration/sampling.ts), through the same judge caller as a pack run (judgeCaller:
+// the run's judge_models, then the pack's model names), storing each sample with the run's
+// progress; then builds the report (pass read as win). A retried job resumes where it stopped.
 
 export { PACK_CALIBRATION_QUEUE };
 
@@ -40,14 +40,6 @@ async function storeSample(runId: string, outputId: string, sampleIndex: number,
     await tx.packCalibrationSample.create({ data: { runId, outputId, sampleIndex, ...sample } });
     await tx.packCalibrationRun.update({ where: { id: runId }, data: { completed: { increment: 1 } } });
   });
-}
-
-async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
 /** Works a run to its end. Exported for tests (the job calls it). */
@@ -76,54 +68,36 @@ export async function runPackCalibration(runId: string, signal: AbortSignal): Pr
     where: { runId },
     select: { outputId: true, sampleIndex: true },
   });
-  const done = new Set(stored.map((s) => `${s.outputId}:${s.sampleIndex}`));
-  const todo = outputs.flatMap((output) =>
-    Array.from({ length: run.samples }, (_, sampleIndex) => ({ output, sampleIndex })).filter(
-      (t) => !done.has(`${t.output.id}:${t.sampleIndex}`),
-    ),
+  const todo = missingSamples(
+    outputs,
+    run.samples,
+    stored.map((s) => ({ itemId: s.outputId, sampleIndex: s.sampleIndex })),
   );
-  await pool(todo, CONCURRENCY, async ({ output, sampleIndex }) => {
-    if (signal.aborted) return;
-    let sample: SampleVerdict;
-    try {
-      sample = await judgeLabelledOutput(bundle, spec, output, output.text, callJudge);
-    } catch (err) {
-      if (signal.aborted) return;
-      // Not a judge verdict (a bug or a storage failure): an error sample, which never passes.
-      log.warn("pack calibration sample failed", { runId, outputId: output.id, error: String(err) });
-      sample = {
-        outcome: "error",
-        rating: null,
-        evidence: `the judging failed: ${String(err)}`.slice(0, EVIDENCE_CHARS),
-      };
-    }
-    await storeSample(runId, output.id, sampleIndex, sample);
+  await sampleAll(todo, {
+    signal,
+    what: "pack calibration",
+    judge: (output) => judgeLabelledOutput(bundle, spec, output, output.text, callJudge),
+    store: (output, sampleIndex, sample) => storeSample(runId, output.id, sampleIndex, sample),
   });
-  if (signal.aborted) throw new Error("the worker stopped; the calibration resumes on the next try");
-  await finish(runId, outputs, run.thresholds);
-}
-
-async function finish(runId: string, outputs: Output[], thresholds: Parameters<typeof thresholdsOf>[0]) {
   const samples = await db.packCalibrationSample.findMany({
     where: { runId },
     orderBy: { sampleIndex: "asc" },
   });
-  const verdicts: ExampleVerdicts[] = outputs.map((o) => ({
-    exampleId: o.id,
-    label: o.label === "pass" ? "win" : "no_win",
-    source: "creator",
-    // The report's recipe column names the output's case and judge.
-    kind: `${o.inputSetKey}/${o.caseKey} · ${o.judgeKey}`,
-    verdicts: samples
-      .filter((s) => s.outputId === o.id)
-      .map((s) => ({ outcome: s.outcome as SampleOutcome, rating: s.rating, evidence: s.evidence })),
-  }));
-  const report = buildCalibrationReport(verdicts, thresholdsOf(thresholds));
   await db.packCalibrationRun.update({
     where: { id: runId },
     data: {
       status: "done",
-      report: JSON.parse(JSON.stringify(report)) as object,
+      report: reportFromSamples(
+        outputs,
+        samples.map((s) => ({ ...s, itemId: s.outputId })),
+        (o) => ({
+          label: o.label === "pass" ? "win" : "no_win",
+          source: "creator",
+          // The report's recipe column names the output's case and judge.
+          kind: `${o.inputSetKey}/${o.caseKey} · ${o.judgeKey}`,
+        }),
+        thresholdsOf(run.thresholds),
+      ),
       completed: samples.length,
       finishedAt: new Date(),
       error: null,
@@ -131,23 +105,12 @@ async function finish(runId: string, outputs: Output[], thresholds: Parameters<t
   });
 }
 
-export const packCalibrationJob = defineJob({
-  queue: PACK_CALIBRATION_QUEUE,
-  payload: z.object({ runId: z.string().min(1).max(100) }),
-  maxAttempts: 5,
-  backoff: { baseMs: 2_000, maxMs: 60_000 },
-  timeoutMs: 30 * 60_000,
-  async run({ runId }, ctx: JobContext) {
-    await runPackCalibration(runId, ctx.signal);
-  },
-  async onDead({ runId }, error) {
-    await db.packCalibrationRun.updateMany({
+export const packCalibrationJob = defineCalibrationJob(
+  PACK_CALIBRATION_QUEUE,
+  runPackCalibration,
+  (runId, error) =>
+    db.packCalibrationRun.updateMany({
       where: { id: runId, status: { in: ["queued", "running"] } },
-      data: {
-        status: "failed",
-        error: `the calibration stopped: ${error}`.slice(0, 2_000),
-        finishedAt: new Date(),
-      },
-    });
-  },
-});
+      data: { status: "failed", error, finishedAt: new Date() },
+    }),
+);
