@@ -79,7 +79,12 @@ export function FlagVerdict({
   }
 
   return (
-    <form onSubmit={submit} aria-busy={pending || undefined} data-testid="flag-form">
+    <form
+      onSubmit={submit}
+      aria-busy={pending || undefined}
+      className={styles.flagForm}
+      data-testid="flag-form"
+    >
       <fieldset>
         <legend>{t("legend")}</legend>
         {FLAG_REASONS.map((reason, i) => (
@@ -101,16 +106,18 @@ export function FlagVerdict({
         {t("detailsHint", { max: MAX_FLAG_DETAILS })}
       </p>
       {error ? (
-        <p role="alert" className={styles.historyMeta}>
+        <p role="alert" className={styles.flagError}>
           {error}
         </p>
       ) : null}
-      <Button size="sm" type="submit" disabled={pending}>
-        {t("submit")}
-      </Button>{" "}
-      <Button size="sm" variant="ghost" type="button" onClick={() => setOpen(false)} disabled={pending}>
-        {t("cancel")}
-      </Button>
+      <div>
+        <Button size="sm" type="submit" disabled={pending}>
+          {t("submit")}
+        </Button>{" "}
+        <Button size="sm" variant="ghost" type="button" onClick={() => setOpen(false)} disabled={pending}>
+          {t("cancel")}
+        </Button>
+      </div>
     </form>
   );
 }
