@@ -36,7 +36,10 @@ export function CalibrationReportView({
     <div className="stack" data-testid="calibration-report">
       <h3>{t("reportHeading", { graph })}</h3>
       <p>
-        <Badge className={report.passed ? styles.statusOk : styles.statusBad} data-testid="calibration-gate">
+        <Badge
+          className={report.passed ? styles.gatePassed : styles.gateFailed}
+          data-testid="calibration-gate"
+        >
           {report.passed ? t("gatePassed") : t("gateFailed")}
         </Badge>{" "}
         {t("summaryLine", { examples: report.examples, agreeing: report.agreeing, flips: report.flips })}

@@ -101,7 +101,7 @@ export default async function ReviewsPage({ params, searchParams }: Props) {
         <h1>{t("title")}</h1>
         <p className="lead">{t("lead")}</p>
       </div>
-      <nav aria-label={t("filterLabel")}>
+      <nav aria-label={t("filterLabel")} className={styles.statusFilter}>
         <Link href={`${base}?status=open`} aria-current={status === "open" ? "page" : undefined}>
           {t("open")}
         </Link>{" "}

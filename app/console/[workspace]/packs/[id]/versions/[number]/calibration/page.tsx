@@ -163,7 +163,7 @@ export default async function PackCalibrationPage(props: Props) {
         )}
         {judges.length > 0 && cases.length > 0 ? (
           <>
-            <h3>{t("addHeading")}</h3>
+            <h3>{t("packAddHeading")}</h3>
             <PackOutputForm action={addPackOutputAction} {...target} cases={cases} judges={judges} />
           </>
         ) : null}
