@@ -3,6 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { BackHeader } from "@/components/console/back-header";
 import { ActionButton, ExampleForm, SettingsForm } from "@/components/console/calibration/calibration-forms";
 import { CalibrationProgress } from "@/components/console/calibration/calibration-progress";
+import { CalibrationHistory } from "@/components/console/calibration/calibration-history";
 import { CalibrationReportView } from "@/components/console/calibration/calibration-report";
 import { ConfirmAction } from "@/components/console/confirm-action";
 import { DataTable } from "@/components/console/data-table";
@@ -86,28 +87,18 @@ export default async function CalibrationPage({ params }: DetailProps) {
         {report && latest ? (
           <CalibrationReportView report={report} graph={graphOf(latest)} comparison={comparison} />
         ) : null}
-        {earlier.length > 0 ? (
-          <>
-            <h3>{t("historyHeading")}</h3>
-            <ul data-testid="calibration-history">
-              {earlier.map((r) => {
-                const rep = reportOf(r);
-                return (
-                  <li key={r.id}>
-                    {t("historyRow", {
-                      graph: graphOf(r),
-                      status: t(`status.${r.status}`),
-                      date: when(r.created_at),
-                    })}
-                    {rep
-                      ? ` · ${t("summaryLine", { examples: rep.examples, agreeing: rep.agreeing, flips: rep.flips })}`
-                      : ""}
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        ) : null}
+        <CalibrationHistory
+          testId="calibration-history"
+          runs={earlier.map((r) => ({
+            id: r.id,
+            line: t("historyRow", {
+              graph: graphOf(r),
+              status: t(`status.${r.status}`),
+              date: when(r.created_at),
+            }),
+            report: reportOf(r),
+          }))}
+        />
       </section>
 
       <section className={styles.section} aria-labelledby="gate-heading" data-testid="publish-gate-status">

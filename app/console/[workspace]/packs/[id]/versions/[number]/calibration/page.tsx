@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { BackHeader } from "@/components/console/back-header";
+import { CalibrationHistory } from "@/components/console/calibration/calibration-history";
 import { CalibrationReportView } from "@/components/console/calibration/calibration-report";
 import { ConfirmAction } from "@/components/console/confirm-action";
 import { DataTable } from "@/components/console/data-table";
@@ -91,30 +92,17 @@ export default async function PackCalibrationPage(props: Props) {
             terms="pack"
           />
         ) : null}
-        {earlier.length > 0 ? (
-          <>
-            <h3>{t("historyHeading")}</h3>
-            <ul data-testid="pack-calibration-history">
-              {earlier.map((r) => {
-                const rep = reportOf(r);
-                return (
-                  <li key={r.id}>
-                    {t("packHistoryRow", {
-                      status: t(`status.${r.status}`),
-                      date: format.dateTime(new Date(r.created_at), {
-                        dateStyle: "medium",
-                        timeStyle: "short",
-                      }),
-                    })}
-                    {rep
-                      ? ` · ${t("summaryLine", { examples: rep.examples, agreeing: rep.agreeing, flips: rep.flips })}`
-                      : ""}
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        ) : null}
+        <CalibrationHistory
+          testId="pack-calibration-history"
+          runs={earlier.map((r) => ({
+            id: r.id,
+            line: t("packHistoryRow", {
+              status: t(`status.${r.status}`),
+              date: format.dateTime(new Date(r.created_at), { dateStyle: "medium", timeStyle: "short" }),
+            }),
+            report: reportOf(r),
+          }))}
+        />
       </section>
 
       <section className={styles.section} aria-labelledby="pack-outputs-heading">
