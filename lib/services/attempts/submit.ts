@@ -196,18 +196,25 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
   throw new AppError("conflict", "Another request with this idempotency key was withdrawn; please retry.");
 }
 
+/** What one run of the challenge's workflow needs. */
+interface RunContext {
+  challenge: PlayableChallenge;
+  workflowId: string;
+  version: { id: string; graph: unknown };
+  endUserId: string;
+  masker: Masker;
+}
+
+/** A played attempt's context: the run's, and how its texts are concealed and counted. */
+interface PlayContext extends RunContext {
+  forms: SecretFormMatcher;
+  offBoard: boolean;
+}
+
 async function play(
   deps: SubmitDeps,
   input: SubmitAttemptInput,
-  ctx: {
-    challenge: PlayableChallenge;
-    workflowId: string;
-    version: { id: string; graph: unknown };
-    endUserId: string;
-    masker: Masker;
-    forms: SecretFormMatcher;
-    offBoard: boolean;
-  },
+  ctx: PlayContext,
   pending: ChallengeAttempt,
 ): Promise<AttemptResult> {
   const { challenge, endUserId, masker } = ctx;
@@ -327,13 +334,7 @@ async function play(
 async function reproduce(
   deps: SubmitDeps,
   input: SubmitAttemptInput,
-  ctx: {
-    challenge: PlayableChallenge;
-    workflowId: string;
-    version: { id: string; graph: unknown };
-    endUserId: string;
-    masker: Masker;
-  },
+  ctx: RunContext,
   signal: AbortSignal,
   runs: number,
 ): Promise<number> {
