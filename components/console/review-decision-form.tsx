@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { decideReviewAction } from "@/app/console/[workspace]/reviews/actions";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { MAX_DECISION_NOTE } from "@/lib/contracts/verdict-reviews";
+import { MAX_DECISION_NOTE } from "@/lib/contracts/verdict-reviews/constants";
 import styles from "./console.module.css";
 import { FormStatus } from "./form-status";
 

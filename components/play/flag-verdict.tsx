@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { FLAG_REASONS, MAX_FLAG_DETAILS, type FlagReason } from "@/lib/contracts/verdict-reviews";
+import { FLAG_REASONS, MAX_FLAG_DETAILS, type FlagReason } from "@/lib/contracts/verdict-reviews/constants";
 import styles from "./attempt-history.module.css";
 
 /**

@@ -81,6 +81,8 @@ const arenaErrorResponse = {
 
 function tagOf(path: string): string {
   if (isArenaPath(path)) return "arena";
+  // Packs and their runs have a page of their own: the console's would be too long to load.
+  if (/^\/console\/api\/(packs|pack-runs)(\/|$)/.test(path)) return "packs";
   if (path.startsWith("/console/api/")) return "console";
   if (path.startsWith("/web/api/")) return "web";
   if (path.startsWith("/assets/")) return "assets";
@@ -304,6 +306,10 @@ export function openApiDocument(): Record<string, unknown> {
     servers: [{ url: "/" }],
     tags: [
       { name: "console", description: "Creator console API (/console/api)" },
+      {
+        name: "packs",
+        description: "Challenge packs, their versions, runs and judge calibration (/console/api/packs, /console/api/pack-runs)",
+      },
       { name: "web", description: "Player web API (/web/api)" },
       { name: "assets", description: "Signed asset downloads" },
       { name: "app", description: "Health, auth and documentation" },

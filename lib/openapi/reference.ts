@@ -255,7 +255,7 @@ export function apiReference({ document, errorStatus, origin }: ReferenceInput):
 }
 
 /** Players' operations first, then agents', creators', and the rest in the document's order. */
-const TAG_ORDER = ["web", "arena", "console"];
+const TAG_ORDER = ["web", "arena", "console", "packs"];
 const tagRank = (tag: string) => {
   const i = TAG_ORDER.indexOf(tag);
   return i === -1 ? TAG_ORDER.length : i;

@@ -76,7 +76,7 @@ test("the API reference: an index and a page per tag, small, searchable, a copy 
     "/docs/api/web#get-web-api-challenge-collections-id-leaderboard",
   );
   await page.getByTestId("api-search").fill("POST packs");
-  await expect(results.first()).toHaveAttribute("href", /^\/docs\/api\/console#post-console-api-packs/);
+  await expect(results.first()).toHaveAttribute("href", /^\/docs\/api\/packs#post-console-api-packs/);
 
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
   await blocks.first().getByRole("button", { name: "Copy" }).click();

@@ -81,7 +81,7 @@ test.describe.serial("red/blue", () => {
       .getByLabel("Instructions for players (Markdown)")
       .fill("# Rules\n\nBlue writes the **system prompt**.<script>alert(1)</script>");
     await page.getByLabel("Model", { exact: true }).selectOption("offline:defender");
-    await page.getByLabel("Judge model").selectOption("offline:judge");
+    await page.getByLabel("Judge model", { exact: true }).selectOption("offline:judge");
     await page.getByLabel("Secret to protect").selectOption(SECRET_NAME);
     await page.getByLabel("What the secret is called").fill("vault code");
     await page.getByLabel("Max prompt characters").fill("500");

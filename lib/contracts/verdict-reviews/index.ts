@@ -3,23 +3,21 @@ import { operation } from "@/lib/contracts/operation";
 import { WRITERS } from "@/lib/contracts/challenges/inputs";
 import { idParams } from "@/lib/contracts/params";
 import { oneOf } from "@/lib/contracts/primitives";
+import {
+  FLAG_REASONS,
+  MAX_DECISION_NOTE,
+  MAX_FLAG_DETAILS,
+  REVIEW_DECISIONS,
+  REVIEW_SOURCES,
+  REVIEW_STATUSES,
+  REVIEW_VERDICTS,
+} from "@/lib/contracts/verdict-reviews/constants";
 
 // Review and appeal of attempt verdicts, client-safe: a player's flag on one of their own
 // attempts (/web/api/challenges/{id}/attempts/{attemptId}/flag) and the workspace's review queue
 // (/console/api/verdict-reviews/**). Wire names are snake_case.
 
-export const FLAG_REASONS = ["should_have_won", "should_not_have_won", "other"] as const;
-export type FlagReason = (typeof FLAG_REASONS)[number];
-export const REVIEW_SOURCES = ["flag", "contested"] as const;
-export const REVIEW_STATUSES = ["open", "decided"] as const;
-export const REVIEW_VERDICTS = ["win", "no_win"] as const;
-export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
-export const REVIEW_DECISIONS = ["confirmed", "overturned"] as const;
-
-/** Longest flag details a player may write. */
-export const MAX_FLAG_DETAILS = 1000;
-/** Longest decision note. */
-export const MAX_DECISION_NOTE = 2000;
+export * from "@/lib/contracts/verdict-reviews/constants";
 /** Most open flags a player may hold in one workspace. */
 export const MAX_OPEN_FLAGS = 10;
 
