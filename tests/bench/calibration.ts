@@ -4,6 +4,7 @@
 // is 120 / 10 × 1 s); and a consensus of 3 judge models against one, on the 1 s judge.
 // Runs in the bench process on its database; app modules load after the environment is set.
 import type { Prisma } from "../../lib/generated/sqlite/client";
+import { record } from "./record";
 
 const EXAMPLES = 40;
 /** Every run adds the judge-injection set (lib/services/calibration/builtin.ts). */
@@ -90,12 +91,29 @@ export async function benchCalibration(): Promise<string[]> {
   try {
     const offline = await judgedChallenge(ws.id, app.id, { judge_model: "offline:judge" });
     const o = await calibrationMs(ws.id, offline.challenge.id, offline.versionId);
+    record({
+      section: "cal",
+      name: "offline judge run",
+      value: o.ms / 1000,
+      unit: "s",
+      target: "≤ 5",
+      met: o.ms <= 5000,
+    });
     lines.push(
       `offline judge: ${EXAMPLES} × ${SAMPLES} in ${(o.ms / 1000).toFixed(2)} s (target ≤ 5 s: ${o.ms <= 5000 ? "met" : "not met"}), gate ${o.passed ? "passed" : "failed"}`,
     );
     const slowJudge = await judgedChallenge(ws.id, app.id, { judge_model: "provider:slow/m" });
     const s = await calibrationMs(ws.id, slowJudge.challenge.id, slowJudge.versionId);
     const ideal = ((EXAMPLES * SAMPLES) / CONCURRENCY) * 1000;
+    record({ section: "cal", name: "1 s judge run", value: s.ms / 1000, unit: "s" });
+    record({
+      section: "cal",
+      name: "1 s judge / ideal",
+      value: s.ms / ideal,
+      unit: "ratio",
+      target: "≤ 1.1",
+      met: s.ms / ideal <= 1.1,
+    });
     lines.push(
       `1 s judge: ${(s.ms / 1000).toFixed(2)} s, ideal ${(ideal / 1000).toFixed(1)} s, ratio ${(s.ms / ideal).toFixed(3)} (target ≤ 1.1: ${s.ms / ideal <= 1.1 ? "met" : "not met"})`,
     );
@@ -122,6 +140,16 @@ export async function benchCalibration(): Promise<string[]> {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratio = median(times.three) / median(times.one);
+    record({ section: "cal", name: "consensus of 3 judges median", value: median(times.three), unit: "ms" });
+    record({ section: "cal", name: "one judge median", value: median(times.one), unit: "ms" });
+    record({
+      section: "cal",
+      name: "consensus of 3 / one judge",
+      value: ratio,
+      unit: "ratio",
+      target: "≤ 1.1",
+      met: ratio <= 1.1,
+    });
     lines.push(
       `consensus of 3 judges: median ${median(times.three).toFixed(0)} ms vs one judge ${median(times.one).toFixed(0)} ms, ratio ${ratio.toFixed(3)} (target ≤ 1.1: ${ratio <= 1.1 ? "met" : "not met"})`,
     );

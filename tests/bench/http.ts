@@ -273,14 +273,26 @@ export async function benchHttp(
     }
     return out;
   } finally {
+    // Load has stopped; the servers exit before the caller closes or drops their database.
     await proxy?.close();
-    for (const server of servers) {
-      try {
-        if (server.pid) process.kill(-server.pid, "SIGTERM");
-      } catch {
-        server.kill("SIGTERM");
-      }
-    }
+    await Promise.all(servers.map(stopServer));
     await slowModel.close();
   }
+}
+
+/** SIGTERM to the server's process group, then SIGKILL if it has not exited after 10 s. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      if (server.pid) process.kill(-server.pid, sig);
+    } catch {
+      server.kill(sig);
+    }
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -9,6 +9,7 @@
 // seeds it once and reuses the seed on later runs (to iterate on a query without re-seeding).
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { record } from "./record";
 import { fmt } from "./stats";
 
 const server = process.env.BENCH_POSTGRES_URL;
@@ -43,12 +44,23 @@ try {
     console.log("\n(a-pg) HTTP, next start, PostgreSQL, one instance, 50 connections");
     console.log(`    attempts ${fmt(h.attemptRps ?? NaN, 0)}/s (p50 ${h.attemptP50} ms, p99 ${h.attemptP99} ms, non-2xx ${h.attemptNon2xx}); ping ${fmt(h.pingRps ?? NaN, 0)}/s; ratio ${fmt(h.ratio ?? NaN)}`);
     console.log(`    server CPU per attempt ${fmt(h.attemptCpuMs ?? NaN, 3)} ms`);
+    record({ section: "a-pg", name: "attempts", value: h.attemptRps ?? NaN, unit: "req/s" });
+    record({ section: "a-pg", name: "attempt p50", value: h.attemptP50 ?? NaN, unit: "ms" });
+    record({ section: "a-pg", name: "attempt p99", value: h.attemptP99 ?? NaN, unit: "ms" });
+    record({ section: "a-pg", name: "attempt non-2xx", value: h.attemptNon2xx ?? NaN, unit: "count" });
+    record({ section: "a-pg", name: "GET /api/ping", value: h.pingRps ?? NaN, unit: "req/s" });
+    record({ section: "a-pg", name: "ratio attempts/ping", value: h.ratio ?? NaN, unit: "ratio" });
+    record({ section: "a-pg", name: "server CPU per attempt", value: h.attemptCpuMs ?? NaN, unit: "ms" });
   }
   if (only.has("a-2x")) {
     const h = await benchHttp(benchEnv, { a: true, d: false }, 3431, { instances: 2 });
     console.log("\n(a-2x) HTTP, two `next start` instances on one PostgreSQL database behind a round-robin proxy, 50 connections");
     console.log(`    attempts ${fmt(h.attemptRps ?? NaN, 0)}/s in total; per instance ${(h.perInstanceRps ?? []).map((r) => fmt(r, 0)).join(" + ")}/s (p50 ${h.attemptP50} ms, p99 ${h.attemptP99} ms, non-2xx ${h.attemptNon2xx})`);
     console.log(`    ping ${fmt(h.pingRps ?? NaN, 0)}/s; ratio ${fmt(h.ratio ?? NaN)}; server CPU per attempt (both) ${fmt(h.attemptCpuMs ?? NaN, 3)} ms`);
+    record({ section: "a-2x", name: "attempts", value: h.attemptRps ?? NaN, unit: "req/s" });
+    (h.perInstanceRps ?? []).forEach((r, i) => record({ section: "a-2x", name: `attempts, instance ${i + 1}`, value: r, unit: "req/s" }));
+    record({ section: "a-2x", name: "attempt p99", value: h.attemptP99 ?? NaN, unit: "ms" });
+    record({ section: "a-2x", name: "server CPU per attempt", value: h.attemptCpuMs ?? NaN, unit: "ms" });
     console.log("    (one 2-core machine runs both instances, the proxy, the load generator and PostgreSQL: this shows the instances share one database correctly, not how a second machine scales)");
   }
   if (only.has("b-pg")) {
@@ -67,13 +79,22 @@ try {
     for (const r of await benchLeaderboards(seeded, 300, getChallengeLeaderboardStepwise)) {
       const b = r.baseline!;
       console.log(`| ${r.strategy} | ${r.entries} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.viewerP50)} | ${fmt(r.viewerP95)} | ${fmt(b.p50)} / ${fmt(b.p95)} | ${fmt(b.viewerP50)} / ${fmt(b.viewerP95)} | ${fmt(r.viewerP95 / b.viewerP95)} |`);
+      record({ section: "b-pg", name: `${r.strategy} page p95`, value: r.p95, unit: "ms" });
+      record({ section: "b-pg", name: `${r.strategy} page+viewer p95`, value: r.viewerP95, unit: "ms", target: "≤ 1", met: r.viewerP95 <= 1 });
+      record({ section: "b-pg", name: `${r.strategy} stepwise page+viewer p95`, value: b.viewerP95, unit: "ms" });
     }
     console.log("    target: page + viewer rank p95 ≤ 1 ms");
   }
+} catch (err) {
+  // One line for run.ts's log; BENCH_DEBUG=1 keeps the whole stack.
+  console.error(`bench failed: ${process.env.BENCH_DEBUG ? String((err as Error)?.stack ?? err) : String((err as Error)?.message ?? err)}`);
+  process.exitCode = 1;
 } finally {
+  // benchHttp has stopped its servers (and waited for them) by now: close this process's
+  // connections, then drop the database.
   const { disconnectDb } = await import("../../lib/db");
   await disconnectDb().catch(() => undefined);
   if (!kept) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 }
-process.exit(0);
+process.exit(process.exitCode ?? 0);

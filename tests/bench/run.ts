@@ -1,12 +1,32 @@
 // npm run bench — figures from one run on this machine, measured side by side so the ratios
 // matter more than the absolute numbers (machines here are noisy).
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import type { HttpBenchResult } from "./http";
+import { readRecords, record } from "./record";
 import { fmt } from "./stats";
+
+// A failure prints one line and exits non-zero; BENCH_DEBUG=1 keeps the whole stack.
+const fail = (err: unknown) => {
+  console.error(
+    `bench failed: ${process.env.BENCH_DEBUG ? String((err as Error)?.stack ?? err) : String((err as Error)?.message ?? err)}`,
+  );
+  process.exit(1);
+};
+process.on("uncaughtException", fail);
+process.on("unhandledRejection", fail);
+
+// `--json <file>` or BENCH_JSON=<file>: every recorded figure as a JSON array at the end. Through
+// npm (`npm run bench --json <file>`) npm takes `--json` as its own flag and passes the file on.
+const argv = process.argv.slice(2);
+const jsonAt = argv.indexOf("--json");
+const jsonOut =
+  (jsonAt >= 0 ? argv[jsonAt + 1] : undefined) ??
+  process.env.BENCH_JSON ??
+  (process.env.npm_config_json === "true" ? argv.find((a) => a.endsWith(".json")) : undefined);
 
 const dir = mkdtempSync(join(tmpdir(), "gauntlet-bench-"));
 // The bench process and the server it starts share the database, keys and secrets.
@@ -18,7 +38,9 @@ const benchEnv = {
   APP_URL: "http://127.0.0.1:3411",
   RATE_LIMIT_STORE: "database",
 };
-Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent" });
+// Child processes started below inherit BENCH_RECORD_FILE and record into the same file.
+const recordFile = join(dir, "records.jsonl");
+Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent", BENCH_RECORD_FILE: recordFile });
 const only = new Set(
   (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,cal,a-jobs,events,a-pg,a-2x,b-pg,js").split(
     ",",
@@ -97,9 +119,17 @@ if (!rBare || !rWrapped) throw new Error("no rounds ran");
 const rows = [rBare, rWrapped, rHash, rEncode, rDecode, rDecodeKept];
 console.log("\nGauntlet foundation benchmark (one run, in-process)\n");
 console.log("| measurement | n | ops/s | ms/op |\n| --- | ---: | ---: | ---: |");
-for (const r of rows)
+for (const r of rows) {
   console.log(`| ${r.label} | ${r.n} | ${r.perSec.toFixed(0)} | ${r.perOpMs.toFixed(3)} |`);
+  record({ section: "foundation", name: r.label, value: r.perSec, unit: "ops/s" });
+}
 console.log(`\nroute() wrapper throughput / bare handler: ${(rWrapped.perSec / rBare.perSec).toFixed(2)}`);
+record({
+  section: "foundation",
+  name: "route() wrapper / bare handler",
+  value: rWrapped.perSec / rBare.perSec,
+  unit: "ratio",
+});
 
 if (only.has("c")) {
   const { benchEngine } = await import("./engine");
@@ -108,11 +138,34 @@ if (only.has("c")) {
   console.log(
     `    per run ${fmt(e.perRunMs, 3)} ms − model alone ${fmt(e.modelMs, 3)} ms = overhead ${fmt(e.overheadMs, 3)} ms (target ≤ 1 ms)`,
   );
+  record({
+    section: "c",
+    name: "engine overhead per run",
+    value: e.overheadMs,
+    unit: "ms",
+    target: "≤ 1",
+    met: e.overheadMs <= 1,
+  });
 }
 
 type HttpResult = Partial<HttpBenchResult>;
-function printA(h: HttpResult, title: string) {
+function printA(h: HttpResult, title: string, section: string) {
   if (h.pingRps === undefined || h.attemptRps === undefined) return;
+  record({ section, name: "GET /api/ping", value: h.pingRps, unit: "req/s" });
+  record({ section, name: "attempts", value: h.attemptRps, unit: "req/s" });
+  record({ section, name: "attempt p50", value: h.attemptP50 ?? NaN, unit: "ms" });
+  record({ section, name: "attempt p99", value: h.attemptP99 ?? NaN, unit: "ms" });
+  record({ section, name: "attempt non-2xx", value: h.attemptNon2xx ?? NaN, unit: "count" });
+  record({
+    section,
+    name: "ratio attempts/ping",
+    value: h.ratio ?? NaN,
+    unit: "ratio",
+    target: "≥ 0.6",
+    met: (h.ratio ?? 0) >= 0.6,
+  });
+  record({ section, name: "server CPU per ping", value: h.pingCpuMs ?? NaN, unit: "ms" });
+  record({ section, name: "server CPU per attempt", value: h.attemptCpuMs ?? NaN, unit: "ms" });
   console.log(`\n${title}`);
   console.log(
     `    GET /api/ping ${fmt(h.pingRps, 0)} req/s; POST /web/api/challenges/{id}/attempts ${fmt(h.attemptRps, 0)} req/s (p50 ${h.attemptP50} ms, p99 ${h.attemptP99} ms, non-2xx ${h.attemptNon2xx})`,
@@ -128,7 +181,11 @@ function printA(h: HttpResult, title: string) {
 if (only.has("a") || only.has("d")) {
   const { benchHttp } = await import("./http");
   const h = await benchHttp(benchEnv, { a: only.has("a"), d: only.has("d") });
-  printA(h, "(a) HTTP, next start, SQLite (new database), offline model + rules evaluator, 50 connections");
+  printA(
+    h,
+    "(a) HTTP, next start, SQLite (new database), offline model + rules evaluator, 50 connections",
+    "a",
+  );
   if (h.slow) {
     console.log(`\n(d) ${h.slow.connections} concurrent players, model answering after 1 s, 10 s`);
     console.log(
@@ -148,14 +205,24 @@ if (only.has("e")) {
   const { benchAttemptInProcess } = await import("./attempt-databases");
   const e = await benchAttemptInProcess(process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL);
   console.log("\n(e) one attempt in process (route handler, offline model, rules evaluator), sequential");
-  for (const r of e)
+  for (const r of e) {
     console.log(`    ${r.database}: ${fmt(r.cpuMs, 3)} ms CPU, ${fmt(r.wallMs, 3)} ms wall per attempt`);
+    record({ section: "e", name: `${r.database} CPU per attempt`, value: r.cpuMs, unit: "ms" });
+    record({ section: "e", name: `${r.database} wall per attempt`, value: r.wallMs, unit: "ms" });
+  }
   const [sqlite, postgres] = e;
-  if (sqlite && postgres)
-    console.log(
-      `    PostgreSQL / SQLite CPU per attempt: ${fmt(postgres.cpuMs / sqlite.cpuMs)} (target ≤ 2)`,
-    );
-  else
+  if (sqlite && postgres) {
+    const ratio = postgres.cpuMs / sqlite.cpuMs;
+    console.log(`    PostgreSQL / SQLite CPU per attempt: ${fmt(ratio)} (target ≤ 2)`);
+    record({
+      section: "e",
+      name: "PostgreSQL / SQLite CPU per attempt",
+      value: ratio,
+      unit: "ratio",
+      target: "≤ 2",
+      met: ratio <= 2,
+    });
+  } else
     console.log(
       "    (PostgreSQL skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres)",
     );
@@ -253,6 +320,22 @@ if (only.has("b")) {
     console.log(
       `| ${r.strategy} | ${r.entries} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.viewerP50)} | ${fmt(r.viewerP95)} |`,
     );
+    record({
+      section: "b",
+      name: `${r.strategy} page p95`,
+      value: r.p95,
+      unit: "ms",
+      target: "≤ 5",
+      met: r.p95 <= 5,
+    });
+    record({
+      section: "b",
+      name: `${r.strategy} page+viewer p95`,
+      value: r.viewerP95,
+      unit: "ms",
+      target: "≤ 5",
+      met: r.viewerP95 <= 5,
+    });
   }
   console.log("    target: p95 ≤ 5 ms");
 }
@@ -308,13 +391,22 @@ if (pgSections.length) {
         env: { ...process.env, BENCH_ONLY: pgSections.join(","), BENCH_DATA_DIR: dir },
       },
     );
-    if (child.status !== 0) console.log(`    PostgreSQL sections failed (exit ${child.status})`);
+    if (child.status !== 0) {
+      console.error(
+        `bench failed: PostgreSQL sections (${pgSections.join(", ")}) exited with ${child.status ?? child.signal}`,
+      );
+      process.exitCode = 1;
+    }
   }
 }
 
 if (only.has("a") && only.has("b")) {
   const { benchHttp } = await import("./http");
   const h = await benchHttp(benchEnv, { a: true, d: false });
-  printA(h, "(a, again) the same after (b): the database now holds 1,000,000 more attempts");
+  printA(h, "(a, again) the same after (b): the database now holds 1,000,000 more attempts", "a-again");
 }
-process.exit(0);
+if (jsonOut) {
+  writeFileSync(jsonOut, `${JSON.stringify(readRecords(recordFile), null, 2)}\n`);
+  console.log(`\nresults written to ${jsonOut}`);
+}
+process.exit(process.exitCode ?? 0);
