@@ -19,9 +19,12 @@ type Seeded = { challenges: { id: string; strategy: Strategy }[]; accountIds: st
 
 const seedSlug = (players: number, attempts: number) => `bench-pg-${players}-${attempts}`;
 
+// Seeded players are p<i>@bench.test; (a-pg) adds its own (fast-…@bench.test) to the same database.
+const seedPlayer = { AND: [{ email: { startsWith: "p" } }, { email: { endsWith: "@bench.test" } }] };
+
 async function benchAccounts(): Promise<string[]> {
   const { db } = await import("../../lib/db");
-  const accounts = await db.account.findMany({ where: { email: { endsWith: "@bench.test" } }, select: { id: true } });
+  const accounts = await db.account.findMany({ where: seedPlayer, select: { id: true } });
   return accounts.map((a) => a.id);
 }
 
@@ -41,7 +44,7 @@ export async function seededLeaderboardDataPg(players: number, attempts: number)
 
 export async function seedLeaderboardDataPg(players: number, attempts: number): Promise<Seeded> {
   const { db } = await import("../../lib/db");
-  const existing = await db.account.count({ where: { email: { endsWith: "@bench.test" } } });
+  const existing = await db.account.count({ where: seedPlayer });
   if (existing > 0) throw new Error("The bench database already holds another seed: drop it first");
   // The slug names the sizes only once the seed is complete, so an interrupted seed is not reused.
   const ws = await db.workspace.create({ data: { name: "Bench", slug: `bench-${Date.now()}` } });
