@@ -12,6 +12,13 @@ import pg from "pg";
 import { record } from "./record";
 import { fmt } from "./stats";
 
+// A failure prints one line for run.ts's log (BENCH_DEBUG=1: the whole stack) and exits non-zero.
+const failed = (err: unknown) => `bench failed: ${process.env.BENCH_DEBUG ? String((err as Error)?.stack ?? err) : String((err as Error)?.message ?? err)}`;
+process.on("uncaughtException", (err) => {
+  console.error(failed(err));
+  process.exit(1);
+});
+
 const server = process.env.BENCH_POSTGRES_URL;
 if (!server) throw new Error("BENCH_POSTGRES_URL is not set");
 const only = new Set((process.env.BENCH_ONLY ?? "").split(","));
@@ -86,8 +93,7 @@ try {
     console.log("    target: page + viewer rank p95 ≤ 1 ms");
   }
 } catch (err) {
-  // One line for run.ts's log; BENCH_DEBUG=1 keeps the whole stack.
-  console.error(`bench failed: ${process.env.BENCH_DEBUG ? String((err as Error)?.stack ?? err) : String((err as Error)?.message ?? err)}`);
+  console.error(failed(err));
   process.exitCode = 1;
 } finally {
   // benchHttp has stopped its servers (and waited for them) by now: close this process's
