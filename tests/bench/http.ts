@@ -153,6 +153,11 @@ export interface ArrivalRun {
   lastArrivalMs: number;
   /** How late the bench itself sent attempts against their arrival times (p99, ms). */
   sendLateP99: number;
+  /** Server CPU (user + system) per attempt, ms, and from the first arrival to the last answer. */
+  cpuMs: number;
+  wallMs: number;
+  /** Overhead p50 of each fifth of the players, in order of arrival (where a queue builds). */
+  byFifth: number[];
 }
 
 // Each prompt carries a key; the slow model looks its wait up by that key, so the bench knows the
@@ -168,6 +173,7 @@ async function arrivalRun(
   tokens: string[],
   seed: number,
   modelMs: Map<string, number>,
+  pids: (number | undefined)[],
 ): Promise<ArrivalRun> {
   const random = seededRandom(seed);
   const at = poissonArrivals(tokens.length, 1000, random);
@@ -176,7 +182,9 @@ async function arrivalRun(
   const overhead: number[] = [];
   const latency: number[] = [];
   const late: number[] = [];
+  const byArrival: number[] = [];
   let failed = 0;
+  const cpuBefore = cpuMs(pids);
   const start = performance.now();
   await Promise.all(
     tokens.map(async (token, i) => {
@@ -197,9 +205,13 @@ async function arrivalRun(
       else {
         latency.push(ms);
         overhead.push(ms - model[i]!);
+        byArrival[i] = ms - model[i]!;
       }
     }),
   );
+  const wallMs = performance.now() - start;
+  const n = tokens.length;
+  const fifths = [0, 1, 2, 3, 4].map((k) => byArrival.slice((k * n) / 5, ((k + 1) * n) / 5).filter((x) => x !== undefined));
   return {
     players: tokens.length,
     overhead: summarize(overhead),
@@ -207,6 +219,9 @@ async function arrivalRun(
     failed,
     lastArrivalMs: at.at(-1) ?? 0,
     sendLateP99: summarize(late).p99,
+    cpuMs: (cpuMs(pids) - cpuBefore) / n,
+    wallMs,
+    byFifth: fifths.map((f) => summarize(f).p50),
   };
 }
 
@@ -332,10 +347,11 @@ export async function benchHttp(
       // Attempts left running finish before each measured run starts.
       const settle = () => new Promise((r) => setTimeout(r, 1500));
       await settle();
+      const pids = servers.map((x) => x.pid);
       out.arrivals = [];
-      out.arrivals.push(await arrivalRun(base, slowPath, slowPlayers.slice(100, 300), 200, modelMs));
+      out.arrivals.push(await arrivalRun(base, slowPath, slowPlayers.slice(100, 300), 200, modelMs, pids));
       await settle();
-      out.arrivals.push(await arrivalRun(base, slowPath, slowPlayers.slice(300, 1300), 1000, modelMs));
+      out.arrivals.push(await arrivalRun(base, slowPath, slowPlayers.slice(300, 1300), 1000, modelMs, pids));
       await settle();
       const bySecond: SecondRow[] = [];
       const { result: slowRun, cpuPerRequestMs } = await measured(servers.map((x) => x.pid), () =>

@@ -140,6 +140,9 @@ if (only.has("a") || only.has("d")) {
       console.log(
         `    ${r.players} players: overhead p50 ${fmt(o.p50, 0)} ms, p95 ${fmt(o.p95, 0)} ms, p99 ${fmt(o.p99, 0)} ms (target p99 ≤ ${target}: ${o.p99 <= target ? "met" : "not met"}), max ${fmt(o.max, 0)} ms; latency p50 ${fmt(r.latency.p50, 0)} ms, p99 ${fmt(r.latency.p99, 0)} ms; completed ${o.n}, failed ${r.failed}; last arrival ${fmt(r.lastArrivalMs, 0)} ms, bench send lag p99 ${fmt(r.sendLateP99, 0)} ms`,
       );
+      console.log(
+        `      server CPU ${fmt(r.cpuMs, 2)} ms per attempt, last answer after ${fmt(r.wallMs, 0)} ms; overhead p50 by fifth of arrivals: ${r.byFifth.map((x) => fmt(x, 0)).join(" · ")} ms`,
+      );
     }
   }
   if (h.slow) {
