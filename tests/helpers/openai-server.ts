@@ -264,8 +264,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export interface OpenAIServerOptions {
-  /** Wait this long before answering each model request (a slow model, for load tests). */
-  latencyMs?: number;
+  /**
+   * Wait this long before answering each model request (a slow model, for load tests); a
+   * function picks each request's wait from its parsed body.
+   */
+  latencyMs?: number | ((body: unknown) => number);
   /** Keep every request in `requests` (default true; benchmarks turn it off). */
   record?: boolean;
   /**
@@ -319,7 +322,8 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
       const path = (req.url ?? "/").split("?")[0] ?? "/";
       if (opts.record !== false) requests.push({ method: req.method ?? "GET", path, headers, body });
-      if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
+      const wait = typeof opts.latencyMs === "function" ? opts.latencyMs(body) : opts.latencyMs;
+      if (wait) await new Promise((r) => setTimeout(r, wait));
 
       const api =
         path === "/v1/chat/completions" ? "chat" : path === "/v1/responses" ? "responses" : undefined;
