@@ -1,35 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/console/console.module.css";
 import { ManifestView } from "@/components/packs/manifest-view";
 import packStyles from "@/components/packs/packs.module.css";
-import { workspaceForPage } from "../../../../context";
-import { loadPack, loadPackVersion, versionNumberOf } from "../../../load";
+import { loadVersionPage, type VersionPageProps } from "../../../load";
 
-type Props = { params: Promise<{ workspace: string; id: string; number: string }> };
-
-async function load(props: Props) {
-  const { workspace: slug, id, number: raw } = await props.params;
-  const { workspace } = await workspaceForPage(slug);
-  const number = versionNumberOf(raw);
-  if (number === null) notFound();
-  const [pack, version] = await Promise.all([
-    loadPack(workspace.id, id),
-    loadPackVersion(workspace.id, id, number),
-  ]);
-  return { workspace, pack, version };
-}
-
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { pack, version } = await load(props);
+export async function generateMetadata(props: VersionPageProps): Promise<Metadata> {
+  const { pack, version } = await loadVersionPage(props);
   const t = await getTranslations("consolePages.packs");
   return { title: t("versionTitle", { pack: pack.name, number: version.number }) };
 }
 
-export default async function PackVersionPage(props: Props) {
-  const { workspace, pack, version } = await load(props);
+export default async function PackVersionPage(props: VersionPageProps) {
+  const { workspace, pack, version } = await loadVersionPage(props);
   const [t, tc, tcal] = await Promise.all([
     getTranslations("consolePages.packs"),
     getTranslations("consolePages.common"),

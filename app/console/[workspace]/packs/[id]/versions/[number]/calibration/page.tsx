@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { BackHeader } from "@/components/console/back-header";
 import { CalibrationHistory } from "@/components/console/calibration/calibration-history";
@@ -19,26 +18,11 @@ import { calibrationCases, judgeKeys } from "@/lib/packs/run/calibration";
 import { specOf } from "@/lib/packs/run/plan";
 import type { Bundle } from "@/lib/packs/types";
 import { listPackCalibrationOutputs, listPackCalibrations } from "@/lib/services/packs/calibration";
-import { workspaceForPage } from "../../../../../context";
-import { loadPack, loadPackVersion, versionNumberOf } from "../../../../load";
+import { loadVersionPage, type VersionPageProps } from "../../../../load";
 import { addPackOutputAction, calibratePackAction, deletePackOutputAction } from "./actions";
 
-type Props = { params: Promise<{ workspace: string; id: string; number: string }> };
-
-async function load(props: Props) {
-  const { workspace: slug, id, number: raw } = await props.params;
-  const { workspace } = await workspaceForPage(slug);
-  const number = versionNumberOf(raw);
-  if (number === null) notFound();
-  const [pack, version] = await Promise.all([
-    loadPack(workspace.id, id),
-    loadPackVersion(workspace.id, id, number),
-  ]);
-  return { workspace, pack, version };
-}
-
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { pack, version } = await load(props);
+export async function generateMetadata(props: VersionPageProps): Promise<Metadata> {
+  const { pack, version } = await loadVersionPage(props);
   const t = await getTranslations("consolePages.calibration");
   return { title: t("packTitle", { pack: pack.name, number: version.number }) };
 }
@@ -46,8 +30,8 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 const reportOf = (run: PackCalibrationRunView | undefined) =>
   run?.status === "done" && run.report ? (run.report as unknown as CalibrationReport) : null;
 
-export default async function PackCalibrationPage(props: Props) {
-  const { workspace, pack, version } = await load(props);
+export default async function PackCalibrationPage(props: VersionPageProps) {
+  const { workspace, pack, version } = await loadVersionPage(props);
   const [t, format, outputs, runs] = await Promise.all([
     getTranslations("consolePages.calibration"),
     getFormatter(),
