@@ -11,7 +11,8 @@ import type { WorkflowGraph } from "../../lib/workflow/types";
 import { startOpenAIServer } from "../helpers/openai-server";
 import { benchWorkspace } from "./bench-env";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./proxy";
-import { poissonArrivals, seededRandom, summarize } from "./stats";
+import { seededRng } from "../helpers/seeded-rng";
+import { poissonArrivals, summarize } from "./stats";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -175,7 +176,7 @@ async function arrivalRun(
   modelMs: Map<string, number>,
   pids: (number | undefined)[],
 ): Promise<ArrivalRun> {
-  const random = seededRandom(seed);
+  const random = seededRng(seed);
   const at = poissonArrivals(tokens.length, 1000, random);
   // Model time drawn uniformly within ±20 % of 1 s.
   const model = tokens.map(() => 800 + 400 * random());

@@ -11,18 +11,6 @@ export function summarize(samples: number[]): { n: number; p50: number; p95: num
 
 export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
-/** A seeded generator of numbers in [0, 1) (mulberry32): the same seed, the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Arrival times (ms from 0) of `n` events of a Poisson process averaging `n` per `spanMs`. */
 export function poissonArrivals(n: number, spanMs: number, random: () => number): number[] {
   const out: number[] = [];

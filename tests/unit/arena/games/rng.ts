@@ -2,17 +2,9 @@
 // that plays a game the way the service does (create, join every seat, start, act).
 import type { ArenaGame, GameContext, GameStep, OperatorMessage } from "@/lib/arena/types";
 
-/** mulberry32: a small seeded generator, uniform in [0, 1). */
-export function seededRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRng } from "@/tests/helpers/seeded-rng";
+
+export { seededRng };
 
 export function ctx(seed = 1): GameContext {
   return { rng: seededRng(seed), now: Date.UTC(2026, 0, 1) };
