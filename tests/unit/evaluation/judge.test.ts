@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import type * as AiSeam from "@/lib/ai";
 import { getModel } from "@/lib/ai";
 import { sleep } from "@/lib/sleep";
+import type * as SleepModule from "@/lib/sleep";
 import { setMockJudge } from "./judge-model-slot";
 import { GOAL, judge, messages, mockJudge, SECRET, verdictJson } from "./judge-support";
 
@@ -22,7 +23,7 @@ vi.mock("@/lib/ai", async (importOriginal) => {
 
 // The real wait, recorded: a test reads which delay a retry asked for instead of timing it.
 vi.mock("@/lib/sleep", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/sleep")>();
+  const real = await importOriginal<typeof SleepModule>();
   return { sleep: vi.fn(real.sleep) };
 });
 
@@ -169,7 +170,7 @@ describe("judgeResponse: retry once, then judge_error", () => {
       isRetryable: true,
     });
     const model = mockJudge(busy, verdictJson(9));
-    const { sleep: realSleep } = await vi.importActual<typeof import("@/lib/sleep")>("@/lib/sleep");
+    const { sleep: realSleep } = await vi.importActual<typeof SleepModule>("@/lib/sleep");
     // Each wait as [its delay, judge calls made before it]: one wait, after the failed call.
     const waits: [number, number][] = [];
     vi.mocked(sleep).mockImplementation((ms, signal) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetModelCacheForTests } from "@/lib/ai";
 import { resetEnvForTests } from "@/lib/env";
 import { sleep } from "@/lib/sleep";
+import type * as SleepModule from "@/lib/sleep";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
 import {
   deltasOf,
@@ -18,7 +19,7 @@ const graph = () => loadGraph("six-nodes");
 
 // The real wait, recorded: a test reads which delays the retries asked for instead of timing them.
 vi.mock("@/lib/sleep", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/sleep")>();
+  const real = await importOriginal<typeof SleepModule>();
   return { sleep: vi.fn(real.sleep) };
 });
 
@@ -64,7 +65,7 @@ describe("llm model failures (mock model)", () => {
 
   it("waits with backoff between retries (base, then 4× base)", async () => {
     const model = flakyModel(2, () => httpError(500));
-    const { sleep: realSleep } = await vi.importActual<typeof import("@/lib/sleep")>("@/lib/sleep");
+    const { sleep: realSleep } = await vi.importActual<typeof SleepModule>("@/lib/sleep");
     // Each wait as [its delay, model calls made before it]: a wait after each failed call.
     const waits: [number, number][] = [];
     vi.mocked(sleep).mockImplementation((ms, signal) => {
