@@ -1,10 +1,9 @@
 // Hostile-tenant limits through the real routes: deeply nested JSON in free-form fields is a 422 (not a 500
 // "Maximum call stack size exceeded"), plugin config_schema patterns have the challenge-pattern
 // limits, deeply nested plugin output is refused cleanly, and a catastrophic rules pattern on a
-// huge model answer neither blocks the server nor takes seconds.
+// huge model answer is searched on the regex worker and stopped at its budget, off the request thread.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { GET as pingRoute } from "@/app/api/ping/route";
 import { POST as createChallengeRoute } from "@/app/console/api/challenges/route";
 import { POST as createPluginRoute } from "@/app/console/api/plugins/route";
 import { POST as testRunRoute } from "@/app/console/api/plugins/[id]/test-run/route";
@@ -130,7 +129,7 @@ describe("deeply nested plugin output", () => {
 });
 
 describe("a catastrophic pattern on a 200,000-character model answer", () => {
-  it("ends quickly as a grader error while the server keeps answering", async () => {
+  it("ends as a grader error from the regex worker, off the request thread", async () => {
     const app = await makeApp({ workspaceId: a.wsA.id });
     await createProvider(app.workspaceId, { name: "wordy", kind: "openai-compatible", baseUrl: server.url, models: ["wordy"] });
     // The model ignores max_tokens and answers 200,000 characters.
@@ -141,25 +140,7 @@ describe("a catastrophic pattern on a 200,000-character model answer", () => {
     );
     const account = await makeAccount();
 
-    let worstPingMs = 0;
-    let stop = false;
-    const pinger = (async () => {
-      while (!stop) {
-        // Measured from when the ping was due, so a stall during the pause counts too.
-        const due = performance.now() + 20;
-        await new Promise((r) => setTimeout(r, 20));
-        await call(() => Promise.resolve(pingRoute()), { path: "/api/ping" });
-        worstPingMs = Math.max(worstPingMs, performance.now() - due);
-      }
-    })();
-    const started = performance.now();
     const result = await submitAttempt({ challengeId: challenge.id, accountId: account.id, prompt: "go" });
-    const elapsed = performance.now() - started;
-    stop = true;
-    await pinger;
-    // Figures for the record only: on a busy machine they say more about the machine. Before:
-    // 4.7 s for the attempt and 4.5 s for /api/ping.
-    console.log(`[tenant-limits] catastrophic attempt ${Math.round(elapsed)} ms, worst ping ${Math.round(worstPingMs)} ms`);
     // The outcome shows where the search ran: "took too long" only comes from the regex worker
     // (off the request thread) stopping it at its budget (50 ms here, so a slower machine only
     // reaches it sooner); a search on the request thread would have finished with a verdict.

@@ -10,6 +10,8 @@ import {
 import { AppError } from "@/lib/errors";
 import type * as AiSeam from "@/lib/ai";
 import { getModel } from "@/lib/ai";
+import { sleep } from "@/lib/sleep";
+import type * as SleepModule from "@/lib/sleep";
 import { setMockJudge } from "./judge-model-slot";
 import { GOAL, judge, messages, mockJudge, SECRET, verdictJson } from "./judge-support";
 
@@ -17,6 +19,12 @@ import { GOAL, judge, messages, mockJudge, SECRET, verdictJson } from "./judge-s
 vi.mock("@/lib/ai", async (importOriginal) => {
   const { withMockJudge } = await import("./judge-model-slot");
   return withMockJudge(await importOriginal<typeof AiSeam>());
+});
+
+// The real wait, recorded: a test reads which delay a retry asked for instead of timing it.
+vi.mock("@/lib/sleep", async (importOriginal) => {
+  const real = await importOriginal<typeof SleepModule>();
+  return { sleep: vi.fn(real.sleep) };
 });
 
 afterEach(() => setMockJudge(undefined));
@@ -162,9 +170,20 @@ describe("judgeResponse: retry once, then judge_error", () => {
       isRetryable: true,
     });
     const model = mockJudge(busy, verdictJson(9));
-    const started = performance.now();
-    const result = await judge();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
+    const { sleep: realSleep } = await vi.importActual<typeof SleepModule>("@/lib/sleep");
+    // Each wait as [its delay, judge calls made before it]: one wait, after the failed call.
+    const waits: [number, number][] = [];
+    vi.mocked(sleep).mockImplementation((ms, signal) => {
+      waits.push([ms, model.doGenerateCalls.length]);
+      return realSleep(ms, signal);
+    });
+    let result: Awaited<ReturnType<typeof judge>>;
+    try {
+      result = await judge();
+    } finally {
+      vi.mocked(sleep).mockImplementation(realSleep);
+    }
+    expect(waits).toEqual([[500, 1]]);
     expect(model.doGenerateCalls).toHaveLength(2);
     expect(result.outcome).toBe("pass");
     const tries = result.raw?.tries as { error?: string }[];

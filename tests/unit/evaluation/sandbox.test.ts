@@ -139,10 +139,8 @@ describe("limits", () => {
     // handler can stop the loop (a hang would fail on the test's own timeout).
     const local = new SandboxPool({ size: 1, graceMs: GENEROUS_MS, queueDeadlineMs: GENEROUS_MS });
     try {
-      const started = performance.now();
       const result = await local.run({ code: "function evaluate() { for (;;) {} }", entrypoint: "evaluate", timeoutMs: 300 });
       expect(expectError(result, "timeout")).toBe("Stopped at the time limit");
-      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     } finally {
       await local.close();
     }
@@ -250,11 +248,10 @@ describe("the main thread stays responsive", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const ping = () =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
+    new Promise<void>((resolve, reject) => {
       request({ host: "127.0.0.1", port, path: "/", agent: false }, (res) => {
         res.resume();
-        res.on("end", () => resolve(performance.now() - started));
+        res.on("end", () => resolve());
       })
         .on("error", reject)
         .end();

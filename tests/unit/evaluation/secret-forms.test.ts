@@ -131,7 +131,9 @@ describe("maskSecretForms", () => {
 });
 
 describe("cost is linear in the text", () => {
-  it("adversarial repetitions stay fast (no backtracking)", () => {
+  // No clock here: a quadratic search on these 200,000-character texts would take minutes, far
+  // past the test's own timeout, while a linear one finishes them in a blink.
+  it("adversarial repetitions find nothing (no backtracking)", () => {
     const secret = "aaaaaaaaaaaaaaaaaaab";
     const texts = [
       "a".repeat(200_000),
@@ -142,17 +144,11 @@ describe("cost is linear in the text", () => {
       "alfa ".repeat(40_000),
     ];
     const matcher = new SecretFormMatcher([secret]);
-    const t0 = performance.now();
     for (const text of texts) expect(matcher.find(text)).toEqual([]);
-    // Generous bound for a shared CI machine; a quadratic search would take minutes here.
-    expect(performance.now() - t0).toBeLessThan(3000);
   });
 
   it("many matches in one long text are masked in one pass", () => {
     const text = `${SECRET} `.repeat(20_000) + `${b64(SECRET)} `.repeat(20_000);
-    const t0 = performance.now();
-    const masked = maskSecretForms(text, [SECRET]);
-    expect(performance.now() - t0).toBeLessThan(3000);
-    expect(masked).toBe("[masked] ".repeat(40_000));
+    expect(maskSecretForms(text, [SECRET])).toBe("[masked] ".repeat(40_000));
   });
 });

@@ -31,8 +31,6 @@ const ALLOWED: Record<string, number[]> = {
   "tests/bench/postgres.ts": [9],
   "tests/e2e/personas.spec.ts": [12],
   "tests/integration/api/api-only-flow.test.ts": [10],
-  "tests/integration/security/event-loop-battery.test.ts": [9],
-  "tests/integration/security/hostile-tenant.test.ts": [9],
   "tests/scale/two-instances.ts": [20],
   "tests/unit/packs/validators/reference-metrics.test.ts": [13],
   "tests/unit/repo/stands-alone.test.ts": [16],

@@ -49,13 +49,13 @@ describe("run limits", () => {
   });
 
   it("stops at the wall-time limit", async () => {
-    const t0 = performance.now();
+    // The model never answers: only the wall-time limit can end the run (a hang fails on the
+    // test's own timeout), and the error names that limit.
     const { result, events } = await runGraph(
       guarded(),
       { prompt: "hi" },
       { limits: { maxWallMs: 60 }, resolveModel: () => hangingModel() },
     );
-    expect(performance.now() - t0).toBeLessThan(5_000);
     expect(result).toMatchObject({ status: "failed", error: "The run exceeded its time limit of 60 ms" });
     expect(finishedNodes(events).at(-1)).toEqual({ nodeId: "guard", status: "failed" });
   });

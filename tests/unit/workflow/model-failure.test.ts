@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetModelCacheForTests } from "@/lib/ai";
 import { resetEnvForTests } from "@/lib/env";
+import { sleep } from "@/lib/sleep";
+import type * as SleepModule from "@/lib/sleep";
 import { startOpenAIServer, type OpenAITestServer } from "@/tests/helpers/openai-server";
 import {
   deltasOf,
@@ -14,6 +16,12 @@ import {
 } from "./support";
 
 const graph = () => loadGraph("six-nodes");
+
+// The real wait, recorded: a test reads which delays the retries asked for instead of timing them.
+vi.mock("@/lib/sleep", async (importOriginal) => {
+  const real = await importOriginal<typeof SleepModule>();
+  return { sleep: vi.fn(real.sleep) };
+});
 
 describe("llm model failures (mock model)", () => {
   it.each([
@@ -57,13 +65,28 @@ describe("llm model failures (mock model)", () => {
 
   it("waits with backoff between retries (base, then 4× base)", async () => {
     const model = flakyModel(2, () => httpError(500));
-    const t0 = performance.now();
-    await runGraph(
-      graph(),
-      { prompt: "hi" },
-      { resolveModel: () => model, modelRetry: { retries: 2, baseDelayMs: 30 } },
-    );
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(30 + 120 - 5);
+    const { sleep: realSleep } = await vi.importActual<typeof SleepModule>("@/lib/sleep");
+    // Each wait as [its delay, model calls made before it]: a wait after each failed call.
+    const waits: [number, number][] = [];
+    vi.mocked(sleep).mockImplementation((ms, signal) => {
+      waits.push([ms, model.doStreamCalls.length]);
+      return realSleep(ms, signal);
+    });
+    try {
+      const { result } = await runGraph(
+        graph(),
+        { prompt: "hi" },
+        { resolveModel: () => model, modelRetry: { retries: 2, baseDelayMs: 30 } },
+      );
+      expect(result.status).toBe("succeeded");
+    } finally {
+      vi.mocked(sleep).mockImplementation(realSleep);
+    }
+    expect(waits).toEqual([
+      [30, 1],
+      [120, 2],
+    ]);
+    expect(model.doStreamCalls).toHaveLength(3);
   });
 
   it("honours a retry count of 0", async () => {
