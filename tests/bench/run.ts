@@ -42,9 +42,10 @@ const benchEnv = {
 const recordFile = join(dir, "records.jsonl");
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent", BENCH_RECORD_FILE: recordFile });
 const only = new Set(
-  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,cal,a-jobs,events,a-pg,a-2x,b-pg,js").split(
-    ",",
-  ),
+  (
+    process.env.BENCH_ONLY ??
+    "foundation,a,b,c,d,e,rb,arena,packs,cal,a-jobs,events,a-pg,a-2x,b-pg,js,streams"
+  ).split(","),
 );
 const { migrate } = await import("../../lib/migrate");
 await migrate(benchEnv.DATABASE_URL);
@@ -295,6 +296,24 @@ if (only.has("arena")) {
   const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("ARENA "));
   if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
   for (const l of lines) console.log(`    ${l.slice(6)}`);
+}
+
+// (streams) 2,000 streamed attempts held open at once against a model streaming for 5 s, with a
+// leaderboard read beside them (tests/bench/streams.ts; needs a production build).
+if (only.has("streams")) {
+  const { spawnSync } = await import("node:child_process");
+  const out = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "tests/bench/streams.ts"],
+    {
+      encoding: "utf8",
+      timeout: 600_000,
+    },
+  );
+  console.log("\n(streams) open streams, next start, SQLite, one instance");
+  const lines = (out.stdout ?? "").split("\n").filter((l) => l.startsWith("STREAMS "));
+  if (lines.length === 0) console.log(`    failed: ${(out.stderr || out.stdout || "").slice(-2000)}`);
+  for (const l of lines) console.log(`    ${l.slice(8)}`);
 }
 
 // (js) Each player page's gzip JavaScript beside the 150 KB budget, from the production build

@@ -102,17 +102,95 @@ function readMessages(api: ReplyContext["api"], body: Record<string, unknown>): 
   return out;
 }
 
-function sse(res: ServerResponse, events: { event?: string; data: unknown }[], done: boolean): void {
-  res.writeHead(200, {
-    "content-type": "text/event-stream",
-    "cache-control": "no-cache",
-    connection: "keep-alive",
-  });
-  for (const e of events) {
-    res.write(`${e.event ? `event: ${e.event}\n` : ""}data: ${JSON.stringify(e.data)}\n\n`);
+/** One SSE event of a streamed reply; `piece` marks the events that carry a piece of the text. */
+interface StreamEvent {
+  event?: string;
+  data: unknown;
+  piece?: boolean;
+}
+
+/** A streamed reply spread over time (OpenAIServerOptions.pacing). */
+export interface Pacing {
+  /** When the first piece of text goes out, ms after the request arrived. */
+  firstMs: number;
+  /** When the last piece goes out, ms after the request arrived. */
+  totalMs: number;
+  /** How many pieces the text is cut into (equal lengths). */
+  chunks: number;
+}
+
+/** How a request is streamed: its pacing (null: all at once) and who hears its first piece. */
+interface StreamPlan {
+  pacing: Pacing | null;
+  arrived: number;
+  /** Called as the first piece of text is written, with ms since the request arrived. */
+  onFirstPiece?: (ms: number) => void;
+}
+
+/** `text` cut into `n` pieces of (nearly) equal length, none empty. */
+export function splitEven(text: string, n: number): string[] {
+  const count = Math.max(1, Math.min(n, text.length));
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    out.push(text.slice(Math.round((i * text.length) / count), Math.round(((i + 1) * text.length) / count)));
   }
-  if (done) res.write("data: [DONE]\n\n");
-  res.end();
+  return out;
+}
+
+function sse(res: ServerResponse, events: StreamEvent[], done: boolean, plan: StreamPlan): void {
+  const frames = events.map(
+    (e) => `${e.event ? `event: ${e.event}\n` : ""}data: ${JSON.stringify(e.data)}\n\n`,
+  );
+  if (done) frames.push("data: [DONE]\n\n");
+  const head = () =>
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
+  const { pacing } = plan;
+  if (!pacing) {
+    head();
+    if (events.some((e) => e.piece)) plan.onFirstPiece?.(performance.now() - plan.arrived);
+    for (const f of frames) res.write(f);
+    res.end();
+    return;
+  }
+  // Each frame is due with the next piece of text (the last ones with the last piece); the
+  // response starts with the first piece, as a model's does once it has its first token.
+  const pieces = events.filter((e) => e.piece).length;
+  const gap = pieces > 1 ? (pacing.totalMs - pacing.firstMs) / (pieces - 1) : 0;
+  const due: number[] = [];
+  let k = 0;
+  for (let i = 0; i < frames.length; i++) {
+    const e = events[i];
+    if (e?.piece) k++;
+    due.push(pacing.firstMs + gap * Math.max(0, k - 1));
+  }
+  let i = 0;
+  let started = false;
+  let stopped = false;
+  let firstPiece = true;
+  res.on("close", () => (stopped = true));
+  const step = () => {
+    if (stopped) return;
+    const now = performance.now() - plan.arrived;
+    if (!started) {
+      head();
+      started = true;
+    }
+    while (i < frames.length && due[i]! <= now) {
+      if (events[i]?.piece && firstPiece) {
+        firstPiece = false;
+        plan.onFirstPiece?.(now);
+      }
+      res.write(frames[i]!);
+      i++;
+    }
+    if (i >= frames.length) res.end();
+    else setTimeout(step, Math.max(0, due[i]! - now));
+  };
+  setTimeout(step, Math.max(0, (due[0] ?? 0) - (performance.now() - plan.arrived)));
 }
 
 function json(
@@ -131,6 +209,7 @@ function chatCompletion(
   ctx: ReplyContext,
   text: string,
   body: Record<string, unknown>,
+  plan: StreamPlan,
 ) {
   const id = `chatcmpl-test${n}`;
   const created = 1_700_000_000 + n;
@@ -166,7 +245,7 @@ function chatCompletion(
     model: ctx.model,
     system_fingerprint: "fp_test",
   };
-  const events: { data: unknown }[] = [
+  const events: StreamEvent[] = [
     {
       data: {
         ...base,
@@ -175,7 +254,8 @@ function chatCompletion(
         ],
       },
     },
-    ...splitDeltas(text).map((delta) => ({
+    ...piecesOf(text, plan).map((delta) => ({
+      piece: true,
       data: {
         ...base,
         choices: [{ index: 0, delta: { content: delta }, logprobs: null, finish_reason: null }],
@@ -185,10 +265,14 @@ function chatCompletion(
   ];
   const options = body.stream_options as { include_usage?: boolean } | undefined;
   if (options?.include_usage) events.push({ data: { ...base, choices: [], usage } });
-  sse(res, events, true);
+  sse(res, events, true, plan);
 }
 
-function responsesApi(res: ServerResponse, n: number, ctx: ReplyContext, text: string) {
+/** The deltas a streamed reply is sent in: two words each, or equal pieces when paced. */
+const piecesOf = (text: string, plan: StreamPlan) =>
+  plan.pacing ? splitEven(text, plan.pacing.chunks) : splitDeltas(text);
+
+function responsesApi(res: ServerResponse, n: number, ctx: ReplyContext, text: string, plan: StreamPlan) {
   const id = `resp_test${n}`;
   const itemId = `msg_test${n}`;
   const createdAt = 1_700_000_000 + n;
@@ -217,9 +301,10 @@ function responsesApi(res: ServerResponse, n: number, ctx: ReplyContext, text: s
   if (!ctx.stream) return json(res, 200, response("completed", [item], true));
 
   let seq = 0;
-  const ev = (type: string, data: Record<string, unknown>) => ({
+  const ev = (type: string, data: Record<string, unknown>): StreamEvent => ({
     event: type,
     data: { type, sequence_number: seq++, ...data },
+    piece: type === "response.output_text.delta",
   });
   const events = [
     ev("response.created", { response: response("in_progress", [], false) }),
@@ -234,7 +319,7 @@ function responsesApi(res: ServerResponse, n: number, ctx: ReplyContext, text: s
       content_index: 0,
       part: { type: "output_text", text: "", annotations: [] },
     }),
-    ...splitDeltas(text).map((delta) =>
+    ...piecesOf(text, plan).map((delta) =>
       ev("response.output_text.delta", {
         item_id: itemId,
         output_index: 0,
@@ -254,7 +339,7 @@ function responsesApi(res: ServerResponse, n: number, ctx: ReplyContext, text: s
     ev("response.output_item.done", { output_index: 0, item }),
     ev("response.completed", { response: response("completed", [item], true) }),
   ];
-  sse(res, events, false);
+  sse(res, events, false, plan);
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -269,6 +354,15 @@ export interface OpenAIServerOptions {
    * function picks each request's wait from its parsed body.
    */
   latencyMs?: number | ((body: unknown) => number);
+  /**
+   * Stream replies over time instead of all at once (streamed requests only); a function picks
+   * each request's pacing from its parsed body (null: at once).
+   */
+  pacing?: Pacing | ((body: unknown) => Pacing | null);
+  /** Called as each streamed reply's first piece of text goes out: the model's time to it, ms. */
+  onFirstPiece?: (body: unknown, ms: number) => void;
+  /** Port to listen on (default: any free one). */
+  port?: number;
   /** Keep every request in `requests` (default true; benchmarks turn it off). */
   record?: boolean;
   /**
@@ -303,6 +397,7 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
   };
 
   const server = createServer((req, res) => {
+    const arrived = performance.now();
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     res.on("close", () => inFlight--);
@@ -374,8 +469,15 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
       };
       served++;
       const text = reply(ctx);
-      if (api === "chat") chatCompletion(res, served, ctx, text, b);
-      else responsesApi(res, served, ctx, text);
+      const pacing = typeof opts.pacing === "function" ? opts.pacing(body) : opts.pacing;
+      const onFirstPiece = opts.onFirstPiece;
+      const plan: StreamPlan = {
+        pacing: pacing ?? null,
+        arrived,
+        onFirstPiece: onFirstPiece && ((ms) => onFirstPiece(body, ms)),
+      };
+      if (api === "chat") chatCompletion(res, served, ctx, text, b, plan);
+      else responsesApi(res, served, ctx, text, plan);
     })().catch((err: unknown) => {
       if (!res.headersSent)
         json(res, 500, { error: { message: String(err), type: "server_error", param: null, code: null } });
@@ -383,7 +485,7 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const allowEntry = `127.0.0.1:${port}`;
   if (opts.allowOutbound !== false) setOutboundAllow((entries) => [...entries, allowEntry]);
@@ -412,7 +514,8 @@ export async function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise
       maxInFlight = inFlight;
     },
     close() {
-      if (opts.allowOutbound !== false) setOutboundAllow((entries) => entries.filter((e) => e !== allowEntry));
+      if (opts.allowOutbound !== false)
+        setOutboundAllow((entries) => entries.filter((e) => e !== allowEntry));
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
     },

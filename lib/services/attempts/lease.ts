@@ -35,8 +35,13 @@ function pidNamespace(): string {
 
 /** This machine (and PID namespace): owners with the same HOST can be checked by pid. */
 export const LEASE_HOST = `${hostname()}${pidNamespace() ? `/${pidNamespace()}` : ""}`;
-/** This process, this start (a restarted process may get the same pid). */
-export const LEASE_OWNER = `${LEASE_HOST}|${process.pid}|${randomUUID()}`;
+/**
+ * This process, this start (a restarted process may get the same pid). One value per process: a
+ * server bundle may hold this module more than once (a route's copy, the start-up sweeper's), and
+ * a copy with its own value would take the others' live claims for a dead process's and close them.
+ */
+export const LEASE_OWNER: string = ((globalThis as { __gauntletLeaseOwner?: string }).__gauntletLeaseOwner ??=
+  `${LEASE_HOST}|${process.pid}|${randomUUID()}`);
 
 /** True when the owner ran on this host and its process no longer exists. */
 export function leaseHolderGone(owner: string | null): boolean {
