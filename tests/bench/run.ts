@@ -42,7 +42,7 @@ const benchEnv = {
 const recordFile = join(dir, "records.jsonl");
 Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent", BENCH_RECORD_FILE: recordFile });
 const only = new Set(
-  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,cal,a-jobs,events,a-pg,a-2x,b-pg,js").split(
+  (process.env.BENCH_ONLY ?? "foundation,a,b,c,d,e,rb,arena,packs,cal,a-jobs,events,a-pg,a-2x,b-pg,js,rw").split(
     ",",
   ),
 );
@@ -399,6 +399,13 @@ if (only.has("events")) {
     "\n(events) 1,000 queued notification events, worker started, until a local webhook receiver has each once",
   );
   for (const line of await benchEvents(process.env.BENCH_POSTGRES_URL)) console.log(`    ${line}`);
+}
+
+// (rw) Board reads under a writer process's attempts, SQLite and PostgreSQL: tests/bench/reads-under-writes.ts.
+if (only.has("rw")) {
+  const { spawnSync } = await import("node:child_process");
+  const rw = ["--conditions=react-server", "--import", "tsx", "tests/bench/reads-under-writes.ts"];
+  spawnSync(process.execPath, rw, { stdio: "inherit", timeout: 1_800_000 });
 }
 
 // PostgreSQL sections (a-pg, a-2x, b-pg) run in a process of their own: tests/bench/postgres.ts.
