@@ -10,8 +10,7 @@ import { forgetBoardSize } from "@/lib/scoring/board-size";
 // A write forgets the entry here at once and tells the other instances over the `cache`
 // pub/sub channel, which forget it on receipt. Announcements are gathered for a few
 // milliseconds, so a burst of attempts on one board costs one message, not one per attempt.
-// An attempt that improves a player's entry announces the entry's new key instead, so the
-// other instances move it in their rank snapshots rather than read the board again.
+// An attempt that improves an entry announces its new key instead (moved in rank snapshots).
 // Delivery is at most once: a message lost while a connection was down leaves the other
 // instance's entry until its TTL runs out (seconds), never longer.
 

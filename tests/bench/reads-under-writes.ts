@@ -4,9 +4,7 @@
 // 200/s through submitAttempt (offline model, rules evaluator). The same read with no writer runs
 // first, as the baseline. The instances hear of each other's board changes over pub/sub as a
 // deployment's do: Redis beside SQLite, LISTEN/NOTIFY on PostgreSQL.
-// The board: (b)'s seeding at BENCH_RW_PLAYERS players (default 5,000) with 50 attempts each over
-// five challenges (one per strategy); the writer plays the `fastest` one, half of its attempts
-// by 1,000 new players (the board grows), half by seeded players (who improve their best).
+
 // Run (run.ts does): npx tsx --conditions=react-server tests/bench/reads-under-writes.ts
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -77,6 +75,9 @@ async function main() {
 
 // ---- reader: seeds, measures the baseline, starts the writer, measures under writes ------------
 
+// The board: (b)'s seeding at BENCH_RW_PLAYERS players (default 5,000) with 50 attempts each over
+// five challenges (one per strategy); the writer plays the `fastest` one, half of its attempts
+// by 1,000 new players (the board grows), half by seeded players (who improve their best).
 async function seed(database: string) {
   const { migrate } = await import("../../lib/migrate");
   await migrate(process.env.DATABASE_URL!);
