@@ -44,7 +44,10 @@ Object.assign(process.env, benchEnv, { LOG_LEVEL: "silent", BENCH_RECORD_FILE: r
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    "foundation,a,b,c,d,e,rb,arena,packs,cal,a-jobs,events,a-pg,a-2x,b-pg,js,streams"
+    [
+      ...["foundation", "a", "b", "c", "d", "e", "rb", "arena", "packs", "cal", "a-jobs", "events"],
+      ...["a-pg", "a-2x", "b-pg", "js", "streams", "rw"],
+    ].join(",")
   ).split(","),
 );
 const { migrate } = await import("../../lib/migrate");
@@ -418,6 +421,13 @@ if (only.has("events")) {
     "\n(events) 1,000 queued notification events, worker started, until a local webhook receiver has each once",
   );
   for (const line of await benchEvents(process.env.BENCH_POSTGRES_URL)) console.log(`    ${line}`);
+}
+
+// (rw) Board reads under a writer process's attempts, SQLite and PostgreSQL: tests/bench/reads-under-writes.ts.
+if (only.has("rw")) {
+  const { spawnSync } = await import("node:child_process");
+  const rw = ["--conditions=react-server", "--import", "tsx", "tests/bench/reads-under-writes.ts"];
+  spawnSync(process.execPath, rw, { stdio: "inherit", timeout: 1_800_000 });
 }
 
 // PostgreSQL sections (a-pg, a-2x, b-pg) run in a process of their own: tests/bench/postgres.ts.

@@ -7,7 +7,9 @@ import { log } from "@/lib/log";
 import { isBetter } from "@/lib/scoring/compare";
 import { getChallengeStrategy } from "@/lib/scoring/registry";
 import { forgetBoardSize } from "@/lib/scoring/board-size";
-import { forgetBoardEverywhere } from "@/lib/services/caches";
+import type { BoardChange } from "@/lib/scoring/board-ranks";
+import { entryKey } from "@/lib/scoring/entry-key";
+import { announceBoardEntries, forgetBoardEverywhere } from "@/lib/services/caches";
 import {
   boardHead,
   bumpEntryCount,
@@ -96,6 +98,8 @@ export interface RecordAttemptResult {
   recordBeaten: boolean;
   /** The player's leaderboard entry was created or improved by this attempt. */
   personalBest: boolean;
+  /** With personalBest: the entry's new ranked key, in the board's strategy. */
+  boardChange?: { strategy: string; change: BoardChange };
 }
 
 /** Outbox payload of challenge_record_beaten (recordBeatenPayloadSchema's shape). */
@@ -235,7 +239,20 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
     }
   }
 
-  return { attempt, firstBlood, recordBeaten, personalBest };
+  const boardChange = personalBest
+    ? { strategy: strategy.name, change: boardChangeOf(strategy, attempt) }
+    : undefined;
+  return { attempt, firstBlood, recordBeaten, personalBest, ...(boardChange ? { boardChange } : {}) };
+}
+
+function boardChangeOf(strategy: ChallengeStrategy, attempt: ChallengeAttempt): BoardChange {
+  const key = entryKey(strategy, entryValues(strategy, attempt));
+  return {
+    endUserId: attempt.endUserId,
+    value: key.value,
+    achievedAt: key.achievedAt.getTime(),
+    bestAttemptId: key.bestAttemptId,
+  };
 }
 
 /**
@@ -317,7 +334,9 @@ export function recordAttemptInTransaction(input: RecordAttemptInput): Promise<R
         const result = await transaction(() => recordAttempt(input));
         // After the commit, so no reader caches the board as it was before this attempt; other
         // instances hear of it over pub/sub (lib/services/caches.ts).
-        if (result.personalBest) forgetBoardEverywhere(input.challenge.id);
+        if (result.boardChange) {
+          announceBoardEntries(input.challenge.id, result.boardChange.strategy, [result.boardChange.change]);
+        } else if (result.personalBest) forgetBoardEverywhere(input.challenge.id);
         return result;
       } catch (err) {
         const code = (err as { code?: unknown }).code;

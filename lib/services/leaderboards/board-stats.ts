@@ -16,13 +16,13 @@ export function boardSize(challengeId: string): Promise<number> {
   return cachedBoardSize(challengeId, () => db.challengeLeaderboardEntry.count({ where: { challengeId } }));
 }
 
-const keyOf = rowMapper({ v: "numOrNull", achievedAt: "date", bestAttemptId: "text" });
+const keyOf = rowMapper({ v: "numOrNull", achievedAt: "date", bestAttemptId: "text", endUserId: "text" });
 
 async function loadBoardKeys(challengeId: string, strategy: ChallengeStrategy): Promise<BoardKeys> {
   const column = strategy.column === "achievedAt" ? "NULL" : RANK_COLUMN_SQL[strategy.column];
   const rows = await query(() =>
     all<Record<string, unknown>>(
-      `SELECT ${column} AS v, achieved_at, best_attempt_id FROM challenge_leaderboard_entries
+      `SELECT ${column} AS v, achieved_at, best_attempt_id, end_user_id FROM challenge_leaderboard_entries
        WHERE challenge_id = $1 ORDER BY ${orderSql(strategy)}`,
       challengeId,
     ),
@@ -32,10 +32,15 @@ async function loadBoardKeys(challengeId: string, strategy: ChallengeStrategy): 
     values: keys.map((k) => k.v),
     times: keys.map((k) => k.achievedAt.getTime()),
     ids: keys.map((k) => k.bestAttemptId),
+    endUserIds: keys.map((k) => k.endUserId),
   };
 }
 
 /** How many entries of a large board rank strictly ahead of `key` (from a cached snapshot). */
-export function entriesAhead(challengeId: string, strategy: ChallengeStrategy, key: EntryKey): Promise<number> {
+export function entriesAhead(
+  challengeId: string,
+  strategy: ChallengeStrategy,
+  key: EntryKey,
+): Promise<number> {
   return entriesAheadOf(challengeId, strategy, key, () => loadBoardKeys(challengeId, strategy));
 }
