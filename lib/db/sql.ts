@@ -49,7 +49,12 @@ interface Query {
   exec: boolean;
 }
 
-export type Step<T> = Generator<Query, T, unknown>;
+/** Statements sent together (concurrently()): their results, in order. */
+interface Batch {
+  batch: Query[];
+}
+
+export type Step<T> = Generator<Query | Batch, T, unknown>;
 
 /** The rows of a query. */
 export function* all<T>(sql: string, ...params: Param[]): Step<T[]> {
@@ -65,6 +70,43 @@ export function* one<T>(sql: string, ...params: Param[]): Step<T | undefined> {
 /** Runs a statement that returns no rows; the number of rows it changed. */
 export function* exec(sql: string, ...params: Param[]): Step<number> {
   return (yield { sql, params, exec: true }) as number;
+}
+
+/** A step without a statement, for a value concurrently() needs no statement for. */
+// eslint-disable-next-line require-yield
+export function* nothing(): Step<null> {
+  return null;
+}
+
+/**
+ * Runs steps side by side: each round sends the next statement of every unfinished step at once
+ * (PostgreSQL: in one write, executed in the order given; SQLite: one after another), so steps
+ * that do not depend on each other cost one round trip per round instead of one per statement.
+ * A statement that fails fails the whole call (the others are abandoned): steps given here must
+ * not catch their own statements' errors. Returns each step's value, in order.
+ */
+export function* concurrently<T extends unknown[]>(...steps: { [K in keyof T]: Step<T[K]> }): Step<T> {
+  const values: unknown[] = new Array(steps.length);
+  const live = new Map<number, IteratorResult<Query | Batch, unknown>>();
+  steps.forEach((step, i) => live.set(i, step.next()));
+  try {
+    for (;;) {
+      const pending: { i: number; q: Query }[] = [];
+      for (const [i, r] of live) {
+        if (r.done) {
+          values[i] = r.value;
+          live.delete(i);
+        } else if ("batch" in r.value) {
+          throw new Error("concurrently() steps must yield single statements");
+        } else pending.push({ i, q: r.value });
+      }
+      if (pending.length === 0) return values as T;
+      const results = (yield { batch: pending.map((p) => p.q) }) as unknown[];
+      pending.forEach((p, k) => live.set(p.i, steps[p.i]!.next(results[k])));
+    }
+  } finally {
+    for (const i of live.keys()) steps[i]!.return(undefined);
+  }
 }
 
 export const dialect = (): Dialect => env.databaseKind;
@@ -126,7 +168,8 @@ function driveSync<T>(step: Step<T>, run: (q: Query) => unknown): T {
   while (!r.done) {
     let value: unknown;
     try {
-      value = run(r.value);
+      const y = r.value;
+      value = "batch" in y ? y.batch.map(run) : run(y);
     } catch (err) {
       r = step.throw(err);
       continue;
@@ -264,12 +307,47 @@ async function runPg(runner: pg.Pool | pg.PoolClient, q: Query): Promise<unknown
   return q.exec ? (res.rowCount ?? 0) : res.rows;
 }
 
-async function driveAsync<T>(step: Step<T>, run: (q: Query) => Promise<unknown>): Promise<T> {
+/** Sends what `send` queues on a connection in one write (node-postgres writes each statement at once). */
+type OneWrite = <R>(send: () => R) => R;
+
+function oneWriteOn(client: pg.PoolClient): OneWrite {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
+    .connection?.stream;
+  return (send) => {
+    stream?.cork?.();
+    try {
+      return send();
+    } finally {
+      stream?.uncork?.();
+    }
+  };
+}
+
+/** All statements are written before the first answer is awaited; the first failure rejects. */
+async function runBatch(
+  batch: Query[],
+  run: (q: Query) => Promise<unknown>,
+  oneWrite?: OneWrite,
+): Promise<unknown[]> {
+  const sent = oneWrite ? oneWrite(() => batch.map(run)) : batch.map(run);
+  // Every promise gets a handler at once, so a later failure is never left unhandled.
+  const settled = await Promise.allSettled(sent);
+  const failed = settled.find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value);
+}
+
+async function driveAsync<T>(
+  step: Step<T>,
+  run: (q: Query) => Promise<unknown>,
+  oneWrite?: OneWrite,
+): Promise<T> {
   let r = step.next();
   while (!r.done) {
     let value: unknown;
     try {
-      value = await run(r.value);
+      const y = r.value;
+      value = "batch" in y ? await runBatch(y.batch, run, oneWrite) : await run(y);
     } catch (err) {
       r = step.throw(err);
       continue;
@@ -329,12 +407,17 @@ async function pgTransaction<T>(work: () => Step<T>, timeoutMs: number): Promise
   let broken = false;
   try {
     // A transaction that outlives its time is cancelled by the server, not left holding locks.
-    // BEGIN is not awaited: the pool's connections pipeline (lib/db/index.ts), so it goes out with
-    // the first statement, one round trip fewer. It can only fail with the connection, which
-    // fails the statements behind it too; it is awaited before COMMIT all the same.
-    const begin = client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
-    begin.catch(() => undefined);
-    const value = await driveAsync(work(), (q) => runPg(client, q));
+    // BEGIN is not awaited: the pool's connections pipeline (lib/db/index.ts), so it goes out in
+    // one write with the first statement(s), one round trip fewer. It can only fail with the
+    // connection, which fails the statements behind it too; it is awaited before COMMIT all the same.
+    const oneWrite = oneWriteOn(client);
+    const [begin, done] = oneWrite(() => {
+      const b = client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+      b.catch(() => undefined);
+      // driveAsync sends the first statement before it first awaits, so it joins BEGIN's write.
+      return [b, driveAsync(work(), (q) => runPg(client, q), oneWrite)] as const;
+    });
+    const value = await done;
     await begin;
     await client.query("COMMIT");
     return value;

@@ -13,8 +13,11 @@ import { AppError } from "@/lib/errors";
 // page lists them. A challenge in several gated collections is locked while any of them asks for
 // a level the player has not won.
 
-/** The level a player must win first, one per gated public collection; the attempt path reads it. */
-const LOCKED_BY = `SELECT p.challenge_id FROM challenge_collection_items i
+/**
+ * The level a player must win first, one per gated public collection; the attempt path reads it.
+ * `endUser` is the SQL expression of the player's end user id, `c` the challenge.
+ */
+const lockedBy = (endUser: string) => `SELECT p.challenge_id FROM challenge_collection_items i
   JOIN challenge_collections k ON k.id = i.collection_id AND k.gated = TRUE AND k.is_public = TRUE
   JOIN challenge_collection_items p ON p.collection_id = i.collection_id AND p.position < i.position
   JOIN challenges pc ON pc.id = p.challenge_id AND pc.is_active = TRUE
@@ -22,7 +25,7 @@ const LOCKED_BY = `SELECT p.challenge_id FROM challenge_collection_items i
     AND NOT EXISTS (SELECT 1 FROM challenge_collection_items q JOIN challenges qc ON qc.id = q.challenge_id AND qc.is_active = TRUE
                     WHERE q.collection_id = i.collection_id AND q.position < i.position AND q.position > p.position)
     AND NOT EXISTS (SELECT 1 FROM challenge_attempts a
-                    WHERE a.challenge_id = p.challenge_id AND a.end_user_id = $2 AND a.succeeded = TRUE)
+                    WHERE a.challenge_id = p.challenge_id AND a.end_user_id = ${endUser} AND a.succeeded = TRUE)
   LIMIT 1`;
 
 export interface AttemptLadderState {
@@ -33,18 +36,21 @@ export interface AttemptLadderState {
   lockedBy: string | null;
 }
 
-const ladderStateOf: (r: Record<string, unknown>) => AttemptLadderState = rowMapper({
+export const ladderStateOf: (r: Record<string, unknown>) => AttemptLadderState = rowMapper({
   winMessage: "textOrNull",
   refusalMessage: "textOrNull",
   allowSecretClaims: "bool",
   lockedBy: "textOrNull",
 });
 
+/** The columns ladderStateOf reads, for a query over challenges `c` (see lockedBy for `endUser`). */
+export const ladderColumns = (endUser: string) =>
+  `c.win_message, c.refusal_message, c.allow_secret_claims, (${lockedBy(endUser)}) AS locked_by`;
+
 /** One statement: the creator's lines, whether claims are allowed and the gating lock. */
 export function* attemptLadderStep(challengeId: string, endUserId: string): Step<AttemptLadderState | null> {
   const r = yield* one<Record<string, unknown>>(
-    `SELECT c.win_message, c.refusal_message, c.allow_secret_claims, (${LOCKED_BY}) AS locked_by
-     FROM challenges c WHERE c.id = $1`,
+    `SELECT ${ladderColumns("$2")} FROM challenges c WHERE c.id = $1`,
     challengeId,
     endUserId,
   );

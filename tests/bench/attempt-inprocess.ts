@@ -60,10 +60,13 @@ for (let i = 0; i < n; i++) {
 const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 console.log(`sequential: ${(ms / n).toFixed(3)} ms/attempt wall, ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms/attempt CPU`);
-const t1 = performance.now();
+// BENCH_PARALLEL=0 skips the parallel figure.
 const parallel = Number(process.env.BENCH_PARALLEL ?? 5);
-await Promise.all(Array.from({ length: parallel }, async () => {
-  for (let i = 0; i < n / parallel; i++) await one();
-}));
-console.log(`${parallel} parallel: ${((performance.now() - t1) / n).toFixed(3)} ms/attempt wall`);
+if (parallel > 0) {
+  const t1 = performance.now();
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    for (let i = 0; i < n / parallel; i++) await one();
+  }));
+  console.log(`${parallel} parallel: ${((performance.now() - t1) / n).toFixed(3)} ms/attempt wall`);
+}
 process.exit(0);

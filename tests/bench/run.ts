@@ -235,7 +235,9 @@ if (only.has("a") || only.has("d")) {
 if (only.has("e")) {
   const { benchAttemptInProcess } = await import("./attempt-databases");
   const e = await benchAttemptInProcess(process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL);
-  console.log("\n(e) one attempt in process (route handler, offline model, rules evaluator), sequential");
+  console.log(
+    "\n(e) one attempt in process (route handler, offline model, rules evaluator), sequential, best of 2 alternating rounds",
+  );
   for (const r of e) {
     console.log(`    ${r.database}: ${fmt(r.cpuMs, 3)} ms CPU, ${fmt(r.wallMs, 3)} ms wall per attempt`);
     record({ section: "e", name: `${r.database} CPU per attempt`, value: r.cpuMs, unit: "ms" });
@@ -243,16 +245,15 @@ if (only.has("e")) {
   }
   const [sqlite, postgres] = e;
   if (sqlite && postgres) {
-    const ratio = postgres.cpuMs / sqlite.cpuMs;
-    console.log(`    PostgreSQL / SQLite CPU per attempt: ${fmt(ratio)} (target ≤ 2)`);
-    record({
-      section: "e",
-      name: "PostgreSQL / SQLite CPU per attempt",
-      value: ratio,
-      unit: "ratio",
-      target: "≤ 2",
-      met: ratio <= 2,
-    });
+    const ratios = [
+      { name: "PostgreSQL / SQLite CPU per attempt", value: postgres.cpuMs / sqlite.cpuMs, limit: 1.5 },
+      { name: "PostgreSQL / SQLite wall per attempt", value: postgres.wallMs / sqlite.wallMs, limit: 2 },
+    ];
+    for (const r of ratios) {
+      const met = r.value <= r.limit;
+      console.log(`    ${r.name}: ${fmt(r.value)} (target ≤ ${r.limit}: ${met ? "met" : "not met"})`);
+      record({ section: "e", name: r.name, value: r.value, unit: "ratio", target: `≤ ${r.limit}`, met });
+    }
   } else
     console.log(
       "    (PostgreSQL skipped: set BENCH_POSTGRES_URL to a server, e.g. postgresql://postgres@127.0.0.1:5432/postgres)",

@@ -2,16 +2,17 @@
 import "server-only";
 import { MESSAGES } from "@/lib/services/attempts/result";
 import type { SubmitAttemptInput } from "@/lib/services/attempts/types";
-import { lockRow, query, transaction, type Step } from "@/lib/db/sql";
+import { concurrently, lockRow, nothing, query, transaction, type Step } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
 import type { ChallengeAttempt } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
 import { DEFAULT_RUN_LIMITS } from "@/lib/workflow/engine/limits";
 import { claimIsLive, LEASE_OWNER, leaseTiming } from "@/lib/services/attempts/lease";
 import {
+  accountRateWindow,
   allowanceStep,
-  assertAccountRate,
   assertAllowed,
+  checkAccountRate,
   PENDING_STALE_MS,
   reapDeadClaims,
 } from "@/lib/services/attempts/limits";
@@ -157,18 +158,24 @@ export async function claim(
 ): Promise<Claim> {
   const key = input.idempotencyKey ?? null;
   return transaction(function* (): Step<Claim> {
-    // Serializes this player's claims (see the file comment).
-    yield* lockRow("end_users", endUserId);
+    const now = new Date();
+    // Serializes this player's claims (see the file comment). The reads go out with the lock, in
+    // one round trip, and run after it (statements of a transaction run in order), so they see
+    // every claim committed before this one; each is judged below in the order of the checks.
+    const [, keyed, firstAllowance, firstRecent] = yield* concurrently(
+      lockRow("end_users", endUserId),
+      key ? attemptByKey(endUserId, key) : nothing(),
+      allowanceStep(challenge, endUserId),
+      input.accountId ? accountRateWindow(input.accountId, now) : nothing(),
+    );
     let rerun: string | null = null;
-    if (key) {
-      const existing = yield* attemptByKey(endUserId, key);
-      if (existing) {
-        assertSamePrompt(existing, hash);
-        if (!diedUncounted(existing)) return { kind: "existing", attemptId: existing.id };
-        rerun = existing.id; // runs now, within the limits like a new attempt, and counts once
-      }
+    if (keyed) {
+      assertSamePrompt(keyed, hash);
+      if (!diedUncounted(keyed)) return { kind: "existing", attemptId: keyed.id };
+      rerun = keyed.id; // runs now, within the limits like a new attempt, and counts once
     }
-    let allowed = yield* allowanceStep(challenge, endUserId);
+    let allowed = firstAllowance;
+    let recent = firstRecent;
     // Claims left by a crashed run stop counting now, not when their lease runs out (looked
     // for only when a limit would refuse this attempt).
     if (
@@ -176,12 +183,13 @@ export async function claim(
       (yield* reapDeadClaims(challenge, endUserId, MESSAGES.abandoned))
     ) {
       allowed = yield* allowanceStep(challenge, endUserId);
+      // Reaped claims are errored now, which the per-account rate does not count.
+      if (input.accountId) recent = yield* accountRateWindow(input.accountId, now);
     }
     assertAllowed(allowed, challenge.maxAttempts);
     if (guard) yield* guard();
     // Guests are limited per guest id and per client address before they get here (lib/services/guests.ts).
-    if (input.accountId) yield* assertAccountRate(input.accountId);
-    const now = new Date();
+    if (recent) checkAccountRate(recent, now);
     if (rerun) {
       const until = new Date(now.getTime() + leaseTiming.leaseMs);
       const again = yield* reclaimDeadAttempt(rerun, MESSAGES.abandoned, LEASE_OWNER, until, now);

@@ -136,15 +136,19 @@ export function assertAllowed(a: PlayerAllowance, maxAttempts: number | null, no
   }
 }
 
+/** The account's attempts in the rate window (what checkAccountRate judges). */
+export function* accountRateWindow(accountId: string, now = new Date()): Step<Date[]> {
+  return yield* recentAccountAttempts(accountId, new Date(now.getTime() - RATE_WINDOW_MS), ATTEMPTS_PER_MINUTE);
+}
+
 /**
  * Throws 429 when the account has started ATTEMPTS_PER_MINUTE attempts in the last minute
  * (attempts the model side failed, status errored, do not count); Retry-After is when the
  * oldest of them leaves the window. Notes the RateLimit-* headers either way (this attempt
- * included when allowed).
+ * included when allowed). `recent`: accountRateWindow's read.
  */
-export function* assertAccountRate(accountId: string, now = new Date()): Step<void> {
+export function checkAccountRate(recent: Date[], now = new Date()): void {
   const limit = ATTEMPTS_PER_MINUTE;
-  const recent = yield* recentAccountAttempts(accountId, new Date(now.getTime() - RATE_WINDOW_MS), limit);
   const freeAt = (recent[0]?.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
   const resetSec = (freeAt - now.getTime()) / 1000;
   const allowed = recent.length < limit;

@@ -1,6 +1,6 @@
 // Direct SQL: the attempt hot path (README "Benchmarks" (a) and (e): attempts/s, CPU per attempt).
 import "server-only";
-import { dialect, lockRow, transaction, type Step } from "@/lib/db/sql";
+import { concurrently, dialect, lockRow, nothing, transaction, type Step } from "@/lib/db/sql";
 import { AppError, notFound } from "@/lib/errors";
 import type { ChallengeAttempt, Prisma } from "@/lib/generated/sqlite/client";
 import { log } from "@/lib/log";
@@ -127,9 +127,6 @@ export interface FirstBloodPayload {
 export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptResult> {
   const { challenge } = input;
   const strategy = getChallengeStrategy(challenge.scoringStrategy);
-  if (!(yield* lockRow("challenges", challenge.id))) throw notFound("Challenge");
-  if (input.persistRun) yield* input.persistRun();
-
   const completed = input.status === "completed";
   const succeeded = completed && input.succeeded;
   const metrics = {
@@ -143,8 +140,15 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
   const rankValue = succeeded ? strategy.rankValue({ ...metrics, score }) : null;
   const ranked = rankValue !== null;
 
-  const headBefore = ranked ? yield* boardHead(challenge.id, strategy) : null;
-  const existing = yield* playerEntry(challenge.id, input.endUserId);
+  // The reads go out with the lock, in one round trip, and run after it (statements of a
+  // transaction run in order), so they see every recording committed before this one.
+  const [found, headBefore, existing, latest] = yield* concurrently(
+    lockRow("challenges", challenge.id),
+    ranked ? boardHead(challenge.id, strategy) : nothing(),
+    playerEntry(challenge.id, input.endUserId),
+    ranked ? latestAchievement(challenge.id) : nothing(),
+  );
+  if (!found) throw notFound("Challenge");
 
   // A ranked success is timed strictly after every best on the board (recordings of a
   // challenge are serialized, so this only matters within one millisecond): "first" stays with
@@ -154,7 +158,7 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
   // later: announced firsts and records are never overtaken after the fact, so the floor wins.
   let at = input.achievedAt ?? new Date();
   if (ranked) {
-    const floor = (yield* latestAchievement(challenge.id))?.getTime() ?? 0;
+    const floor = latest?.getTime() ?? 0;
     if (at.getTime() <= floor) at = new Date(floor + 1);
   }
 
@@ -177,6 +181,32 @@ export function* recordAttempt(input: RecordAttemptInput): Step<RecordAttemptRes
     // cooldowns and "first" use this time.
     createdAt: at,
   };
+  // The run's rows and the attempt's go out side by side (the run's row first: the attempt
+  // refers to it).
+  const [, result] = yield* concurrently(
+    input.persistRun ? input.persistRun() : nothing(),
+    recordOutcome(input, strategy, { headBefore, existing, ranked, completed, succeeded, score, at, fields }),
+  );
+  return result;
+}
+
+/** recordAttempt after its reads: the attempt row, the board entry and the events. */
+function* recordOutcome(
+  input: RecordAttemptInput,
+  strategy: ChallengeStrategy,
+  o: {
+    headBefore: EntryRow | null;
+    existing: EntryRow | null;
+    ranked: boolean;
+    completed: boolean;
+    succeeded: boolean;
+    score: number | null;
+    at: Date;
+    fields: AttemptOutcomeFields;
+  },
+): Step<RecordAttemptResult> {
+  const { challenge } = input;
+  const { headBefore, existing, ranked, completed, succeeded, score, at, fields } = o;
   let attempt: ChallengeAttempt;
   if (input.attemptId) {
     const done = yield* completePendingAttempt(input.attemptId, challenge.id, input.endUserId, fields, input.leaseOwner);

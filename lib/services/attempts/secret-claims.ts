@@ -114,7 +114,10 @@ export async function claimSecret(input: ClaimSecretInput): Promise<AttemptResul
   const endUserId =
     challenge.endUserId ??
     (await transaction(() => ensureEndUserStep(challenge.workspaceId, input.accountId)));
-  const ladder = await query(() => attemptLadderStep(challenge.id, endUserId));
+  // Read with the challenge, or again for an end user created just now.
+  const ladder = challenge.endUserId
+    ? challenge.ladder
+    : await query(() => attemptLadderStep(challenge.id, endUserId));
   if (!ladder?.allowSecretClaims || !secret) throw forbidden("This challenge does not take password claims.");
   assertLevelOpen(ladder);
 

@@ -145,8 +145,11 @@ export async function submitAttemptWith(deps: SubmitDeps, input: SubmitAttemptIn
   // A guest on a challenge whose creator keeps guests off the board: their attempts count for
   // them (limits, their own result) but make no board entry (claimed on registering).
   const offBoard = "guestSessionId" in player && !challenge.guestsOnBoards;
-  // Gating (a locked ladder level: 403) and the creator's lines, in one read (lib/services/ladder.ts).
-  const ladder = await query(() => attemptLadderStep(challenge.id, endUserId));
+  // Gating (a locked ladder level: 403) and the creator's lines (lib/services/ladder.ts): read with
+  // the challenge, or again for an end user created just now.
+  const ladder = challenge.endUserId
+    ? challenge.ladder
+    : await query(() => attemptLadderStep(challenge.id, endUserId));
   assertLevelOpen(ladder);
   const secret = challenge.run.secret;
   const masker = new Masker();

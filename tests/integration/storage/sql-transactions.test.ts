@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { db } from "@/lib/db";
 import { sqliteFilePath } from "@/lib/db/url";
 import { env } from "@/lib/env";
-import { all, dialect, exec, one, query, transaction, type JsonParam, type Step } from "@/lib/db/sql";
+import { all, concurrently, dialect, exec, nothing, one, query, transaction, type JsonParam, type Step } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { fromDatabaseError } from "@/lib/errors";
 
@@ -162,6 +162,41 @@ describe("sql.ts transaction()", () => {
       }
     });
   }
+});
+
+describe("sql.ts concurrently()", () => {
+  it("runs steps side by side, each seeing the rounds before, and returns their values in order", async () => {
+    const ws = await workspace();
+    function* addThenCount(name: string): Step<number> {
+      yield* addSecret(ws, name);
+      const r = yield* one<{ n: unknown }>("SELECT COUNT(*) AS n FROM secrets WHERE workspace_id = $1", ws);
+      return Number(r?.n);
+    }
+    const [a, none, b] = await transaction(() => concurrently(addThenCount("A"), nothing(), addThenCount("B")));
+    // Both inserts go out in the first round, both counts in the second.
+    expect([a, none, b]).toEqual([2, null, 2]);
+    const [listed, counted] = await query(() =>
+      concurrently(
+        all<{ name: string }>("SELECT name FROM secrets WHERE workspace_id = $1 ORDER BY name", ws),
+        one<{ n: unknown }>("SELECT COUNT(*) AS n FROM secrets WHERE workspace_id = $1", ws),
+      ),
+    );
+    expect(listed.map((r) => r.name)).toEqual(["A", "B"]);
+    expect(Number(counted?.n)).toBe(2);
+  });
+
+  it("a failing statement fails the call and rolls back the transaction's other statements", async () => {
+    const ws = await workspace();
+    await transaction(() => addSecret(ws, "DUP"));
+    const failed = await transaction(() => concurrently(addSecret(ws, "NEW"), addSecret(ws, "DUP"))).catch(
+      (e: unknown) => e,
+    );
+    expect(fromDatabaseError(failed)).toMatchObject({ code: "conflict" });
+    expect(await names(ws)).toEqual(["DUP"]);
+    // The connection is usable afterwards.
+    await transaction(() => concurrently(addSecret(ws, "LATER")));
+    expect(await names(ws)).toEqual(["DUP", "LATER"]);
+  });
 });
 
 describe("JSON parameters from another copy of the module", () => {

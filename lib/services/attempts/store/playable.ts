@@ -5,6 +5,7 @@ import { exec, one, type Step } from "@/lib/db/sql";
 import { rowMapper } from "@/lib/db/rows";
 import { decryptStored, RUN_CHALLENGE_COLUMNS, runChallengeOf } from "@/lib/services/runs/resources";
 import type { LoadedChallenge } from "@/lib/workflow/engine/run-resources";
+import { ladderColumns, ladderStateOf, type AttemptLadderState } from "@/lib/services/ladder";
 
 // What an attempt reads before it claims: the challenge, its run's needs and the player's end user.
 
@@ -30,6 +31,8 @@ export interface PlayableRow {
   run: LoadedChallenge;
   /** The player's end user in the challenge's workspace; null before their first attempt. */
   endUserId: string | null;
+  /** The ladder as this end user sees it (lib/services/ladder.ts); read again for a new end user. */
+  ladder: AttemptLadderState;
   /** Visitors without an account may play (as guests), and are listed on boards. */
   allowGuests: boolean;
   guestsOnBoards: boolean;
@@ -62,8 +65,8 @@ const playableOf = rowMapper({
 
 /**
  * Everything an attempt reads before it claims, in one statement: the challenge (with what its
- * run needs and its secret), its workflow's published graph (null graph: nothing published) and
- * the player's end user in its workspace.
+ * run needs and its secret), its workflow's published graph (null graph: nothing published),
+ * the player's end user in its workspace and the ladder's lines and lock for them.
  */
 export function* loadPlayable(challengeId: string, player: PlayerRef): Step<PlayableRow | null> {
   const guest = "guestSessionId" in player;
@@ -71,7 +74,8 @@ export function* loadPlayable(challengeId: string, player: PlayerRef): Step<Play
     `SELECT ${RUN_CHALLENGE_COLUMNS}, c.secret_ref, c.is_active, c.listing, c.scoring_plugin_id,
             c.scoring_entrypoint, c.scoring_config, c.points, c.max_attempts, c.cooldown_seconds,
             c.reproduce_runs, c.reproduce_wins, c.allow_guests, c.guests_on_boards,
-            w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id
+            w.id AS workflow_id, v.id AS version_id, v.graph, s.value_encrypted AS secret_cipher, e.id AS end_user_id,
+            ${ladderColumns("e.id")}
      FROM challenges c
      LEFT JOIN workflows w ON w.id = c.workflow_id
      LEFT JOIN workflow_versions v ON v.id = w.published_version_id
@@ -89,6 +93,7 @@ export function* loadPlayable(challengeId: string, player: PlayerRef): Step<Play
     isActive: p.isActive && r.listing !== "removed",
     graph: p.versionId ? p.graph : null,
     run: runChallengeOf(r, decryptStored(r.secret_cipher as string | null)),
+    ladder: ladderStateOf(r),
   };
 }
 
