@@ -27,11 +27,22 @@ export interface ArenaCtx {
 
 type Handler = (ctx: ArenaCtx) => Promise<Response | object> | Response | object;
 
-export const arenaJson = (data: unknown, status = 200) =>
-  new Response(JSON.stringify(data), {
+/** Bodies below this size go uncompressed (what the server's gzip does when it knows the size). */
+const COMPRESS_FROM_BYTES = 1024;
+
+export const arenaJson = (data: unknown, status = 200) => {
+  const text = JSON.stringify(data);
+  // The framework cannot see a route answer's length, so it would gzip even a 60-byte answer
+  // (a deflate stream set up per request, on both ends); `no-transform` keeps small ones plain.
+  const small = text.length < COMPRESS_FROM_BYTES;
+  return new Response(text, {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": small ? "no-store, no-transform" : "no-store",
+    },
   });
+};
 
 async function readBody(req: NextRequest): Promise<Record<string, unknown>> {
   if (req.method === "GET" || req.method === "HEAD") return {};

@@ -131,6 +131,30 @@ export function rateLimitSqlitePath(url: string): string {
 /** Longest wait, synchronous, for another process's counter update. */
 const COUNTER_BUSY_TIMEOUT_MS = 2_000;
 
+/**
+ * The connection as the limiter sees it, with each statement text prepared once: the limiter
+ * prepares its upsert on every call, which cost more than running it.
+ */
+function preparingOnce(conn: Database.Database): Database.Database {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string): Database.Statement => {
+    let stmt = statements.get(sql);
+    if (!stmt) {
+      stmt = conn.prepare(sql);
+      if (statements.size >= 64) statements.clear();
+      statements.set(sql, stmt);
+    }
+    return stmt;
+  };
+  return new Proxy(conn, {
+    get(target, prop) {
+      if (prop === "prepare") return prepare;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 function openSqliteStore(url: string): RateLimitStore {
   const conn: Database.Database = openSqlite(`file:${rateLimitSqlitePath(url)}`);
   conn.pragma(`busy_timeout = ${COUNTER_BUSY_TIMEOUT_MS}`);
@@ -148,12 +172,13 @@ function openSqliteStore(url: string): RateLimitStore {
     }
   }, CLEANUP_EVERY_MS);
   timer.unref();
+  const client = preparingOnce(conn);
   return {
     kind: "sqlite",
     make: (spec) =>
       new RateLimiterSQLite({
         ...limiterOptions(spec),
-        storeClient: conn,
+        storeClient: client,
         storeType: "better-sqlite3",
         tableName: RATE_LIMIT_TABLE,
         tableCreated: true,

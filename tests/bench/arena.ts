@@ -1,16 +1,19 @@
 // (arena) The arena over real HTTP against `next start` (a production build; run `npx next build`
-// first), SQLite, auth mode, messages persisted:
-//   1. ping-pong: two players alternate chat/send + chat/sync (2 POST + 2 GET per round); the
-//      round trip of each request and of each round, beside GET /api/ping measured the same way
-//      in the same run (the framework's floor);
+// first), SQLite, auth mode, messages persisted, with the reference's probe:
+//   1. ping-pong: player A sends (chat/send), player B sync-polls (chat/sync until it sees the
+//      message), then B sends and A sync-polls; POST, GET and the round timed separately, each
+//      round followed by 4 × GET /api/ping timed the same way (the framework's floor); then the
+//      server's CPU per chat/send, per chat/sync and per ping, each kind alone;
 //   2. fan-out: 100 SSE subscribers on one game's chat stream, 20 messages; every delivery is
 //      counted and timed from just before the POST to the frame's arrival.
+// Each figure is printed beside its target (1.5 × the reference's measured figures) and recorded.
 // Run: npx tsx --conditions=react-server tests/bench/arena.ts [rounds] [subscribers] [messages]
 import { spawn } from "node:child_process";
 import { createHash, generateKeyPairSync, sign } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { record } from "./record";
 import { percentile } from "./stats";
 
 const rounds = Number(process.argv[2] ?? 500);
@@ -114,10 +117,77 @@ async function newGame() {
 }
 
 const fmt = (n: number) => n.toFixed(2);
-const line = (label: string, xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return `${label}: p50 ${fmt(percentile(s, 50))} ms, p95 ${fmt(percentile(s, 95))} ms, max ${fmt(s[s.length - 1] ?? NaN)} ms (n=${s.length})`;
-};
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const p = (xs: number[], q: number) => percentile(sorted(xs), q);
+const line = (label: string, xs: number[]) =>
+  `${label}: p50 ${fmt(p(xs, 50))} ms, p95 ${fmt(p(xs, 95))} ms, max ${fmt(sorted(xs).at(-1) ?? NaN)} ms (n=${xs.length})`;
+
+// The reference (SpecArena's own server, in memory) measured with the same probe on one quiet
+// machine: its figures as ranges over the runs. Target: at most 1.5 × its best.
+const REFERENCE = {
+  roundP50: [9.0, 11.8],
+  postP50: [2.3, 3.2],
+  deliveryP95: [12.8, 17.9],
+} as const;
+const TARGET_FACTOR = 1.5;
+
+/** Prints one figure (with its target and whether it is met when it has one) and records it. */
+function report(name: string, value: number, unit: string, extra: { max?: number; note?: string } = {}) {
+  const target = extra.max === undefined ? undefined : `≤ ${fmt(extra.max)} ${unit}`;
+  const met = extra.max === undefined ? undefined : value <= extra.max;
+  const verdict = target ? ` (target ${target}: ${met ? "met" : "not met"})` : "";
+  console.log(`ARENA ${name}: ${fmt(value)} ${unit}${verdict}${extra.note ? `; ${extra.note}` : ""}`);
+  record({ section: "arena", name, value, unit, ...(target ? { target, met } : {}) });
+}
+const refNote = (range: readonly number[]) =>
+  `reference measured ${range[0]!.toFixed(1)}–${range[1]!.toFixed(1)} ms`;
+
+/** Server CPU (user + system, ms) of the `next start` process and its children. */
+function serverCpuMs(): number {
+  const pids = new Set([server.pid!]);
+  let total = 0;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      } catch {
+        continue;
+      }
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (pids.has(Number(f[1])) && !pids.has(Number(name))) {
+        pids.add(Number(name));
+        grew = true;
+      }
+    }
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += Number(f[11]) + Number(f[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return (total * 1000) / 100; // clock ticks of 10 ms
+}
+
+type Sync = { messages: { index: number }[] };
+
+/** GETs chat/sync from `from` until message `want` shows up; each GET's time goes to `getMs`. */
+async function syncPoll(channel: string, key: string, from: number, want: number, getMs: number[]) {
+  for (let polls = 1; polls <= 1_000; polls++) {
+    const t = performance.now();
+    const got = (await get(`/api/v1/chat/sync?channel=${channel}&index=${from}`, key)) as Sync;
+    getMs.push(performance.now() - t);
+    const last = got.messages.at(-1)?.index ?? 0;
+    if (last >= want) return { last, polls };
+  }
+  throw new Error(`message ${want} never showed up on ${channel}`);
+}
 
 try {
   await waitFor(`${base}/api/health`, 120_000);
@@ -129,55 +199,86 @@ try {
     await get("/api/ping");
   }
 
-  // 1. Ping-pong, alternating rounds of the arena and of /api/ping so noise hits both alike.
+  // 1. Ping-pong: A sends, B sync-polls until it sees the message, then B sends and A polls; each
+  // round is followed by 4 × GET /api/ping timed the same way, so noise hits both alike.
   const game = await newGame();
-  const arenaRound: number[] = [];
-  const arenaReq: number[] = [];
-  const pingRound: number[] = [];
-  let seen = [0, 0];
+  const roundMs: number[] = [];
+  const postMs: number[] = [];
+  const getMs: number[] = [];
+  const pingMs: number[] = [];
+  const pingRoundMs: number[] = [];
+  let extraPolls = 0;
+  const seen = [0, 0];
   for (let r = 0; r < rounds; r++) {
     const t0 = performance.now();
     for (const [me, other] of [
       [0, 1],
       [1, 0],
     ] as const) {
-      let t = performance.now();
-      await post("/api/v1/chat/send", { channel: game.id, content: `ping ${r} from ${me}` }, game.keys[me]);
-      arenaReq.push(performance.now() - t);
-      t = performance.now();
-      const got = (await get(
-        `/api/v1/chat/sync?channel=${game.id}&index=${seen[other]! + 1}`,
-        game.keys[other],
-      )) as { messages: { index: number }[] };
-      arenaReq.push(performance.now() - t);
-      const last = got.messages.at(-1)?.index;
-      if (last === undefined) throw new Error("the other player did not see the message");
-      seen = me === 0 ? [seen[0]!, last] : [last, seen[1]!];
+      const t = performance.now();
+      const sent = await post(
+        "/api/v1/chat/send",
+        { channel: game.id, content: `ping ${r} from ${me}` },
+        game.keys[me],
+      );
+      postMs.push(performance.now() - t);
+      const { last, polls } = await syncPoll(
+        game.id,
+        game.keys[other]!,
+        seen[other]! + 1,
+        Number(sent.index),
+        getMs,
+      );
+      extraPolls += polls - 1;
+      seen[other] = last;
     }
-    arenaRound.push(performance.now() - t0);
+    roundMs.push(performance.now() - t0);
     const p0 = performance.now();
-    for (let i = 0; i < 4; i++) await get("/api/ping");
-    pingRound.push(performance.now() - p0);
+    for (let i = 0; i < 4; i++) {
+      const t = performance.now();
+      await get("/api/ping");
+      pingMs.push(performance.now() - t);
+    }
+    pingRoundMs.push(performance.now() - p0);
   }
-  console.log(`ARENA ${line("ping-pong round (2 POST + 2 GET)", arenaRound)}`);
-  console.log(`ARENA ${line("ping-pong, one request", arenaReq)}`);
-  console.log(`ARENA ${line("baseline round (4 × GET /api/ping)", pingRound)}`);
-  const ratio =
-    percentile(
-      [...arenaRound].sort((a, b) => a - b),
-      50,
-    ) /
-    percentile(
-      [...pingRound].sort((a, b) => a - b),
-      50,
-    );
-  console.log(`ARENA round p50 / baseline p50: ${fmt(ratio)}`);
+  console.log(`ARENA ${line("round trip (A send, B sync-poll, B send, A sync-poll)", roundMs)}`);
+  console.log(`ARENA ${line("chat/send POST", postMs)}`);
+  console.log(`ARENA ${line("chat/sync GET", getMs)}`);
+  console.log(`ARENA ${line("4 × GET /api/ping (beside each round)", pingRoundMs)}`);
+  console.log(`ARENA ${line("GET /api/ping, one request", pingMs)}`);
+  console.log(`ARENA sync polls that did not see the message yet: ${extraPolls} (of ${getMs.length})`);
+  report("round trip p50", p(roundMs, 50), "ms", {
+    max: TARGET_FACTOR * REFERENCE.roundP50[0],
+    note: `${TARGET_FACTOR} × the ${refNote(REFERENCE.roundP50)}`,
+  });
+  report("round trip p95", p(roundMs, 95), "ms");
+  report("chat/send POST p50", p(postMs, 50), "ms", { note: refNote(REFERENCE.postP50) });
+  report("chat/send POST p95", p(postMs, 95), "ms");
+  report("chat/sync GET p50", p(getMs, 50), "ms");
+  report("chat/sync GET p95", p(getMs, 95), "ms");
+  report("4 × GET /api/ping p50", p(pingRoundMs, 50), "ms");
+  report("4 × GET /api/ping p95", p(pingRoundMs, 95), "ms");
+  report("round trip p50 / 4 × ping p50", p(roundMs, 50) / p(pingRoundMs, 50), "ratio");
 
+  // Server CPU per request, each kind alone (less noisy than wall-clock on a shared machine).
+  const cpu = async (label: string, n: number, fn: (i: number) => Promise<unknown>) => {
+    const c0 = serverCpuMs();
+    for (let i = 0; i < n; i++) await fn(i);
+    report(`server CPU per ${label}`, (serverCpuMs() - c0) / n, "ms");
+  };
+  const cpuGame = await newGame();
+  await cpu("chat/send", 300, (i) =>
+    post("/api/v1/chat/send", { channel: cpuGame.id, content: `cpu ${i}` }, cpuGame.keys[i % 2]),
+  );
+  await cpu("chat/sync", 300, (i) =>
+    get(`/api/v1/chat/sync?channel=${cpuGame.id}&index=${300 - (i % 2)}`, cpuGame.keys[i % 2]),
+  );
+  await cpu("GET /api/ping", 300, () => get("/api/ping"));
   // 2. SSE fan-out.
   const fan = await newGame();
   const latencies: number[] = [];
   const fromStamp: number[] = [];
-  const postMs: number[] = [];
+  const postMs2: number[] = [];
   const sentAt = new Map<number, number>();
   let delivered = 0;
   const controllers: AbortController[] = [];
@@ -225,19 +326,34 @@ try {
     const t = performance.now();
     sentAt.set(m + 1, t); // indexes are 1-based and this is the channel's only writer
     await post("/api/v1/chat/send", { channel: fan.id, content: `fan ${m}` }, fan.keys[m % 2]);
-    postMs.push(performance.now() - t);
+    postMs2.push(performance.now() - t);
     await new Promise((r) => setTimeout(r, 50));
   }
   const deadline = Date.now() + 10_000;
   while (delivered < subscribers * messages && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 20));
   for (const ac of controllers) ac.abort();
-  console.log(
-    `ARENA fan-out: ${delivered} of ${subscribers * messages} deliveries (${subscribers} subscribers × ${messages} messages)`,
-  );
   console.log(`ARENA ${line("message → delivered (from just before the POST)", latencies)}`);
-  console.log(`ARENA ${line("the POST itself (until its answer)", postMs)}`);
+  console.log(`ARENA ${line("the POST itself (until its answer)", postMs2)}`);
   console.log(`ARENA ${line("server timestamp → delivered (1 ms clock)", fromStamp)}`);
+  const all = subscribers * messages;
+  const complete = delivered === all;
+  console.log(
+    `ARENA deliveries: ${delivered} (target = ${all}, ${subscribers} subscribers × ${messages} messages: ${complete ? "met" : "not met"})`,
+  );
+  record({
+    section: "arena",
+    name: "deliveries",
+    value: delivered,
+    unit: "count",
+    target: `= ${all}`,
+    met: complete,
+  });
+  report("delivery p50", p(latencies, 50), "ms");
+  report("delivery p95", p(latencies, 95), "ms", {
+    max: TARGET_FACTOR * REFERENCE.deliveryP95[0],
+    note: `${TARGET_FACTOR} × the ${refNote(REFERENCE.deliveryP95)}`,
+  });
 } finally {
   stop();
 }

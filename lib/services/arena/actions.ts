@@ -191,14 +191,33 @@ export async function sendChat(body: Record<string, unknown>, caller: ArenaCalle
   const content = capContent(body.content);
   const to = body.to === undefined || body.to === null ? null : str(body.to);
   if (to === undefined) throw badRequest("to must be a string");
-  const operator = channel.startsWith("challenge_");
   const gameId = gameIdOfChannel(channel);
-  const seats = await query(() => readSeats(gameId));
-  if (!seats) {
-    if (isGameChannelName(channel)) throw badRequest(GAME_NOT_FOUND);
-    return sendFreeChat(channel, content, to, caller);
+  if (isGameChannelName(channel)) {
+    // A game's channel: straight to the game (its lock tells whether it exists), the key checked
+    // first; a bad key on a game that does not exist is still "Challenge not found".
+    try {
+      seatOfKey(caller, gameId);
+    } catch (err) {
+      if (!(await query(() => readSeats(gameId)))) throw badRequest(GAME_NOT_FOUND);
+      throw err;
+    }
+    return chatInGame(gameId, channel, content, to, caller);
   }
+  const seats = await query(() => readSeats(gameId));
+  if (!seats) return sendFreeChat(channel, content, to, caller);
   seatOfKey(caller, gameId); // a key for another game is 401 before anything is written
+  return chatInGame(gameId, channel, content, to, caller);
+}
+
+/** A chat message on one of game `gameId`'s channels, by one of its players. */
+function chatInGame(
+  gameId: string,
+  channel: string,
+  content: string,
+  to: string | null,
+  caller: ArenaCaller,
+): Promise<ChatSent> {
+  const operator = channel.startsWith("challenge_");
   return mutateGame<ChatSent>(gameId, function* (m) {
     const players = playersOf(m.invites);
     const from = writerInvite(caller, m.game.id, players);

@@ -23,14 +23,28 @@ export interface ArenaCaller {
   trustedInvite?: string;
 }
 
+// Keys already verified, by game: a key's seat is a fact of the secret, the game and the key
+// alone (it never changes), so every request after a player's first skips the HMAC.
+const MAX_VERIFIED = 10_000;
+let verified: { secret: string; seats: Map<string, number> } = { secret: "", seats: new Map() };
+
 /**
  * The seat (0-based join order) a key grants in `gameId`; null without a key. A key that is
  * malformed or for another game is 401.
  */
 export function seatOfKey(caller: ArenaCaller, gameId: string): number | null {
   if (!caller.key || arenaMode() === "standalone") return null;
-  const seat = verifySessionKey(arenaSecret(), caller.key, gameId);
-  if (seat === null) throw unauthorized();
+  const secret = arenaSecret();
+  const known = `${gameId} ${caller.key}`;
+  let seat = verified.secret === secret ? verified.seats.get(known) : undefined;
+  if (seat === undefined) {
+    seat = verifySessionKey(secret, caller.key, gameId) ?? undefined;
+    if (seat === undefined) throw unauthorized();
+    if (verified.secret !== secret || verified.seats.size >= MAX_VERIFIED) {
+      verified = { secret, seats: new Map() };
+    }
+    verified.seats.set(known, seat);
+  }
   return seat;
 }
 

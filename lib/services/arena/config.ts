@@ -8,9 +8,14 @@ export type ArenaMode = "auth" | "standalone";
 
 export const arenaMode = (): ArenaMode => env.ARENA_MODE;
 
+let derived: { from: string; secret: string } | undefined;
+
 /** The session-key secret: derived from AUTH_SECRET, so every instance computes the same keys. */
 export function arenaSecret(): string {
-  return authSubkey("gauntlet:arena:session-keys:v1").toString("hex");
+  if (derived?.from !== env.AUTH_SECRET) {
+    derived = { from: env.AUTH_SECRET, secret: authSubkey("gauntlet:arena:session-keys:v1").toString("hex") };
+  }
+  return derived.secret;
 }
 
 export const arenaTimeoutMs = (): number => env.ARENA_GAME_TIMEOUT_SECONDS * 1000;

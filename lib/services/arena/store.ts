@@ -1,6 +1,18 @@
 // Direct SQL: a Prisma version cost 4-12x the CPU per chat send and sync in process (SQLite send 0.12-0.19 -> 1.6 ms).
 import "server-only";
-import { all, asDate, asDateOrNull, asJson, asNum, exec, json, lockRow, one, type Step } from "@/lib/db/sql";
+import {
+  all,
+  asDate,
+  asDateOrNull,
+  asJson,
+  asNum,
+  dialect,
+  exec,
+  json,
+  lockRow,
+  one,
+  type Step,
+} from "@/lib/db/sql";
 import type { Attribution, GameStatus, Score } from "@/lib/arena/types";
 
 // The arena's SQL (lib/db/sql.ts generator steps, PostgreSQL syntax, run on both databases).
@@ -108,10 +120,11 @@ export function* readGame(id: string): Step<GameRow | undefined> {
   return r ? gameRow(r) : undefined;
 }
 
-/** Inside transaction(): locks the game row, then reads it. */
+/** Inside transaction(): locks the game row and reads it, in one statement. */
 export function* lockGame(id: string): Step<GameRow | undefined> {
-  if (!(yield* lockRow("arena_games", id))) return undefined;
-  return yield* readGame(id);
+  const lock = dialect() === "postgresql" ? " FOR NO KEY UPDATE" : "";
+  const r = yield* one<Raw>(`SELECT ${GAME_COLUMNS} FROM arena_games WHERE id = $1${lock}`, id);
+  return r ? gameRow(r) : undefined;
 }
 
 export function* saveGame(g: GameRow): Step<void> {
