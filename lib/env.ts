@@ -107,6 +107,11 @@ const schema = z.object({
   // cannot take every job slot from the others.
   PACK_RUNS_PER_WORKSPACE: z.coerce.number().int().min(1).max(100).default(2),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Benchmark-only routes (/web/api/bench/**, README "Benchmarks"): off (a JSON 404) unless "1".
+  BENCH_ROUTES: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
   // Pause between the offline model's streamed chunks so people see the answer arrive
   // (default 30 ms; 0 under NODE_ENV=test).
   OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(2000).optional(),

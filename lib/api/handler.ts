@@ -14,6 +14,7 @@ import {
 } from "@/lib/api/caller";
 import { requiredScope, type AuthMode, type Operation } from "@/lib/contracts/operation";
 import { applyRateLimitHeaders, collectRateLimits } from "@/lib/rate-limit/headers";
+import { unknownApiPath } from "@/lib/api/unknown-path";
 
 // One wrapper for every JSON route handler: resolves the caller, parses params/query/body with
 // zod, enforces CSRF for cookie sessions, and maps every error to { error: { code, message } }.
@@ -110,12 +111,19 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown, where: str
   return res.data;
 }
 
+export interface RouteOptions {
+  /** When this returns false the route does not exist: the API's JSON 404, before anything else. */
+  enabled?: () => boolean;
+}
+
 export function route<A extends AuthMode, P = undefined, Q = undefined, B = undefined>(
   opts: Operation<P, Q, B, A>,
   handler: (ctx: Ctx<P, Q, B, A>) => Promise<Response | object | null> | Response | object | null,
+  { enabled }: RouteOptions = {},
 ) {
   const scope = requiredScope(opts);
   const handle = async (req: NextRequest, context: RouteContext): Promise<Response> => {
+    if (enabled && !enabled()) return unknownApiPath(req);
     // The RateLimit-* headers of every limit the request is counted against (rate-limit/headers.ts).
     const { notes, result } = collectRateLimits(() => answer(req, context));
     return applyRateLimitHeaders(await result, notes);

@@ -130,6 +130,7 @@ export const ROUTE_METHODS: ReadonlyArray<readonly [path: string, methods: reado
   ["/web/api/admin/workspaces", ["GET"]],
   ["/web/api/admin/workspaces/[id]/approval", ["POST"]],
   ["/web/api/arena/games/[id]/stream", ["GET"]],
+  ["/web/api/bench/attempt-contract/[id]", ["POST"]],
   ["/web/api/challenge-collections", ["GET"]],
   ["/web/api/challenge-collections/[id]", ["GET"]],
   ["/web/api/challenge-collections/[id]/leaderboard", ["GET"]],

@@ -5,6 +5,7 @@ import { apiTokenOperations } from "@/lib/contracts/api-tokens";
 import { assetOperations } from "@/lib/contracts/assets";
 import { attemptExportOperations, attemptHistoryOperations, attemptOperations, secretClaimOperations } from "@/lib/contracts/attempts";
 import { authOperations } from "@/lib/contracts/auth";
+import { benchOperations } from "@/lib/contracts/bench";
 import { boardOperations } from "@/lib/contracts/boards";
 import { calibrationOperations } from "@/lib/contracts/calibration";
 import { challengeOperations, publicChallengeOperations } from "@/lib/contracts/challenges";
@@ -163,6 +164,7 @@ export const ROUTES: RouteEntry[] = [
   { file: "app/web/api/admin/workspaces/[id]/approval/route.ts", path: "/web/api/admin/workspaces/{id}/approval", operations: { POST: moderationOperations.approveWorkspace } },
   { file: "app/web/api/admin/workspaces/route.ts", path: "/web/api/admin/workspaces", operations: { GET: moderationOperations.workspaces } },
   { file: "app/web/api/arena/games/[id]/stream/route.ts", path: "/web/api/arena/games/{id}/stream", operations: { GET: null } },
+  { file: "app/web/api/bench/attempt-contract/[id]/route.ts", path: "/web/api/bench/attempt-contract/{id}", operations: { POST: benchOperations.attemptContract } },
   { file: "app/web/api/challenge-collections/[id]/leaderboard/route.ts", path: "/web/api/challenge-collections/{id}/leaderboard", operations: { GET: publicCollectionOperations.leaderboard } },
   { file: "app/web/api/challenge-collections/[id]/route.ts", path: "/web/api/challenge-collections/{id}", operations: { GET: publicCollectionOperations.get } },
   { file: "app/web/api/challenge-collections/route.ts", path: "/web/api/challenge-collections", operations: { GET: publicCollectionOperations.list } },

@@ -28,7 +28,25 @@ export interface SecretFormMatch {
   kind: SecretFormKind;
 }
 
-function patternsFor(secret: string): Pattern[] {
+// A secret's patterns depend on nothing but the secret: built once per process for the secrets in
+// play (attempts of one challenge all search for the same one). Least recently used go first.
+const MAX_CACHED_SECRETS = 256;
+const patternCache = new Map<string, readonly Pattern[]>();
+
+function patternsFor(secret: string): readonly Pattern[] {
+  const hit = patternCache.get(secret);
+  if (hit) {
+    patternCache.delete(secret);
+    patternCache.set(secret, hit);
+    return hit;
+  }
+  const built = buildPatterns(secret);
+  patternCache.set(secret, built);
+  if (patternCache.size > MAX_CACHED_SECRETS) patternCache.delete(patternCache.keys().next().value!);
+  return built;
+}
+
+function buildPatterns(secret: string): Pattern[] {
   const key = foldedKey(secret);
   if (key.length < MIN_DISGUISED_CHARS) return [];
   const seen = new Set<string>();

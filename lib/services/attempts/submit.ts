@@ -225,7 +225,8 @@ async function play(
   // secret in any form; a winning answer is shown as the model said it (literal secret masked).
   const conceal = (text: string) => ctx.forms.mask(masker.mask(text));
   const lease = holdLease(pending.id);
-  const signal = input.signal ? AbortSignal.any([input.signal, lease.signal]) : lease.signal;
+  const either = input.signal ? eitherSignal(input.signal, lease.signal) : null;
+  const signal = either?.signal ?? lease.signal;
   try {
     let run: RunResult;
     try {
@@ -323,9 +324,35 @@ async function play(
     );
     throw err;
   } finally {
+    either?.dispose();
     lease.stop();
     settled(pending.id);
   }
+}
+
+/**
+ * A signal that aborts, with its reason, when the first of two does: what AbortSignal.any does,
+ * without its weak-reference bookkeeping (measurably costly once per attempt). `dispose` unhooks it.
+ */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const first = a.aborted ? a : b.aborted ? b : null;
+  if (first) return { signal: AbortSignal.abort(first.reason), dispose: () => undefined };
+  const controller = new AbortController();
+  const dispose = () => {
+    a.removeEventListener("abort", onA);
+    b.removeEventListener("abort", onB);
+  };
+  const onA = () => {
+    dispose();
+    controller.abort(a.reason);
+  };
+  const onB = () => {
+    dispose();
+    controller.abort(b.reason);
+  };
+  a.addEventListener("abort", onA, { once: true });
+  b.addEventListener("abort", onB, { once: true });
+  return { signal: controller.signal, dispose };
 }
 
 /**

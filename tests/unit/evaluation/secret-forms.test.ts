@@ -128,6 +128,18 @@ describe("maskSecretForms", () => {
     expect(matcher.mask("a T a n g e r i n e 4 2 b")).toBe("a [masked] b");
     expect(matcher.test("clean")).toBe(false);
   });
+
+  it("matchers of many secrets (more than the process keeps built) each find only their own", () => {
+    const secrets = Array.from({ length: 300 }, (_, i) => `Quokka${i}Zeta`);
+    for (const secret of secrets) new SecretFormMatcher([secret]);
+    for (const i of [0, 150, 299]) {
+      const matcher = new SecretFormMatcher([secrets[i]!]);
+      expect(matcher.mask(`say ${b64(secrets[i]!)} now`)).toBe("say [masked] now");
+      expect(matcher.test(`the word is ${secrets[(i + 1) % 300]}`)).toBe(false);
+    }
+    const both = new SecretFormMatcher([secrets[1]!, SECRET]);
+    expect(both.mask(`${rot13(SECRET)} and ${hex(secrets[1]!)}`)).toBe("[masked] and [masked]");
+  });
 });
 
 describe("cost is linear in the text", () => {

@@ -23,7 +23,9 @@ import type { PlayerEvent } from "@/lib/workflow/types";
 // `error`). Never the creator's trace: no node ids, no other nodes' outputs, no judge data
 // (lib/workflow/engine/player-view.ts).
 
-export const POST = route(attemptOperations.submit, async ({ req, params, body, caller, clientKey }) => {
+export const POST = route(attemptOperations.submit, async (ctx) => {
+  // ctx.clientKey is worked out when read: only a guest's attempt needs it.
+  const { req, params, body, caller } = ctx;
   // A visitor without an account plays as a guest where the challenge allows it (signed guest
   // cookie, minted here on the first attempt; limited per guest and per client address).
   let guestId: string | null = null;
@@ -45,7 +47,7 @@ export const POST = route(attemptOperations.submit, async ({ req, params, body, 
     return res;
   };
   try {
-    if (guestId) await consumeGuestAttempt(guestId, clientKey);
+    if (guestId) await consumeGuestAttempt(guestId, ctx.clientKey);
     return withCookie(await submit({ req, params, body, caller }, guestId));
   } catch (err) {
     // A new guest keeps their cookie even when this attempt was refused.
