@@ -1,12 +1,11 @@
-// (arena) The arena over real HTTP against `next start` (a production build; run `npx next build`
-// first), SQLite, auth mode, messages persisted, with the reference's probe:
-//   1. ping-pong: player A sends (chat/send), player B sync-polls (chat/sync until it sees the
-//      message), then B sends and A sync-polls; POST, GET and the round timed separately, each
-//      round followed by 4 × GET /api/ping timed the same way (the framework's floor); then the
-//      server's CPU per chat/send, per chat/sync and per ping, each kind alone;
-//   2. fan-out: 100 SSE subscribers on one game's chat stream, 20 messages; every delivery is
-//      counted and timed from just before the POST to the frame's arrival.
-// Each figure is printed beside its target (1.5 × the reference's measured figures) and recorded.
+// (arena) The arena over real HTTP against `next start` (production build), SQLite, auth mode,
+// messages persisted, with the reference's probe:
+//   1. ping-pong: A sends (chat/send), B sync-polls chat/sync until it sees the message, then the
+//      other way; POST, GET and the round timed apart, each round beside 4 × GET /api/ping, then
+//      server CPU per chat/send, chat/sync and ping, each kind alone;
+//   2. fan-out: 100 SSE subscribers × 20 messages, each delivery timed from before the POST.
+// Each figure is printed beside its target (1.5 × the reference's figures) and recorded.
+
 // Run: npx tsx --conditions=react-server tests/bench/arena.ts [rounds] [subscribers] [messages]
 import { spawn } from "node:child_process";
 import { createHash, generateKeyPairSync, sign } from "node:crypto";

@@ -1,11 +1,10 @@
-// (streams) Open streams against `next start` (a production build), SQLite: BENCH_STREAMS_PLAYERS
-// (2,000) players each open one streamed attempt (Accept: text/event-stream) within about a
-// second, against a local OpenAI-compatible model (its own process) that streams every answer for
-// 5 s: first piece of text 80 ms after the request, BENCH_STREAMS_CHUNKS (50) pieces in all.
-// Figures: every attempt completes; overhead to the first token per attempt (time from sending
-// the request to the first answer_delta, minus the model's own time to its first piece);
-// server memory per open stream (VmRSS at its peak while the most streams are open, minus VmRSS
-// just before, over that count); a leaderboard read every 50 ms beside them. Prints STREAMS lines.
+// (streams) Open streams against `next start` (production build), SQLite: BENCH_STREAMS_PLAYERS
+// (2,000) players each open one streamed attempt within about a second, against a local model
+// (own process) streaming every answer for 5 s (first piece after 80 ms, BENCH_STREAMS_CHUNKS
+// pieces). Figures: all complete; overhead to the first token (first answer_delta minus the
+// model's own time to its first piece); memory per open stream (peak VmRSS minus VmRSS before,
+// over the streams open); a leaderboard read every 50 ms beside them. Prints STREAMS lines.
+
 // Run: npx tsx --conditions=react-server tests/bench/streams.ts
 import { fork, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
