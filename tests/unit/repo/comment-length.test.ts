@@ -27,7 +27,6 @@ const ALLOWED: Record<string, number[]> = {
   "lib/services/notifications/email-digest.ts": [21],
   "lib/services/red-blue/round-port.ts": [15],
   "lib/services/red-blue/submit.ts": [10],
-  "tests/bench/arena.ts": [8],
   "tests/bench/postgres.ts": [9],
   "tests/e2e/personas.spec.ts": [12],
   "tests/integration/api/api-only-flow.test.ts": [10],
