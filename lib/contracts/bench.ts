@@ -17,3 +17,6 @@ export const benchOperations = {
     },
   }),
 };
+
+/** The benchmark-only operations: left out of the API reference (they are a 404 by default). */
+export const benchOnlyOperations: ReadonlySet<unknown> = new Set(Object.values(benchOperations));

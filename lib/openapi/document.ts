@@ -10,6 +10,7 @@ import { sessionCookieName } from "@/lib/auth/session";
 import { errorStatus } from "@/lib/errors";
 import { ARENA_SCHEMAS, ARENA_SECURITY_SCHEMES, arenaDocOf, isArenaPath } from "@/lib/openapi/arena";
 import { PLAIN_SUMMARIES } from "@/lib/openapi/plain-summaries";
+import { benchOnlyOperations } from "@/lib/contracts/bench";
 import { ROUTES } from "@/lib/openapi/routes";
 import { webhooksDocument } from "@/lib/openapi/webhooks";
 
@@ -275,12 +276,12 @@ export function openApiDocument(): Record<string, unknown> {
     const item: Record<string, unknown> = {};
     for (const method of HTTP_METHODS) {
       const meta = entry.operations[method];
-      if (meta === undefined) continue;
+      if (meta === undefined || benchOnlyOperations.has(meta)) continue;
       item[method.toLowerCase()] = meta
         ? routeOperation(method, entry.path, meta)
         : plainOperation(method, entry.path);
     }
-    paths[entry.path] = item;
+    if (Object.keys(item).length > 0) paths[entry.path] = item;
   }
   paths[OPENAPI_PATH] = {
     get: {
