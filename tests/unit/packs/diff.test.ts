@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRng } from "../../helpers/seeded-rng";
 import {
   diffLineArrays,
   diffLines,
@@ -40,17 +41,8 @@ function checkScript(a: readonly string[], b: readonly string[], lines: DiffLine
   expect(rebuiltB).toEqual(b);
 }
 
-// A small deterministic generator (mulberry32), so failures reproduce.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A seeded generator, so failures reproduce.
+const rng = seededRng;
 
 describe("splitLines", () => {
   it("splits on every line ending and drops only a final empty line", () => {
